@@ -1,0 +1,28 @@
+package io.headroom.collector.config;
+
+import java.time.Duration;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/** Durations as people write them in config files: "500ms", "1s", "5s", "2m", "1h". */
+public final class Durations {
+  private static final Pattern FORM = Pattern.compile("(\\d+(?:\\.\\d+)?)\\s*(ms|s|m|h)");
+
+  private Durations() {}
+
+  public static Duration parse(String text) {
+    Matcher m = FORM.matcher(text.trim());
+    if (!m.matches()) {
+      throw new IllegalArgumentException(
+          "\"" + text + "\" is not a duration (write e.g. 500ms, 1s, 5s, 2m, 1h)");
+    }
+    double n = Double.parseDouble(m.group(1));
+    double millis = switch (m.group(2)) {
+      case "ms" -> n;
+      case "s" -> n * 1_000;
+      case "m" -> n * 60_000;
+      default -> n * 3_600_000;
+    };
+    return Duration.ofMillis(Math.round(millis));
+  }
+}

@@ -1,0 +1,52 @@
+package io.headroom.collector.config;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A testbed file (docs/configuration.md): which testbed this is, where Kafka and the database are
+ * (absent means the embedded ones), the collector's spool, and the sources to scrape.
+ */
+public record TestbedConfig(
+    String testbed,
+    KafkaConfig kafka,
+    DatabaseConfig database,
+    SpoolConfig spool,
+    List<SourceConfig> sources,
+    Path baseDir) {
+
+  public TestbedConfig {
+    sources = List.copyOf(sources);
+  }
+
+  /** Every problem at once, so a person fixes the file in one go; empty when usable. */
+  public List<String> validate() {
+    List<String> problems = new ArrayList<>();
+    if (testbed == null || testbed.isBlank()) {
+      problems.add("testbed: must name the testbed");
+    } else if (testbed.contains("|")) {
+      problems.add("testbed: must not contain '|' (it separates key parts on Kafka)");
+    }
+    problems.addAll(kafka.validate());
+    problems.addAll(database.validate());
+    problems.addAll(spool.validate());
+    for (int i = 0; i < sources.size(); i++) {
+      for (String p : sources.get(i).validate()) {
+        problems.add("sources[" + i + "]." + p);
+      }
+    }
+    return problems;
+  }
+
+  /** A testbed with no file: this machine's host source and embedded services. */
+  public static TestbedConfig localDefaults(String hostName, Path spoolDir) {
+    return new TestbedConfig(
+        "local",
+        KafkaConfig.EMBEDDED,
+        DatabaseConfig.EMBEDDED,
+        SpoolConfig.at(spoolDir),
+        List.of(SourceConfig.host(hostName)),
+        Path.of("."));
+  }
+}

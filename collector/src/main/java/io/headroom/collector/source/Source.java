@@ -1,0 +1,24 @@
+package io.headroom.collector.source;
+
+import java.time.Duration;
+
+/**
+ * One kind of thing Headroom scrapes (a Linux host, fio, an iDRAC, a switch). Implementations
+ * live in their own package and are registered once, in {@link SourceRegistry}.
+ *
+ * <p>A scrape reports what it saw through {@link Scrape}. A sub-resource that fails (a vanished
+ * disk, an endpoint that timed out) is reported with {@link Scrape#problem} and the scrape goes on:
+ * a partial result, never an aborted one. Throwing means nothing usable was read at all.
+ */
+public interface Source extends AutoCloseable {
+  /** Short name, used in the collector's own entity ids and logs, e.g. "host". */
+  String name();
+
+  /** How often to scrape. */
+  Duration interval();
+
+  void scrape(Scrape scrape) throws Exception;
+
+  @Override
+  default void close() throws Exception {}
+}

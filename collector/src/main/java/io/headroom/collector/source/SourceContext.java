@@ -1,0 +1,13 @@
+package io.headroom.collector.source;
+
+import java.nio.file.Path;
+import java.time.Duration;
+
+/**
+ * What every source is given besides its own settings.
+ *
+ * @param host the host name entity ids are prefixed with ("h1" in "h1/disk/nvme0n1")
+ * @param interval the scrape interval from the testbed file, or the source's default
+ * @param baseDir the directory relative paths in the testbed file are resolved against
+ */
+public record SourceContext(String host, Duration interval, Path baseDir) {}

@@ -1,0 +1,22 @@
+package io.headroom.model;
+
+import java.util.List;
+
+/**
+ * The verdict object of design.md: what limited the run, how sure, the numbers that prove it, every
+ * entity's headroom (tightest first) and one verdict per phase.
+ */
+public record Verdict(
+    String run,
+    Bottleneck bottleneck,
+    String entity,
+    double confidence,
+    List<String> evidence,
+    List<HeadroomEntry> headroom,
+    List<PhaseVerdict> phases) {
+  public Verdict {
+    evidence = List.copyOf(evidence);
+    headroom = List.copyOf(headroom);
+    phases = List.copyOf(phases);
+  }
+}
