@@ -5,6 +5,7 @@ import io.headroom.collector.source.ConfigException;
 import io.headroom.collector.source.Source;
 import io.headroom.collector.source.SourceContext;
 import io.headroom.collector.source.SourceFactory;
+import io.headroom.model.MetricDef;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -13,6 +14,11 @@ public final class HostSourceFactory implements SourceFactory {
   @Override
   public String type() {
     return "host";
+  }
+
+  @Override
+  public List<MetricDef> metrics() {
+    return HostMetrics.ALL;
   }
 
   @Override
