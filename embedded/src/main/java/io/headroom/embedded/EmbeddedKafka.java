@@ -1,0 +1,116 @@
+package io.headroom.embedded;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Properties;
+import kafka.server.KafkaConfig;
+import kafka.server.KafkaRaftServer;
+import kafka.tools.StorageTool$;
+import org.apache.kafka.common.Uuid;
+import org.apache.kafka.common.utils.Time;
+
+/**
+ * A real Apache Kafka broker (the one from Maven Central, KRaft mode, broker and controller in one
+ * node) running inside this JVM, for the demo and for any command given no cluster. It keeps its
+ * log directory and ports across {@link #stop()} and {@link #start()}, so a test can take the
+ * broker away in the middle of a stream and bring the same one back.
+ */
+public final class EmbeddedKafka implements AutoCloseable {
+  private final Path logDir;
+  private final int port;
+  private final int controllerPort;
+  private KafkaRaftServer server;
+
+  private EmbeddedKafka(Path logDir, int port, int controllerPort) {
+    this.logDir = logDir;
+    this.port = port;
+    this.controllerPort = controllerPort;
+  }
+
+  /** Formats {@code logDir} (if new) and starts a broker on free loopback ports. */
+  public static EmbeddedKafka start(Path logDir) throws IOException {
+    EmbeddedKafka kafka = new EmbeddedKafka(logDir, FreePorts.next(), FreePorts.next());
+    kafka.format();
+    kafka.start();
+    return kafka;
+  }
+
+  public String bootstrapServers() {
+    return "127.0.0.1:" + port;
+  }
+
+  public synchronized void start() {
+    if (server != null) {
+      return;
+    }
+    KafkaRaftServer s = new KafkaRaftServer(KafkaConfig.fromProps(properties(), false), Time.SYSTEM);
+    s.startup();
+    server = s;
+  }
+
+  /** Stops the broker and waits until it is down; the log directory stays. */
+  public synchronized void stop() {
+    if (server == null) {
+      return;
+    }
+    server.shutdown();
+    server.awaitShutdown();
+    server = null;
+  }
+
+  @Override
+  public void close() {
+    stop();
+  }
+
+  public Path logDir() {
+    return logDir;
+  }
+
+  private void format() throws IOException {
+    if (Files.exists(logDir.resolve("meta.properties"))) {
+      return;
+    }
+    Files.createDirectories(logDir);
+    Path config = logDir.resolveSibling(logDir.getFileName() + ".properties");
+    try (Writer w = Files.newBufferedWriter(config)) {
+      properties().store(w, "Headroom embedded broker");
+    }
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    int rc = StorageTool$.MODULE$.execute(
+        new String[] {"format", "--cluster-id", Uuid.randomUuid().toString(), "--config", config.toString()},
+        new PrintStream(out, true, StandardCharsets.UTF_8));
+    if (rc != 0) {
+      throw new IOException("formatting Kafka log directory " + logDir + " failed: "
+          + out.toString(StandardCharsets.UTF_8).trim());
+    }
+  }
+
+  private Properties properties() {
+    Properties p = new Properties();
+    p.put("process.roles", "broker,controller");
+    p.put("node.id", "1");
+    p.put("controller.quorum.voters", "1@127.0.0.1:" + controllerPort);
+    p.put("listeners", "PLAINTEXT://127.0.0.1:" + port + ",CONTROLLER://127.0.0.1:" + controllerPort);
+    p.put("advertised.listeners", "PLAINTEXT://127.0.0.1:" + port);
+    p.put("controller.listener.names", "CONTROLLER");
+    p.put("listener.security.protocol.map", "PLAINTEXT:PLAINTEXT,CONTROLLER:PLAINTEXT");
+    p.put("inter.broker.listener.name", "PLAINTEXT");
+    p.put("log.dirs", logDir.toString());
+    p.put("num.partitions", "4");
+    // One node: every internal topic has exactly one replica.
+    p.put("offsets.topic.replication.factor", "1");
+    p.put("offsets.topic.num.partitions", "4");
+    p.put("transaction.state.log.replication.factor", "1");
+    p.put("transaction.state.log.min.isr", "1");
+    p.put("share.coordinator.state.topic.replication.factor", "1");
+    p.put("share.coordinator.state.topic.min.isr", "1");
+    p.put("group.initial.rebalance.delay.ms", "0");
+    return p;
+  }
+}
