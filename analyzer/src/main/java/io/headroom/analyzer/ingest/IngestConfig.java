@@ -1,0 +1,35 @@
+package io.headroom.analyzer.ingest;
+
+import io.headroom.model.kafka.Topics;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The analyzer's ingest settings.
+ *
+ * @param groupId Kafka consumer group: analyzers with the same group share the partitions
+ * @param maxPollRecords messages per poll, and so at most per database transaction
+ * @param maxBackoff longest wait between retries while the database is away
+ */
+public record IngestConfig(
+    String bootstrap, Topics topics, String groupId, int maxPollRecords, Duration maxBackoff) {
+
+  public static IngestConfig defaults(String bootstrap, Topics topics) {
+    return new IngestConfig(bootstrap, topics, "headroom-analyzer", 5000, Duration.ofSeconds(10));
+  }
+
+  public List<String> validate() {
+    List<String> problems = new ArrayList<>();
+    if (bootstrap == null || bootstrap.isBlank()) {
+      problems.add("kafka.bootstrap: must be set");
+    }
+    if (maxPollRecords < 1) {
+      problems.add("max_poll_records: must be at least 1");
+    }
+    if (maxBackoff.toMillis() < 100) {
+      problems.add("max_backoff: must be at least 100ms");
+    }
+    return problems;
+  }
+}

@@ -1,0 +1,175 @@
+package io.headroom.analyzer.ingest;
+
+import io.headroom.analyzer.store.Database;
+import io.headroom.analyzer.store.IngestBatch;
+import io.headroom.analyzer.store.SampleStore;
+import io.headroom.model.kafka.RecordJson;
+import io.headroom.model.kafka.SampleBatchCodec;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
+import org.apache.kafka.clients.consumer.CommitFailedException;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.ConsumerRecords;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.clients.consumer.OffsetAndMetadata;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.errors.WakeupException;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Consumes samples, topology and runs into PostgreSQL. Each poll is stored in one database
+ * transaction, and its offsets are committed to Kafka only after that transaction commits: a
+ * crash in between redelivers the poll, which the store's idempotence turns into no new rows.
+ * While the database is away the loop pauses its partitions (it keeps polling, so it stays in
+ * the consumer group), retries with capped exponential backoff, says what it is waiting for, and
+ * resumes with the records it held.
+ */
+public final class IngestLoop implements Runnable, AutoCloseable {
+  private static final Logger LOG = LoggerFactory.getLogger(IngestLoop.class);
+  private static final Duration POLL = Duration.ofMillis(200);
+  private static final Duration FIRST_BACKOFF = Duration.ofMillis(250);
+
+  private final IngestConfig config;
+  private final Database database;
+  private final SampleStore store = new SampleStore();
+  private final KafkaConsumer<byte[], byte[]> consumer;
+  private final AtomicBoolean running = new AtomicBoolean(true);
+  private final AtomicLong samplesStored = new AtomicLong();
+  private final AtomicLong badMessages = new AtomicLong();
+
+  public IngestLoop(IngestConfig config, Database database) {
+    this.config = config;
+    this.database = database;
+    this.consumer = new KafkaConsumer<>(consumerProps(config),
+        new ByteArrayDeserializer(), new ByteArrayDeserializer());
+  }
+
+  static Map<String, Object> consumerProps(IngestConfig config) {
+    Map<String, Object> p = new HashMap<>();
+    p.put("bootstrap.servers", config.bootstrap());
+    p.put("group.id", config.groupId());
+    p.put("enable.auto.commit", false);
+    p.put("auto.offset.reset", "earliest");
+    p.put("max.poll.records", config.maxPollRecords());
+    // Big fetches: samples are the bulk, and one transaction per poll is cheapest when polls are large.
+    p.put("fetch.min.bytes", 1 << 16);
+    p.put("fetch.max.wait.ms", 100);
+    p.put("max.partition.fetch.bytes", 8 << 20);
+    // A paused consumer still polls, so a long database outage does not cost the group membership.
+    p.put("max.poll.interval.ms", 300_000);
+    return p;
+  }
+
+  @Override
+  public void run() {
+    consumer.subscribe(List.of(config.topics().samples(), config.topics().topology(), config.topics().runs()));
+    try {
+      while (running.get()) {
+        ConsumerRecords<byte[], byte[]> records = consumer.poll(POLL);
+        if (!records.isEmpty()) {
+          storeUntilDone(toBatch(records));
+          commit(records);
+        }
+      }
+    } catch (WakeupException e) {
+      if (running.get()) {
+        throw e;
+      }
+    } finally {
+      consumer.close(Duration.ofSeconds(5));
+    }
+  }
+
+  private IngestBatch toBatch(ConsumerRecords<byte[], byte[]> records) {
+    IngestBatch batch = new IngestBatch();
+    for (ConsumerRecord<byte[], byte[]> r : records) {
+      if (r.value() == null) {
+        continue; // a tombstone on the compacted topology topic: nothing to add
+      }
+      try {
+        if (r.topic().equals(config.topics().samples())) {
+          batch.samples(SampleBatchCodec.decode(r.value()));
+        } else {
+          RecordJson.Tagged t = RecordJson.decode(r.value());
+          if (t.record() == null) {
+            continue; // unknown record type: ignored, as in recordings
+          }
+          if (r.topic().equals(config.topics().topology())) {
+            batch.topology(t.testbed(), t.record());
+          } else {
+            batch.run(t.testbed(), t.record());
+          }
+        }
+      } catch (RuntimeException e) {
+        badMessages.incrementAndGet();
+        LOG.warn("skipping undecodable message {}-{}@{}: {}", r.topic(), r.partition(), r.offset(), e.getMessage());
+      }
+    }
+    return batch;
+  }
+
+  private void storeUntilDone(IngestBatch batch) {
+    Duration backoff = FIRST_BACKOFF;
+    long failingSince = 0;
+    while (running.get()) {
+      try {
+        samplesStored.addAndGet(store.write(database.connection(), batch));
+        if (failingSince != 0) {
+          consumer.resume(consumer.paused());
+          LOG.info("database {} is back after {} s; resumed consuming",
+              database, (System.currentTimeMillis() - failingSince) / 1000);
+        }
+        return;
+      } catch (java.sql.SQLException e) {
+        database.discard();
+        if (failingSince == 0) {
+          failingSince = System.currentTimeMillis();
+          consumer.pause(consumer.assignment());
+          LOG.warn("database {} unavailable ({}); paused consuming, holding {} samples, retrying",
+              database, e.getMessage(), batch.sampleCount());
+        } else {
+          LOG.info("still waiting for database {} ({}); next try in {} ms", database, e.getMessage(), backoff.toMillis());
+        }
+        // Poll while paused: keeps the group membership alive and serves as the sleep.
+        consumer.poll(backoff);
+        backoff = backoff.multipliedBy(2).compareTo(config.maxBackoff()) > 0 ? config.maxBackoff() : backoff.multipliedBy(2);
+      }
+    }
+  }
+
+  private void commit(ConsumerRecords<byte[], byte[]> records) {
+    Map<TopicPartition, OffsetAndMetadata> offsets = new HashMap<>();
+    for (TopicPartition tp : records.partitions()) {
+      List<ConsumerRecord<byte[], byte[]>> part = records.records(tp);
+      offsets.put(tp, new OffsetAndMetadata(part.get(part.size() - 1).offset() + 1));
+    }
+    try {
+      consumer.commitSync(offsets);
+    } catch (CommitFailedException e) {
+      // The partitions moved to another analyzer meanwhile; it re-reads them and the batch ids
+      // keep those samples from being stored twice.
+      LOG.info("offset commit refused after a rebalance ({}); the new owner re-reads, duplicates are dropped", e.getMessage());
+    }
+  }
+
+  public long samplesStored() {
+    return samplesStored.get();
+  }
+
+  public long badMessages() {
+    return badMessages.get();
+  }
+
+  /** Asks the loop to stop; {@link #run()} returns after the current poll. */
+  @Override
+  public void close() {
+    running.set(false);
+    consumer.wakeup();
+  }
+}

@@ -1,0 +1,38 @@
+package io.headroom.analyzer.store;
+
+import io.headroom.model.RecordingRecord;
+import io.headroom.model.kafka.SampleBatch;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * What one poll of the topics brought, to be stored in one transaction: topology and run records
+ * (each with its testbed) and sample batches. {@code removedTopologyKeys} are tombstones.
+ */
+public final class IngestBatch {
+  final List<Tagged> topology = new ArrayList<>();
+  final List<Tagged> runs = new ArrayList<>();
+  final List<SampleBatch> samples = new ArrayList<>();
+
+  public void topology(String testbed, RecordingRecord record) {
+    topology.add(new Tagged(testbed, record));
+  }
+
+  public void run(String testbed, RecordingRecord record) {
+    runs.add(new Tagged(testbed, record));
+  }
+
+  public void samples(SampleBatch batch) {
+    samples.add(batch);
+  }
+
+  public boolean isEmpty() {
+    return topology.isEmpty() && runs.isEmpty() && samples.isEmpty();
+  }
+
+  public int sampleCount() {
+    return samples.stream().mapToInt(b -> b.points().size()).sum();
+  }
+
+  record Tagged(String testbed, RecordingRecord record) {}
+}

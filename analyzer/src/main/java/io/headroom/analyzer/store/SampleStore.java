@@ -1,0 +1,198 @@
+package io.headroom.analyzer.store;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.headroom.model.Entity;
+import io.headroom.model.Phase;
+import io.headroom.model.Relation;
+import io.headroom.model.Run;
+import io.headroom.model.kafka.Point;
+import io.headroom.model.kafka.SampleBatch;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.UUID;
+import org.postgresql.PGConnection;
+import org.postgresql.copy.CopyIn;
+import org.postgresql.copy.PGCopyOutputStream;
+
+/**
+ * Writes what the analyzer consumed into PostgreSQL, one {@link IngestBatch} per transaction:
+ * topology and runs as upserts, samples with binary COPY. Idempotent: a sample batch whose id is
+ * already in ingested_batch adds no rows, and upserts of the same record change nothing.
+ */
+public final class SampleStore {
+  private static final ObjectMapper JSON = new ObjectMapper();
+  private final Dictionary dictionary = new Dictionary();
+
+  /** Stores the batch; returns the number of sample rows added (duplicates excluded). */
+  public long write(Connection c, IngestBatch batch) throws SQLException {
+    if (batch.isEmpty()) {
+      return 0;
+    }
+    resolveIds(c, batch);
+    boolean autoCommit = c.getAutoCommit();
+    c.setAutoCommit(false);
+    try {
+      for (IngestBatch.Tagged t : batch.topology) {
+        upsertTopology(c, t);
+      }
+      for (IngestBatch.Tagged t : batch.runs) {
+        upsertRun(c, t);
+      }
+      long rows = copySamples(c, newBatches(c, batch.samples));
+      c.commit();
+      return rows;
+    } catch (SQLException | RuntimeException e) {
+      rollbackQuietly(c);
+      throw e;
+    } finally {
+      c.setAutoCommit(autoCommit);
+    }
+  }
+
+  private void resolveIds(Connection c, IngestBatch batch) throws SQLException {
+    Set<String> entities = new LinkedHashSet<>();
+    Set<String> metrics = new LinkedHashSet<>();
+    for (SampleBatch b : batch.samples) {
+      entities.add(Dictionary.entityKey(b.testbed(), b.entity()));
+      for (Point p : b.points()) {
+        metrics.add(p.metric());
+      }
+    }
+    dictionary.resolve(c, entities, metrics);
+  }
+
+  /** The batches not stored before; records their ids in the same transaction. */
+  private static List<SampleBatch> newBatches(Connection c, List<SampleBatch> batches) throws SQLException {
+    if (batches.isEmpty()) {
+      return batches;
+    }
+    UUID[] ids = new UUID[batches.size()];
+    for (int i = 0; i < ids.length; i++) {
+      ids[i] = batches.get(i).id();
+    }
+    Set<UUID> fresh = new HashSet<>();
+    try (PreparedStatement ps = c.prepareStatement("INSERT INTO ingested_batch (batch_id) "
+        + "SELECT DISTINCT unnest(?::uuid[]) ON CONFLICT DO NOTHING RETURNING batch_id")) {
+      ps.setArray(1, c.createArrayOf("uuid", ids));
+      try (ResultSet rs = ps.executeQuery()) {
+        while (rs.next()) {
+          fresh.add(rs.getObject(1, UUID.class));
+        }
+      }
+    }
+    List<SampleBatch> out = new ArrayList<>(fresh.size());
+    for (SampleBatch b : batches) {
+      if (fresh.remove(b.id())) { // remove: a batch twice in one poll is stored once
+        out.add(b);
+      }
+    }
+    return out;
+  }
+
+  private long copySamples(Connection c, List<SampleBatch> batches) throws SQLException {
+    int rows = 0;
+    for (SampleBatch b : batches) {
+      rows += b.points().size();
+    }
+    if (rows == 0) {
+      return 0;
+    }
+    BinaryCopy copy = new BinaryCopy(rows);
+    for (SampleBatch b : batches) {
+      int entityId = dictionary.entityId(b.testbed(), b.entity());
+      for (Point p : b.points()) {
+        copy.row(p.ts(), entityId, dictionary.metricId(p.metric()), p.value());
+      }
+    }
+    CopyIn in = c.unwrap(PGConnection.class).getCopyAPI()
+        .copyIn("COPY sample (ts, entity_id, metric_id, value) FROM STDIN (FORMAT binary)");
+    try (PGCopyOutputStream out = new PGCopyOutputStream(in, 1 << 16)) {
+      copy.finish(out);
+    } catch (IOException e) {
+      throw new SQLException("COPY of " + rows + " samples failed: " + e.getMessage(), "08006", e);
+    }
+    return rows;
+  }
+
+  private static void upsertTopology(Connection c, IngestBatch.Tagged t) throws SQLException {
+    if (t.record() instanceof Entity e) {
+      try (PreparedStatement ps = c.prepareStatement(
+          "INSERT INTO entity (testbed, entity, kind, name, attrs, capacity, updated_at) "
+              + "VALUES (?, ?, ?, ?, ?::jsonb, ?::jsonb, now()) ON CONFLICT (testbed, entity) DO UPDATE SET "
+              + "kind = EXCLUDED.kind, name = EXCLUDED.name, attrs = EXCLUDED.attrs, "
+              + "capacity = EXCLUDED.capacity, updated_at = now()")) {
+        ps.setString(1, t.testbed());
+        ps.setString(2, e.id());
+        ps.setString(3, e.kind());
+        ps.setString(4, e.name());
+        ps.setString(5, json(e.attrs()));
+        ps.setString(6, json(e.capacity()));
+        ps.executeUpdate();
+      }
+    } else if (t.record() instanceof Relation r) {
+      try (PreparedStatement ps = c.prepareStatement(
+          "INSERT INTO relation (testbed, from_entity, rel, to_entity) VALUES (?, ?, ?, ?) "
+              + "ON CONFLICT (testbed, from_entity, rel, to_entity) DO UPDATE SET updated_at = now()")) {
+        ps.setString(1, t.testbed());
+        ps.setString(2, r.from());
+        ps.setString(3, r.rel());
+        ps.setString(4, r.to());
+        ps.executeUpdate();
+      }
+    }
+  }
+
+  private static void upsertRun(Connection c, IngestBatch.Tagged t) throws SQLException {
+    if (t.record() instanceof Run r) {
+      try (PreparedStatement ps = c.prepareStatement(
+          "INSERT INTO run (testbed, run, start_ts, end_ts, workload) "
+              + "VALUES (?, ?, to_timestamp(?), to_timestamp(?), ?::jsonb) ON CONFLICT (testbed, run) DO UPDATE SET "
+              + "start_ts = EXCLUDED.start_ts, end_ts = COALESCE(EXCLUDED.end_ts, run.end_ts), "
+              + "workload = EXCLUDED.workload")) {
+        ps.setString(1, t.testbed());
+        ps.setString(2, r.run());
+        ps.setDouble(3, r.start());
+        ps.setObject(4, r.end());
+        ps.setString(5, json(r.workload()));
+        ps.executeUpdate();
+      }
+    } else if (t.record() instanceof Phase p) {
+      try (PreparedStatement ps = c.prepareStatement(
+          "INSERT INTO phase (testbed, run, name, start_ts, end_ts) "
+              + "VALUES (?, ?, ?, to_timestamp(?), to_timestamp(?)) ON CONFLICT (testbed, run, name) DO UPDATE SET "
+              + "start_ts = EXCLUDED.start_ts, end_ts = COALESCE(EXCLUDED.end_ts, phase.end_ts)")) {
+        ps.setString(1, t.testbed());
+        ps.setString(2, p.run());
+        ps.setString(3, p.name());
+        ps.setDouble(4, p.start());
+        ps.setObject(5, p.end());
+        ps.executeUpdate();
+      }
+    }
+  }
+
+  private static String json(Object value) {
+    try {
+      return JSON.writeValueAsString(value);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  private static void rollbackQuietly(Connection c) {
+    try {
+      c.rollback();
+    } catch (SQLException ignored) {
+      // The connection is most likely gone; the caller reconnects and retries the whole batch.
+    }
+  }
+}

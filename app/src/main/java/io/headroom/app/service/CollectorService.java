@@ -1,0 +1,79 @@
+package io.headroom.app.service;
+
+import io.headroom.collector.config.SpoolConfig;
+import io.headroom.collector.publish.KafkaPublisher;
+import io.headroom.collector.runtime.Collector;
+import io.headroom.collector.runtime.KafkaSink;
+import io.headroom.collector.runtime.ScrapeRunner;
+import io.headroom.collector.runtime.ScrapeSink;
+import io.headroom.collector.source.Scrape;
+import io.headroom.collector.spool.Spool;
+import io.headroom.model.RecordingRecord;
+import io.headroom.model.kafka.Topics;
+import java.io.IOException;
+import java.time.Duration;
+import java.util.List;
+
+/**
+ * A running collector: sources on their schedules, scrapes into the spool, the spool drained into
+ * Kafka by its own thread. Also the way other parts (the fio runner) publish run records.
+ */
+public final class CollectorService implements AutoCloseable {
+  private final String testbed;
+  private final Spool spool;
+  private final KafkaPublisher publisher;
+  private final KafkaSink kafkaSink;
+  private final Collector collector;
+  private final Thread drainer;
+
+  public CollectorService(String testbed, String bootstrap, Topics topics, SpoolConfig spoolConfig,
+      List<ScrapeRunner> runners, ScrapeSink extraSink) throws IOException {
+    this.testbed = testbed;
+    this.spool = new Spool(spoolConfig);
+    this.publisher = new KafkaPublisher(spool, bootstrap);
+    this.kafkaSink = new KafkaSink(spool, publisher, topics);
+    ScrapeSink sink = extraSink == null ? kafkaSink : (tb, scrape) -> {
+      kafkaSink.accept(tb, scrape);
+      extraSink.accept(tb, scrape);
+    };
+    this.collector = new Collector(testbed, runners, sink);
+    this.drainer = new Thread(publisher, "headroom-spool-drainer");
+    drainer.setDaemon(true);
+    drainer.start();
+  }
+
+  /** Starts the scheduled scrapes. */
+  public void start() {
+    collector.start();
+  }
+
+  /** Publishes a scrape made elsewhere (tests, one-off scrapes). */
+  public void publish(Scrape scrape) {
+    kafkaSink.accept(testbed, scrape);
+  }
+
+  /** Publishes a run or phase record. */
+  public void publishRun(RecordingRecord record) {
+    kafkaSink.run(testbed, record);
+  }
+
+  public boolean awaitDrained(Duration timeout) throws InterruptedException {
+    return publisher.awaitDrained(timeout);
+  }
+
+  public long sent() {
+    return publisher.sent();
+  }
+
+  public long dropped() {
+    return spool.dropped();
+  }
+
+  @Override
+  public void close() throws Exception {
+    collector.close();
+    publisher.close();
+    drainer.join(10_000);
+    spool.close();
+  }
+}

@@ -1,0 +1,102 @@
+package io.headroom.app.spine;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Source -> spool -> Kafka -> analyzer -> PostgreSQL, with the real broker and database. */
+class SpineTest {
+  @TempDir Path dir;
+
+  @Test
+  void everySampleArrivesWithItsValueTimeAndEntity() throws Exception {
+    try (Spine spine = new Spine(dir)) {
+      spine.scrape(5);
+      assertEquals(5 * Spine.ROWS_PER_SCRAPE, spine.awaitRows(5 * Spine.ROWS_PER_SCRAPE, Duration.ofSeconds(60)));
+      assertEquals(List.of(
+              "1795995443.0 read_iops 100.0", "1795995444.0 read_iops 200.0", "1795995445.0 read_iops 300.0",
+              "1795995446.0 read_iops 400.0", "1795995447.0 read_iops 500.0"),
+          rows(spine, "SELECT extract(epoch FROM s.ts)::numeric(12,1) || ' ' || m.name || ' ' || s.value::numeric(10,1) "
+              + "FROM sample s JOIN entity e ON e.id = s.entity_id JOIN metric m ON m.id = s.metric_id "
+              + "WHERE e.entity = 't1/disk/d0' AND m.name = 'read_iops' ORDER BY s.ts"));
+      assertEquals(List.of("0.001", "0.002", "0.003", "0.004", "0.005"),
+          rows(spine, "SELECT s.value::text FROM sample s JOIN entity e ON e.id = s.entity_id "
+              + "WHERE e.entity = 't1/disk/d1' ORDER BY s.ts"));
+      assertEquals(List.of("lab disk d0 {\"model\": \"test\"} {\"iops\": 1000000.0}"),
+          rows(spine, "SELECT testbed || ' ' || kind || ' ' || name || ' ' || attrs::text || ' ' || capacity::text "
+              + "FROM entity WHERE entity = 't1/disk/d0'"));
+      assertEquals(List.of("t1/disk/d0 behind t1/pcie/0000:01:00.0"),
+          rows(spine, "SELECT from_entity || ' ' || rel || ' ' || to_entity FROM relation"));
+      assertEquals(List.of("1", "1", "1", "1", "1"),
+          rows(spine, "SELECT s.value::int::text FROM sample s JOIN entity e ON e.id = s.entity_id "
+              + "JOIN metric m ON m.id = s.metric_id WHERE e.entity = 't1/collector/synthetic' "
+              + "AND m.name = 'scrape_success' ORDER BY s.ts"));
+    }
+  }
+
+  @Test
+  void kafkaBrokerStoppedMidStreamLosesAndDuplicatesNothing() throws Exception {
+    try (Spine spine = new Spine(dir)) {
+      spine.scrape(10);
+      spine.awaitRows(10 * Spine.ROWS_PER_SCRAPE, Duration.ofSeconds(60));
+      spine.kafka.stop();
+      spine.scrape(10); // spooled on disk while the broker is down
+      Thread.sleep(3000);
+      spine.kafka.start();
+      spine.scrape(10);
+      assertEquals(30 * Spine.ROWS_PER_SCRAPE, spine.awaitRows(30 * Spine.ROWS_PER_SCRAPE, Duration.ofSeconds(120)));
+      assertExactlyOnce(spine, 30);
+      assertEquals(0, spine.collector.dropped());
+    }
+  }
+
+  @Test
+  void databaseGoneFor20SecondsLosesAndDuplicatesNothing() throws Exception {
+    try (Spine spine = new Spine(dir)) {
+      spine.scrape(10);
+      spine.awaitRows(10 * Spine.ROWS_PER_SCRAPE, Duration.ofSeconds(60));
+      spine.proxy.cut();
+      long cutAt = System.nanoTime();
+      for (int i = 0; i < 10; i++) {
+        spine.scrape(1);
+        Thread.sleep(1000);
+      }
+      Thread.sleep(Math.max(0, 20_000 - (System.nanoTime() - cutAt) / 1_000_000));
+      spine.proxy.restore();
+      spine.scrape(10);
+      assertEquals(30 * Spine.ROWS_PER_SCRAPE, spine.awaitRows(30 * Spine.ROWS_PER_SCRAPE, Duration.ofSeconds(120)));
+      assertExactlyOnce(spine, 30);
+    }
+  }
+
+  /** Every (entity, metric, time) once, and d0's read_iops exactly 100, 200, ... for each scrape. */
+  private static void assertExactlyOnce(Spine spine, int scrapes) throws Exception {
+    assertEquals(scrapes * Spine.ROWS_PER_SCRAPE,
+        spine.count("SELECT count(DISTINCT (entity_id, metric_id, ts)) FROM sample"));
+    List<String> expected = new ArrayList<>();
+    for (int n = 1; n <= scrapes; n++) {
+      expected.add(Double.toString(100.0 * n));
+    }
+    assertEquals(expected, rows(spine, "SELECT s.value::text FROM sample s JOIN entity e ON e.id = s.entity_id "
+        + "JOIN metric m ON m.id = s.metric_id WHERE e.entity = 't1/disk/d0' AND m.name = 'read_iops' ORDER BY s.ts")
+        .stream().map(v -> Double.toString(Double.parseDouble(v))).toList());
+  }
+
+  private static List<String> rows(Spine spine, String sql) throws Exception {
+    List<String> out = new ArrayList<>();
+    try (Connection c = spine.db.connect(); Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
+      while (rs.next()) {
+        out.add(rs.getString(1));
+      }
+    }
+    return out;
+  }
+}

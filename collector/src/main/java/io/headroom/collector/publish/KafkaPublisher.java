@@ -1,0 +1,171 @@
+package io.headroom.collector.publish;
+
+import io.headroom.collector.spool.Spool;
+import io.headroom.collector.spool.SpoolEntry;
+import io.headroom.collector.spool.SpoolRecord;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.clients.producer.RecordMetadata;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Drains the spool into Kafka, in order: sends up to {@value #BATCH} records, waits for every
+ * acknowledgement (acks=all, idempotent producer), then removes them from the spool. When a send
+ * fails (Kafka away), nothing is removed; it waits and resends the same records. A resend can put
+ * a message on Kafka twice; the analyzer stores each batch id once, so the database does not.
+ */
+public final class KafkaPublisher implements Runnable, AutoCloseable {
+  private static final Logger LOG = LoggerFactory.getLogger(KafkaPublisher.class);
+  static final int BATCH = 1000;
+  private static final long IDLE_WAIT_MS = 50;
+  private static final Duration MAX_BACKOFF = Duration.ofSeconds(5);
+
+  private final Spool spool;
+  private final String bootstrap;
+  private final KafkaProducer<byte[], byte[]> producer;
+  private final AtomicLong sent = new AtomicLong();
+  private final Object wakeup = new Object();
+  private volatile boolean running = true;
+  private volatile boolean kafkaDown;
+
+  public KafkaPublisher(Spool spool, String bootstrap) {
+    this.spool = spool;
+    this.bootstrap = bootstrap;
+    this.producer = new KafkaProducer<>(producerProps(bootstrap), new ByteArraySerializer(), new ByteArraySerializer());
+  }
+
+  static Map<String, Object> producerProps(String bootstrap) {
+    Map<String, Object> p = new HashMap<>();
+    p.put("bootstrap.servers", bootstrap);
+    p.put("acks", "all");
+    p.put("enable.idempotence", true);
+    p.put("compression.type", "lz4");
+    p.put("linger.ms", 5);
+    p.put("batch.size", 256 * 1024);
+    // Give up on a send in seconds, not minutes: the spool, not the producer's memory, is where
+    // records wait out an outage.
+    p.put("max.block.ms", 5_000);
+    p.put("request.timeout.ms", 5_000);
+    p.put("delivery.timeout.ms", 15_000);
+    p.put("reconnect.backoff.max.ms", 2_000);
+    return p;
+  }
+
+  /** Tells the drainer there is something new, so it does not wait out its idle pause. */
+  public void nudge() {
+    synchronized (wakeup) {
+      wakeup.notifyAll();
+    }
+  }
+
+  @Override
+  public void run() {
+    try {
+      drainLoop();
+    } finally {
+      producer.close(Duration.ofSeconds(5));
+    }
+  }
+
+  private void drainLoop() {
+    Duration backoff = Duration.ofMillis(200);
+    while (running) {
+      List<SpoolEntry> entries = spool.peek(BATCH);
+      if (entries.isEmpty()) {
+        idle(IDLE_WAIT_MS);
+        continue;
+      }
+      String failure = sendAll(entries);
+      if (failure == null) {
+        spool.ack(entries.get(entries.size() - 1).next());
+        sent.addAndGet(entries.size());
+        if (kafkaDown) {
+          kafkaDown = false;
+          LOG.info("Kafka at {} is reachable again; draining the spool", bootstrap);
+        }
+        backoff = Duration.ofMillis(200);
+      } else {
+        if (!kafkaDown) {
+          kafkaDown = true;
+          LOG.warn("cannot publish to Kafka at {} ({}); spooling to disk and retrying", bootstrap, failure);
+        }
+        idle(backoff.toMillis());
+        backoff = backoff.multipliedBy(2).compareTo(MAX_BACKOFF) > 0 ? MAX_BACKOFF : backoff.multipliedBy(2);
+      }
+    }
+  }
+
+  /** Null when every record was acknowledged, else what went wrong. */
+  private String sendAll(List<SpoolEntry> entries) {
+    List<Future<RecordMetadata>> acks = new ArrayList<>(entries.size());
+    try {
+      for (SpoolEntry e : entries) {
+        SpoolRecord r = e.record();
+        acks.add(producer.send(new ProducerRecord<>(r.topic(), r.key(), r.value())));
+      }
+      for (Future<RecordMetadata> f : acks) {
+        f.get(30, TimeUnit.SECONDS);
+      }
+      return null;
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      running = false;
+      return "interrupted";
+    } catch (Exception e) {
+      Throwable cause = e.getCause() != null ? e.getCause() : e;
+      return cause.getClass().getSimpleName() + ": " + cause.getMessage();
+    }
+  }
+
+  private void idle(long millis) {
+    synchronized (wakeup) {
+      try {
+        wakeup.wait(millis);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        running = false;
+      }
+    }
+  }
+
+  /** Records Kafka has acknowledged since start. */
+  public long sent() {
+    return sent.get();
+  }
+
+  public boolean kafkaDown() {
+    return kafkaDown;
+  }
+
+  /** Waits until everything spooled so far has reached Kafka; false on timeout. */
+  public boolean awaitDrained(Duration timeout) throws InterruptedException {
+    long deadline = System.nanoTime() + timeout.toNanos();
+    while (!spool.peek(1).isEmpty()) {
+      if (System.nanoTime() > deadline) {
+        return false;
+      }
+      Thread.sleep(20);
+    }
+    return true;
+  }
+
+  /**
+   * Stops draining after the batch in flight; {@link #run()} then closes the producer. What is
+   * still in the spool stays there for the next start.
+   */
+  @Override
+  public void close() {
+    running = false;
+    nudge();
+  }
+}

@@ -1,0 +1,22 @@
+package io.headroom.collector.runtime;
+
+import io.headroom.model.MetricDef;
+import java.util.List;
+
+/** What every source reports about its own scrapes (docs/metrics/collector.md). */
+public final class CollectorMetrics {
+  public static final MetricDef SCRAPE_DURATION = new MetricDef(
+      "scrape_duration_s", "s", "gauge", "collector", "Wall time the source's last scrape took.");
+  public static final MetricDef SCRAPE_SUCCESS = new MetricDef(
+      "scrape_success", "boolean", "gauge", "collector",
+      "1 when the scrape returned a result (possibly partial), 0 when it failed outright.");
+  public static final MetricDef SCRAPE_PROBLEMS = new MetricDef(
+      "scrape_problems", "count", "gauge", "collector",
+      "Sub-resources the scrape could not read (each is logged with its reason).");
+  public static final MetricDef SCRAPE_SAMPLES = new MetricDef(
+      "scrape_samples", "count", "gauge", "collector", "Samples the scrape produced.");
+
+  public static final List<MetricDef> ALL = List.of(SCRAPE_DURATION, SCRAPE_SUCCESS, SCRAPE_PROBLEMS, SCRAPE_SAMPLES);
+
+  private CollectorMetrics() {}
+}

@@ -1,0 +1,79 @@
+package io.headroom.collector.runtime;
+
+import io.headroom.collector.publish.KafkaPublisher;
+import io.headroom.collector.source.Scrape;
+import io.headroom.collector.spool.Spool;
+import io.headroom.collector.spool.SpoolRecord;
+import io.headroom.model.Entity;
+import io.headroom.model.RecordingRecord;
+import io.headroom.model.Relation;
+import io.headroom.model.kafka.BatchIds;
+import io.headroom.model.kafka.Point;
+import io.headroom.model.kafka.RecordJson;
+import io.headroom.model.kafka.SampleBatch;
+import io.headroom.model.kafka.SampleBatchCodec;
+import io.headroom.model.kafka.Topics;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * Turns scrapes into Kafka messages and appends them to the spool: one sample batch per entity
+ * per scrape (keyed by testbed and entity, so an entity's samples stay in order), and topology
+ * records only when they changed since last sent (the topic is compacted; repeating an unchanged
+ * entity every second would only cost bandwidth).
+ */
+public final class KafkaSink implements ScrapeSink {
+  private final Spool spool;
+  private final KafkaPublisher publisher;
+  private final Topics topics;
+  private final BatchIds ids = new BatchIds();
+  private final Map<String, byte[]> lastTopology = new ConcurrentHashMap<>();
+
+  public KafkaSink(Spool spool, KafkaPublisher publisher, Topics topics) {
+    this.spool = spool;
+    this.publisher = publisher;
+    this.topics = topics;
+  }
+
+  @Override
+  public void accept(String testbed, Scrape scrape) {
+    for (Entity e : scrape.entities()) {
+      topology(testbed, e);
+    }
+    for (Relation r : scrape.relations()) {
+      topology(testbed, r);
+    }
+    for (Map.Entry<String, List<Scrape.Reading>> e : scrape.readings().entrySet()) {
+      List<Point> points = new ArrayList<>(e.getValue().size());
+      for (Scrape.Reading r : e.getValue()) {
+        points.add(new Point(r.ts(), r.metric(), r.value()));
+      }
+      SampleBatch batch = new SampleBatch(ids.next(), testbed, e.getKey(), points);
+      spool.append(new SpoolRecord(topics.samples(), utf8(batch.key()), SampleBatchCodec.encode(batch)));
+    }
+    publisher.nudge();
+  }
+
+  /** Run and phase records go to the runs topic, every time (they are few and each one matters). */
+  public void run(String testbed, RecordingRecord record) {
+    spool.append(new SpoolRecord(topics.runs(), utf8(Topics.runKey(testbed, record)), RecordJson.encode(testbed, record)));
+    publisher.nudge();
+  }
+
+  private void topology(String testbed, RecordingRecord record) {
+    String key = Topics.topologyKey(testbed, record);
+    byte[] value = RecordJson.encode(testbed, record);
+    byte[] previous = lastTopology.put(key, value);
+    if (previous == null || !Arrays.equals(previous, value)) {
+      spool.append(new SpoolRecord(topics.topology(), utf8(key), value));
+    }
+  }
+
+  private static byte[] utf8(String s) {
+    return s.getBytes(StandardCharsets.UTF_8);
+  }
+}

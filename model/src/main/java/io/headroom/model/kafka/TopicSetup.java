@@ -1,0 +1,46 @@
+package io.headroom.model.kafka;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.common.errors.TopicExistsException;
+
+/**
+ * Creates the four topics when missing, with the settings the design relies on: topology
+ * compacted (the latest of each entity and relation is what counts), the others kept by time.
+ * Relying on broker auto-creation would lose the compaction.
+ */
+public final class TopicSetup {
+  private TopicSetup() {}
+
+  public static void ensure(String bootstrap, Topics topics, int partitions, short replication)
+      throws InterruptedException, TimeoutException {
+    List<NewTopic> wanted = new ArrayList<>();
+    wanted.add(new NewTopic(topics.samples(), partitions, replication)
+        .configs(Map.of("retention.ms", Long.toString(TimeUnit.DAYS.toMillis(7)), "compression.type", "producer")));
+    wanted.add(new NewTopic(topics.topology(), partitions, replication)
+        .configs(Map.of("cleanup.policy", "compact")));
+    wanted.add(new NewTopic(topics.runs(), partitions, replication)
+        .configs(Map.of("retention.ms", Long.toString(TimeUnit.DAYS.toMillis(30)))));
+    wanted.add(new NewTopic(topics.verdicts(), partitions, replication)
+        .configs(Map.of("retention.ms", Long.toString(TimeUnit.DAYS.toMillis(30)))));
+    try (Admin admin = Admin.create(Map.of("bootstrap.servers", bootstrap, "request.timeout.ms", 10_000))) {
+      Set<String> existing = admin.listTopics().names().get(30, TimeUnit.SECONDS);
+      List<NewTopic> missing = wanted.stream().filter(t -> !existing.contains(t.name())).toList();
+      if (!missing.isEmpty()) {
+        admin.createTopics(missing).all().get(30, TimeUnit.SECONDS);
+      }
+    } catch (ExecutionException e) {
+      if (!(e.getCause() instanceof TopicExistsException)) {
+        throw new IllegalStateException("cannot create Headroom topics on " + bootstrap + ": "
+            + e.getCause().getMessage(), e.getCause());
+      }
+    }
+  }
+}
