@@ -47,6 +47,11 @@ public final class CollectorService implements AutoCloseable {
     collector.start();
   }
 
+  /** Stops the scheduled scrapes; publishing and draining go on until {@link #close()}. */
+  public void stopScraping() throws InterruptedException {
+    collector.close();
+  }
+
   /** Publishes a scrape made elsewhere (tests, one-off scrapes). */
   public void publish(Scrape scrape) {
     kafkaSink.accept(testbed, scrape);

@@ -1,0 +1,50 @@
+package io.headroom.app.cli;
+
+import io.headroom.analyzer.analysis.RunAnalyzer;
+import io.headroom.analyzer.analysis.RunData;
+import io.headroom.model.Verdict;
+import io.headroom.model.VerdictJson;
+import io.headroom.model.recording.ReadStats;
+import io.headroom.model.recording.RecordingReader;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+@Command(name = "analyze", mixinStandardHelpOptions = true,
+    description = "Reads a recording (format v1) and prints the verdict.")
+final class AnalyzeCommand implements Callable<Integer> {
+  @Parameters(index = "0", paramLabel = "FILE", description = "A recording, JSON Lines (format v1).")
+  Path file;
+
+  @Option(names = "--json", description = "Print the verdict object (design.md) instead of a table.")
+  boolean json;
+
+  @Option(names = "--lenient", description = "Skip bad lines (counted on stderr) instead of stopping at the first.")
+  boolean lenient;
+
+  @Option(names = "--run", paramLabel = "ID", description = "The run to judge (default: the last one in the file).")
+  String runId;
+
+  @Override
+  public Integer call() throws Exception {
+    RunData data = new RunData();
+    ReadStats stats = new RecordingReader(lenient).read(file, data::accept);
+    if (stats.badLines() > 0) {
+      System.err.printf("headroom analyze: skipped %d bad line(s) of %s; first: %s%n",
+          stats.badLines(), file, stats.firstProblems().get(0));
+    }
+    String run = runId != null ? runId : RunAnalyzer.defaultRun(data);
+    if (runId != null && !data.runs().containsKey(runId)) {
+      throw new UserError(file + " has no run \"" + runId + "\" (runs: " + data.runs().keySet() + ")");
+    }
+    Verdict verdict = new RunAnalyzer().analyze(data, run);
+    if (json) {
+      System.out.println(VerdictJson.toJson(verdict));
+    } else {
+      VerdictPrinter.print(verdict, System.out);
+    }
+    return 0;
+  }
+}

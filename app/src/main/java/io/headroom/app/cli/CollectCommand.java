@@ -1,0 +1,49 @@
+package io.headroom.app.cli;
+
+import io.headroom.app.service.Sources;
+import io.headroom.collector.config.TestbedConfig;
+import io.headroom.collector.runtime.Collector;
+import io.headroom.collector.runtime.RecordingSink;
+import io.headroom.collector.runtime.ScrapeRunner;
+import io.headroom.collector.source.Scrape;
+import io.headroom.collector.source.SourceRegistry;
+import io.headroom.model.recording.RecordingWriter;
+import java.io.OutputStreamWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+@Command(name = "collect", mixinStandardHelpOptions = true,
+    description = "Scrapes the testbed's sources. With --once: one scrape cycle printed as recording v1 "
+        + "(two scrapes internally, so rates exist), like `telegraf --test`; without: runs the collector daemon.")
+final class CollectCommand implements Callable<Integer> {
+  @Mixin TestbedOptions options;
+
+  @Option(names = "--once", description = "Print one scrape cycle to stdout and exit.")
+  boolean once;
+
+  @Override
+  public Integer call() throws Exception {
+    if (!once) {
+      return new CollectorCommand(options).call();
+    }
+    TestbedConfig testbed = options.load(Files.createTempDirectory("headroom-spool-"));
+    List<ScrapeRunner> runners = Sources.runners(testbed, SourceRegistry.builtIn());
+    Collector collector = new Collector(testbed.testbed(), runners, (tb, s) -> { });
+    collector.scrapeAllOnce(); // the first scrape only primes the counters
+    long pause = runners.stream().mapToLong(r -> r.source().interval().toMillis()).min().orElse(1000);
+    Thread.sleep(Math.min(pause, 5000));
+    RecordingWriter writer = new RecordingWriter(new OutputStreamWriter(System.out, StandardCharsets.UTF_8));
+    RecordingSink sink = new RecordingSink(writer);
+    for (Scrape s : collector.scrapeAllOnce()) {
+      sink.accept(testbed.testbed(), s);
+    }
+    writer.flush();
+    collector.close();
+    return 0;
+  }
+}

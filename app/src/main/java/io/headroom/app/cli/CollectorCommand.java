@@ -1,0 +1,46 @@
+package io.headroom.app.cli;
+
+import io.headroom.app.service.CollectorService;
+import io.headroom.app.service.Infrastructure;
+import io.headroom.app.service.Sources;
+import io.headroom.collector.config.TestbedConfig;
+import io.headroom.collector.source.SourceRegistry;
+import io.headroom.model.kafka.Topics;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+
+@Command(name = "collector", mixinStandardHelpOptions = true,
+    description = "The collector daemon: scrapes the testbed's sources and publishes to Kafka until stopped.")
+final class CollectorCommand implements Callable<Integer> {
+  @Mixin TestbedOptions options;
+
+  CollectorCommand() {}
+
+  CollectorCommand(TestbedOptions options) {
+    this.options = options;
+  }
+
+  @Override
+  public Integer call() throws Exception {
+    Path work = Files.createTempDirectory("headroom-collector-");
+    TestbedConfig testbed = options.load(Path.of(System.getProperty("user.home"), ".headroom", "spool"));
+    CountDownLatch stop = new CountDownLatch(1);
+    Runtime.getRuntime().addShutdownHook(new Thread(stop::countDown));
+    try (Infrastructure infra = new Infrastructure(work)) {
+      String bootstrap = infra.kafka(testbed.kafka());
+      try (CollectorService collector = new CollectorService(testbed.testbed(), bootstrap,
+          new Topics(testbed.kafka().topicPrefix()), testbed.spool(),
+          Sources.runners(testbed, SourceRegistry.builtIn()), null)) {
+        collector.start();
+        System.err.printf("collector for testbed %s publishing to %s; spool in %s; Ctrl-C to stop%n",
+            testbed.testbed(), bootstrap, testbed.spool().dir());
+        stop.await();
+      }
+    }
+    return 0;
+  }
+}

@@ -1,0 +1,143 @@
+package io.headroom.app.cli;
+
+import io.headroom.analyzer.analysis.RunAnalyzer;
+import io.headroom.analyzer.analysis.RunData;
+import io.headroom.analyzer.ingest.IngestConfig;
+import io.headroom.analyzer.store.RunDataLoader;
+import io.headroom.analyzer.store.StoreConfig;
+import io.headroom.app.service.AnalyzerService;
+import io.headroom.app.service.CollectorService;
+import io.headroom.app.service.Infrastructure;
+import io.headroom.app.service.Sources;
+import io.headroom.collector.config.DatabaseConfig;
+import io.headroom.collector.config.TestbedConfig;
+import io.headroom.collector.source.SourceRegistry;
+import io.headroom.model.Run;
+import io.headroom.model.Verdict;
+import io.headroom.model.kafka.Topics;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.Comparator;
+import java.util.Properties;
+import java.util.concurrent.Callable;
+import java.util.stream.Stream;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+@Command(name = "demo", mixinStandardHelpOptions = true,
+    description = "Everything in one process on this machine: an embedded Kafka broker and PostgreSQL, "
+        + "the host collector, a short fio run (when fio is installed), the analyzer, and the verdict.")
+final class DemoCommand implements Callable<Integer> {
+  @Option(names = "--db", paramLabel = "JDBC_URL", description = "Store into this database instead of an embedded PostgreSQL.")
+  String db;
+
+  @Option(names = "--seconds", defaultValue = "8", description = "How long the benchmark runs (default: ${DEFAULT-VALUE}).")
+  int seconds;
+
+  @Option(names = "--keep", description = "Keep the temporary directory (Kafka log, database, spool, fio file).")
+  boolean keep;
+
+  @Override
+  public Integer call() throws Exception {
+    Path work = Files.createTempDirectory("headroom-demo-");
+    TestbedConfig testbed = TestbedConfig.localDefaults(TestbedOptions.localHostName(), work.resolve("spool"));
+    String runId = "demo-" + System.currentTimeMillis() / 1000;
+    try (Infrastructure infra = new Infrastructure(work)) {
+      String bootstrap = infra.kafka(testbed.kafka());
+      Infrastructure.DbTarget target = infra.database(db == null ? DatabaseConfig.EMBEDDED : new DatabaseConfig(db, null, null));
+      Topics topics = new Topics(testbed.kafka().topicPrefix());
+      Verdict verdict;
+      try (AnalyzerService analyzer = new AnalyzerService(IngestConfig.defaults(bootstrap, topics),
+              target.url(), target.user(), target.password(), StoreConfig.DEFAULTS);
+          CollectorService collector = new CollectorService(testbed.testbed(), bootstrap, topics, testbed.spool(),
+              Sources.runners(testbed, SourceRegistry.builtIn()), null)) {
+        collector.start();
+        double start = now();
+        collector.publishRun(new Run(runId, testbed.testbed(), start, null, DemoBenchmark.WORKLOAD));
+        DemoBenchmark.run(work, seconds, collector, runId);
+        collector.publishRun(new Run(runId, testbed.testbed(), start, now(), DemoBenchmark.WORKLOAD));
+        Thread.sleep(1200); // one more host scrape covers the end of the run
+        collector.stopScraping();
+        collector.awaitDrained(Duration.ofSeconds(30));
+        long sent = collector.sent();
+        awaitStored(analyzer, target);
+        System.out.println();
+        System.out.printf("Kafka:      %s, topics %s, %s, %s (%d messages published)%n",
+            bootstrap, topics.samples(), topics.topology(), topics.runs(), sent);
+        System.out.printf("PostgreSQL: %s (samples stored as %s)%n", target, analyzer.flavor());
+        verdict = verdictFromDatabase(target, testbed.testbed(), runId);
+      }
+      System.out.println();
+      VerdictPrinter.print(verdict, System.out);
+    } finally {
+      if (keep) {
+        System.out.println("kept " + work);
+      } else {
+        deleteTree(work);
+      }
+    }
+    return 0;
+  }
+
+  private static Verdict verdictFromDatabase(Infrastructure.DbTarget target, String testbed, String runId) throws Exception {
+    try (Connection c = connect(target)) {
+      printCounts(c);
+      RunData data = RunDataLoader.load(c, testbed, Double.NEGATIVE_INFINITY, Double.POSITIVE_INFINITY);
+      return new RunAnalyzer().analyze(data, runId);
+    }
+  }
+
+  private static void printCounts(Connection c) throws Exception {
+    try (Statement s = c.createStatement();
+        ResultSet rs = s.executeQuery("SELECT (SELECT count(*) FROM entity), (SELECT count(*) FROM relation), "
+            + "(SELECT count(*) FROM sample), (SELECT count(*) FROM run), (SELECT count(*) FROM phase)")) {
+      rs.next();
+      System.out.printf("stored:     %d entities, %d relations, %d samples, %d run(s), %d phase(s)%n",
+          rs.getLong(1), rs.getLong(2), rs.getLong(3), rs.getLong(4), rs.getLong(5));
+    }
+  }
+
+  /** Waits until the analyzer has stopped adding samples (everything published is in). */
+  private static void awaitStored(AnalyzerService analyzer, Infrastructure.DbTarget target) throws InterruptedException {
+    long last = -1;
+    long deadline = System.currentTimeMillis() + 30_000;
+    while (System.currentTimeMillis() < deadline) {
+      long now = analyzer.samplesStored();
+      if (now == last && now > 0) {
+        return;
+      }
+      last = now;
+      Thread.sleep(1000);
+    }
+  }
+
+  static Connection connect(Infrastructure.DbTarget target) throws Exception {
+    Properties p = new Properties();
+    if (target.user() != null) {
+      p.setProperty("user", target.user());
+    }
+    if (target.password() != null) {
+      p.setProperty("password", target.password());
+    }
+    return DriverManager.getConnection(target.url(), p);
+  }
+
+  private static double now() {
+    return System.currentTimeMillis() / 1000.0;
+  }
+
+  private static void deleteTree(Path dir) throws IOException {
+    try (Stream<Path> walk = Files.walk(dir)) {
+      for (Path p : walk.sorted(Comparator.reverseOrder()).toList()) {
+        Files.deleteIfExists(p);
+      }
+    }
+  }
+
+}

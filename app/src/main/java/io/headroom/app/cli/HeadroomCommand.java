@@ -1,0 +1,22 @@
+package io.headroom.app.cli;
+
+import picocli.CommandLine.Command;
+
+@Command(
+    name = "headroom",
+    mixinStandardHelpOptions = true,
+    version = "headroom 0.1.0",
+    description = "Watches a storage benchmark and names what holds it back.",
+    subcommands = {
+      DemoCommand.class,
+      AnalyzeCommand.class,
+      CollectCommand.class,
+      CollectorCommand.class,
+      AnalyzerCommand.class,
+    })
+public final class HeadroomCommand implements Runnable {
+  @Override
+  public void run() {
+    new picocli.CommandLine(this).usage(System.out);
+  }
+}

@@ -1,0 +1,54 @@
+package io.headroom.app.cli;
+
+import io.headroom.collector.config.DatabaseConfig;
+import io.headroom.collector.config.KafkaConfig;
+import io.headroom.collector.config.SpoolConfig;
+import io.headroom.collector.config.TestbedConfig;
+import io.headroom.collector.config.TestbedLoader;
+import io.headroom.collector.source.ConfigException;
+import java.net.InetAddress;
+import java.nio.file.Path;
+import picocli.CommandLine.Option;
+
+/** The options every long-running command shares: the testbed file and overrides for it. */
+final class TestbedOptions {
+  @Option(names = "--testbed", paramLabel = "FILE",
+      description = "Testbed file (YAML, docs/configuration.md). Default: this machine's host source, embedded Kafka and PostgreSQL.")
+  Path testbed;
+
+  @Option(names = "--kafka", paramLabel = "HOST:PORT", description = "Kafka bootstrap servers (overrides the testbed file).")
+  String kafka;
+
+  @Option(names = "--db", paramLabel = "JDBC_URL", description = "PostgreSQL/TimescaleDB JDBC URL (overrides the testbed file).")
+  String db;
+
+  TestbedConfig load(Path defaultSpool) throws ConfigException {
+    TestbedConfig base = testbed == null
+        ? TestbedConfig.localDefaults(localHostName(), defaultSpool)
+        : TestbedLoader.load(testbed, defaultSpool);
+    KafkaConfig k = kafka == null ? base.kafka() : new KafkaConfig(kafka, base.kafka().topicPrefix());
+    DatabaseConfig d = db == null ? base.database() : new DatabaseConfig(db, base.database().user(), base.database().passwordEnv());
+    TestbedConfig merged = new TestbedConfig(base.testbed(), k, d, base.spool(), base.sources(), base.baseDir());
+    var problems = merged.validate();
+    if (!problems.isEmpty()) {
+      throw new ConfigException((testbed == null ? "command line" : testbed.toString()) + ": " + String.join("; ", problems));
+    }
+    return merged;
+  }
+
+  static SpoolConfig spoolIn(Path dir) {
+    return SpoolConfig.at(dir);
+  }
+
+  /** The host name entity ids start with: this machine's, without dots' domain part. */
+  static String localHostName() {
+    String name;
+    try {
+      name = InetAddress.getLocalHost().getHostName();
+    } catch (Exception e) {
+      name = System.getenv().getOrDefault("HOSTNAME", "localhost");
+    }
+    int dot = name.indexOf('.');
+    return (dot > 0 ? name.substring(0, dot) : name).replaceAll("[/|\\s]", "_");
+  }
+}
