@@ -18,8 +18,8 @@ public record Entity(
     Objects.requireNonNull(id, "id");
     Objects.requireNonNull(kind, "kind");
     name = name == null ? id : name;
-    attrs = attrs == null ? Map.of() : Map.copyOf(attrs);
-    capacity = capacity == null ? Map.of() : Map.copyOf(capacity);
+    attrs = OrderedMaps.copy(attrs);
+    capacity = OrderedMaps.copy(capacity);
   }
 
   public static Entity of(String id, String kind) {

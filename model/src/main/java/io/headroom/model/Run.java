@@ -13,7 +13,7 @@ public record Run(String run, String testbed, double start, Double end, Map<Stri
   public Run {
     Objects.requireNonNull(run, "run");
     testbed = testbed == null ? "" : testbed;
-    workload = workload == null ? Map.of() : Map.copyOf(workload);
+    workload = OrderedMaps.copy(workload);
   }
 
   @Override
