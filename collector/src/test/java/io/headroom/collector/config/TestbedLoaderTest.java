@@ -1,0 +1,89 @@
+package io.headroom.collector.config;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import io.headroom.collector.source.ConfigException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class TestbedLoaderTest {
+  @TempDir Path dir;
+
+  private Path write(String yaml) throws Exception {
+    Path f = dir.resolve("testbed.yaml");
+    Files.writeString(f, yaml);
+    return f;
+  }
+
+  @Test
+  void bindsEveryKeyAndKeepsSourceSettingsForTheSource() throws Exception {
+    Path f = write("""
+        testbed: lab
+        kafka: {bootstrap: "k1:9092,k2:9092", topic_prefix: "hr."}
+        database: {url: "jdbc:postgresql://db:5432/headroom", user: headroom}
+        spool: {dir: spool, max_bytes: 1048576, segment_bytes: 65536}
+        sources:
+          - type: host
+            host: h1
+            interval: 500ms
+            proc_root: fixtures/proc
+        """);
+    TestbedConfig c = TestbedLoader.load(f, dir.resolve("default-spool"));
+    assertEquals("lab", c.testbed());
+    assertEquals("k1:9092,k2:9092", c.kafka().bootstrap());
+    assertEquals("hr.", c.kafka().topicPrefix());
+    assertEquals("jdbc:postgresql://db:5432/headroom", c.database().url());
+    assertEquals(new SpoolConfig(dir.resolve("spool"), 1048576, 65536), c.spool());
+    assertEquals(1, c.sources().size());
+    SourceConfig s = c.sources().get(0);
+    assertEquals("host", s.type());
+    assertEquals("h1", s.host());
+    assertEquals(Duration.ofMillis(500), s.interval());
+    assertEquals("{\"proc_root\":\"fixtures/proc\"}", s.settings().toString());
+  }
+
+  @Test
+  void absentKafkaAndDatabaseMeanEmbedded() throws Exception {
+    TestbedConfig c = TestbedLoader.load(write("testbed: lab\nsources: []\n"), dir);
+    assertEquals(true, c.kafka().embedded());
+    assertEquals(true, c.database().embedded());
+    assertEquals(dir, c.spool().dir());
+  }
+
+  @Test
+  void everyProblemIsNamedWithFileAndKey() throws Exception {
+    Path f = write("""
+        testbed: "a|b"
+        kafka: {bootstrap: "no-port"}
+        database: {url: "jdbc:postgresql://db/x?password=hunter2"}
+        sources:
+          - type: host
+            host: "h/1"
+            interval: 10ms
+        """);
+    ConfigException e = assertThrows(ConfigException.class, () -> TestbedLoader.load(f, dir));
+    assertEquals(f + ": testbed: must not contain '|' (it separates key parts on Kafka); "
+        + "kafka.bootstrap: \"no-port\" is not host:port[,host:port...]; "
+        + "database.url: must not hold a password; name an environment variable in database.password_env; "
+        + "sources[0].host: must name the host without '/' or '|' (it starts every entity id); "
+        + "sources[0].interval: must be at least 100ms", e.getMessage());
+    assertEquals(false, e.getMessage().contains("hunter2") && !e.getMessage().contains("password="),
+        "the message names the key, not the secret");
+  }
+
+  @Test
+  void unknownKeysAndBadDurationsAreRefused() throws Exception {
+    ConfigException unknown = assertThrows(ConfigException.class,
+        () -> TestbedLoader.load(write("testbed: lab\nkafka: {bootstrap_servers: x}\n"), dir));
+    assertEquals(dir.resolve("testbed.yaml") + ": unknown key kafka.bootstrap_servers (known: ",
+        unknown.getMessage().substring(0, unknown.getMessage().indexOf("(known: ") + 8));
+    ConfigException duration = assertThrows(ConfigException.class,
+        () -> TestbedLoader.load(write("testbed: lab\nsources: [{type: host, host: h1, interval: soon}]\n"), dir));
+    assertEquals(dir.resolve("testbed.yaml") + ": sources[0].interval: \"soon\" is not a duration (write e.g. 500ms, 1s, 5s, 2m, 1h)",
+        duration.getMessage());
+  }
+}
