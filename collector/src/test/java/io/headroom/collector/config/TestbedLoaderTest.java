@@ -1,6 +1,7 @@
 package io.headroom.collector.config;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import io.headroom.collector.source.ConfigException;
@@ -71,8 +72,7 @@ class TestbedLoaderTest {
         + "database.url: must not hold a password; name an environment variable in database.password_env; "
         + "sources[0].host: must name the host without '/' or '|' (it starts every entity id); "
         + "sources[0].interval: must be at least 100ms", e.getMessage());
-    assertEquals(false, e.getMessage().contains("hunter2") && !e.getMessage().contains("password="),
-        "the message names the key, not the secret");
+    assertFalse(e.getMessage().contains("hunter2"), "the message names the key, never the secret");
   }
 
   @Test
