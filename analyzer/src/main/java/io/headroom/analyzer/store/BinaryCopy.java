@@ -17,17 +17,24 @@ final class BinaryCopy {
     0, 0, 0, 0 // header extension length
   };
   static final int ROW_BYTES = 2 + (4 + 8) + (4 + 4) + (4 + 2) + (4 + 8);
+  /** Rows go to the server in chunks of this size, so it parses while the next chunk is made. */
+  static final int CHUNK = 64 * 1024;
 
-  private final byte[] buf;
+  private final OutputStream out;
+  private final byte[] buf = new byte[CHUNK];
   private int pos;
 
-  BinaryCopy(int rows) {
-    buf = new byte[HEADER.length + rows * ROW_BYTES + 2];
+  BinaryCopy(OutputStream out) {
+    this.out = out;
     System.arraycopy(HEADER, 0, buf, 0, HEADER.length);
     pos = HEADER.length;
   }
 
-  void row(double unixSeconds, int entityId, short metricId, double value) {
+  void row(double unixSeconds, int entityId, short metricId, double value) throws IOException {
+    if (pos + ROW_BYTES > buf.length) {
+      out.write(buf, 0, pos);
+      pos = 0;
+    }
     putShort((short) 4);
     putInt(8);
     putLong(Math.round(unixSeconds * 1_000_000d) - PG_EPOCH_MICROS);
@@ -39,10 +46,15 @@ final class BinaryCopy {
     putLong(Double.doubleToRawLongBits(value));
   }
 
-  /** Writes the rows and the trailer. */
-  void finish(OutputStream out) throws IOException {
+  /** Writes what is buffered and the trailer. */
+  void finish() throws IOException {
+    if (pos + 2 > buf.length) {
+      out.write(buf, 0, pos);
+      pos = 0;
+    }
     putShort((short) -1);
     out.write(buf, 0, pos);
+    out.flush();
   }
 
   private void putShort(short v) {

@@ -106,17 +106,17 @@ public final class SampleStore {
     if (rows == 0) {
       return 0;
     }
-    BinaryCopy copy = new BinaryCopy(rows);
-    for (SampleBatch b : batches) {
-      int entityId = dictionary.entityId(b.testbed(), b.entity());
-      for (Point p : b.points()) {
-        copy.row(p.ts(), entityId, dictionary.metricId(p.metric()), p.value());
-      }
-    }
     CopyIn in = c.unwrap(PGConnection.class).getCopyAPI()
         .copyIn("COPY sample (ts, entity_id, metric_id, value) FROM STDIN (FORMAT binary)");
-    try (PGCopyOutputStream out = new PGCopyOutputStream(in, 1 << 16)) {
-      copy.finish(out);
+    try (PGCopyOutputStream out = new PGCopyOutputStream(in, BinaryCopy.CHUNK)) {
+      BinaryCopy copy = new BinaryCopy(out);
+      for (SampleBatch b : batches) {
+        int entityId = dictionary.entityId(b.testbed(), b.entity());
+        for (Point p : b.points()) {
+          copy.row(p.ts(), entityId, dictionary.metricId(p.metric()), p.value());
+        }
+      }
+      copy.finish();
     } catch (IOException e) {
       throw new SQLException("COPY of " + rows + " samples failed: " + e.getMessage(), "08006", e);
     }
