@@ -12,7 +12,10 @@ import io.headroom.model.PhaseVerdict;
 import io.headroom.model.Run;
 import io.headroom.model.Verdict;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 
 /**
  * Turns the data of a run into its verdict: one decision per phase by the detection rules
@@ -38,25 +41,33 @@ public final class RunAnalyzer {
     List<Phase> phases = run == null ? List.of() : data.phasesOf(run.run());
     List<PhaseDecision> decisions = new ArrayList<>();
     List<Double> seconds = new ArrayList<>();
-    List<Knee.Step> iopsSteps = new ArrayList<>();
+    Map<Set<String>, List<Knee.Step>> sweeps = new LinkedHashMap<>();
     List<Window> windows = new ArrayList<>();
     for (Phase p : phases) {
-      windows.add(new Window(p.name(), p.start(), p.end() == null ? runEnd : p.end()));
+      windows.add(settled(p, runEnd));
+      double end = p.end() == null ? runEnd : p.end();
+      seconds.add(Double.isFinite(end - p.start()) ? end - p.start() : 1.0);
     }
     if (windows.isEmpty()) {
       windows.add(whole);
+      seconds.add(1.0);
     }
     for (Window w : windows) {
       Context ctx = Context.of(data, run, w, detector.thresholds());
       decisions.add(detector.decide(ctx));
-      seconds.add(Double.isFinite(w.to() - w.from()) ? w.to() - w.from() : 1.0);
-      addStep(iopsSteps, Knee.stepOf(ctx, false));
+      Knee.Step step = Knee.stepOf(ctx, false);
+      if (step != null) {
+        sweeps.computeIfAbsent(ctx.path().workloads(), k -> new ArrayList<>()).add(step);
+      }
     }
     PhaseDecision verdict = RunVerdicts.combine(runId == null ? "all" : runId, decisions, seconds);
     List<String> evidence = new ArrayList<>(verdict.evidence());
-    Knee.Result knee = Knee.find(iopsSteps);
-    if (knee != null) {
-      evidence.add(knee.describe("iops"));
+    // A knee only means something across steps of the same workloads (a concurrency sweep).
+    for (List<Knee.Step> sweep : sweeps.values()) {
+      Knee.Result knee = Knee.find(sweep);
+      if (knee != null) {
+        evidence.add(knee.describe("iops"));
+      }
     }
     List<PhaseVerdict> phaseVerdicts = new ArrayList<>();
     if (!phases.isEmpty()) {
@@ -77,16 +88,22 @@ public final class RunAnalyzer {
     double runEnd = run.end() == null ? Double.POSITIVE_INFINITY : run.end();
     List<PhaseDecision> out = new ArrayList<>();
     for (Phase p : data.phasesOf(runId)) {
-      Window w = new Window(p.name(), p.start(), p.end() == null ? runEnd : p.end());
+      Window w = settled(p, runEnd);
       out.add(detector.decide(Context.of(data, run, w, detector.thresholds())));
     }
     return out;
   }
 
-  private static void addStep(List<Knee.Step> steps, Knee.Step step) {
-    if (step != null) {
-      steps.add(step);
-    }
+  /**
+   * The phase without its first seconds (10% of it, at most 5 s): the benchmark ramps there, and
+   * a reading is stamped at the end of the second it covers, so the one stamped at the phase's
+   * start still belongs to the previous setting.
+   */
+  static Window settled(Phase p, double runEnd) {
+    double end = p.end() == null ? runEnd : p.end();
+    double length = end - p.start();
+    double settle = Double.isFinite(length) ? Math.min(5.0, 0.1 * length) : 1.0;
+    return new Window(p.name(), p.start() + settle, end);
   }
 
   /** The run to analyse when none is named: the last one declared, or none. */
