@@ -1,6 +1,7 @@
 package io.headroom.analyzer.detect;
 
 import io.headroom.model.Bottleneck;
+import io.headroom.model.EntityKind;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashSet;
@@ -83,8 +84,8 @@ public final class Detector {
   /** Evidence for NONE; returns its confidence, higher the further the path is from any ceiling. */
   private double none(Context ctx, List<String> evidence) {
     Load tightest = PathLoads.tightestDevice(ctx);
-    Load cpu = Load.max(first(PathLoads.of(ctx, io.headroom.model.EntityKind.ARRAY_CPU)),
-        first(PathLoads.of(ctx, io.headroom.model.EntityKind.HOST_CPU)));
+    Load cpu = Load.max(first(PathLoads.of(ctx, EntityKind.ARRAY_CPU)),
+        first(PathLoads.of(ctx, EntityKind.HOST_CPU)));
     Load top = Load.max(tightest, cpu);
     if (top == null) {
       evidence.add("nothing on the data path has a known ceiling");

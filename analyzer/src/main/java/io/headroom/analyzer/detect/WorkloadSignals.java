@@ -50,8 +50,13 @@ final class WorkloadSignals {
         line.append(" (").append(Fmt.iops(mean(iops))).append(')');
       }
       if (!Double.isNaN(cv)) {
-        line.append(cv <= ctx.thresholds().plateauCv() ? ", flat" : ", varying")
-            .append(" (cv ").append(Fmt.pct(cv)).append(')');
+        boolean flat = cv <= ctx.thresholds().plateauCv();
+        line.append(flat ? ", flat" : ", varying").append(" (cv ").append(Fmt.pct(cv)).append(')');
+        double climb = latencyClimb(ctx);
+        // Latency rising while throughput stays flat: requests queue behind a saturated resource.
+        if (flat && climb >= ctx.thresholds().latencyClimb()) {
+          line.append("; latency x").append(Fmt.num(climb)).append(" from the first third to the last");
+        }
       }
       notes.add(line.toString());
     }
@@ -60,6 +65,20 @@ final class WorkloadSignals {
       notes.add(little.describe(ctx.thresholds()));
     }
     return notes;
+  }
+
+  /** The largest last-third over first-third ratio of the workloads' read or write latency. */
+  static double latencyClimb(Context ctx) {
+    double max = Double.NaN;
+    for (String w : ctx.path().workloads()) {
+      for (String metric : List.of("read_latency_s", "write_latency_s")) {
+        double c = Trend.lastOverFirst(ctx.values(w, metric));
+        if (!Double.isNaN(c) && (Double.isNaN(max) || c > max)) {
+          max = c;
+        }
+      }
+    }
+    return max;
   }
 
   static double mean(double[] v) {
