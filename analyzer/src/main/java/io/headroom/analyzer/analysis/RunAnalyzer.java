@@ -1,40 +1,109 @@
 package io.headroom.analyzer.analysis;
 
-import io.headroom.model.Bottleneck;
+import io.headroom.analyzer.detect.Context;
+import io.headroom.analyzer.detect.Detector;
+import io.headroom.analyzer.detect.Knee;
+import io.headroom.analyzer.detect.PhaseDecision;
+import io.headroom.analyzer.detect.RunVerdicts;
+import io.headroom.analyzer.detect.Thresholds;
 import io.headroom.model.HeadroomEntry;
 import io.headroom.model.Phase;
 import io.headroom.model.PhaseVerdict;
 import io.headroom.model.Run;
 import io.headroom.model.Verdict;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 
 /**
- * Turns the data of a run into its verdict. Until the detection rules land (issue 4) the verdict
- * is the headroom table with class NONE: it names no limit, it only shows how close each
- * resource came to its ceiling.
+ * Turns the data of a run into its verdict: one decision per phase by the detection rules
+ * (docs/detection.md), the run's verdict from its phases, the knee of a concurrency sweep, and
+ * every entity's headroom over the whole run.
  */
 public final class RunAnalyzer {
+  private final Detector detector;
+
+  public RunAnalyzer() {
+    this(Thresholds.defaults());
+  }
+
+  public RunAnalyzer(Thresholds thresholds) {
+    this.detector = new Detector(thresholds);
+  }
 
   public Verdict analyze(RunData data, String runId) {
     Run run = runId == null ? null : data.runs().get(runId);
-    Window whole = run == null
-        ? Window.ALL
-        : new Window(run.run(), run.start(), run.end() == null ? Double.POSITIVE_INFINITY : run.end());
+    double runEnd = run == null || run.end() == null ? Double.POSITIVE_INFINITY : run.end();
+    Window whole = run == null ? Window.ALL : new Window(run.run(), run.start(), runEnd);
     List<HeadroomEntry> headroom = HeadroomCalculator.headroom(data, whole);
-    List<PhaseVerdict> phases = new ArrayList<>();
-    if (run != null) {
-      for (Phase p : data.phasesOf(run.run())) {
-        phases.add(new PhaseVerdict(p.name(), Bottleneck.NONE, null, 0.0));
+    List<Phase> phases = run == null ? List.of() : data.phasesOf(run.run());
+    List<PhaseDecision> decisions = new ArrayList<>();
+    List<Double> seconds = new ArrayList<>();
+    Map<Set<String>, List<Knee.Step>> sweeps = new LinkedHashMap<>();
+    List<Window> windows = new ArrayList<>();
+    for (Phase p : phases) {
+      windows.add(settled(p, runEnd));
+      double end = p.end() == null ? runEnd : p.end();
+      seconds.add(Double.isFinite(end - p.start()) ? end - p.start() : 1.0);
+    }
+    if (windows.isEmpty()) {
+      windows.add(whole);
+      seconds.add(1.0);
+    }
+    for (Window w : windows) {
+      Context ctx = Context.of(data, run, w, detector.thresholds());
+      decisions.add(detector.decide(ctx));
+      Knee.Step step = Knee.stepOf(ctx, false);
+      if (step != null) {
+        sweeps.computeIfAbsent(ctx.path().workloads(), k -> new ArrayList<>()).add(step);
       }
     }
-    List<String> evidence = new ArrayList<>();
-    if (!headroom.isEmpty()) {
-      HeadroomEntry tightest = headroom.get(0);
-      evidence.add(String.format("tightest: %s (%s) at %.0f%% of its ceiling (p95)",
-          tightest.entity(), tightest.kind(), tightest.utilization() * 100));
+    PhaseDecision verdict = RunVerdicts.combine(runId == null ? "all" : runId, decisions, seconds);
+    List<String> evidence = new ArrayList<>(verdict.evidence());
+    // A knee only means something across steps of the same workloads (a concurrency sweep).
+    for (List<Knee.Step> sweep : sweeps.values()) {
+      Knee.Result knee = Knee.find(sweep);
+      if (knee != null) {
+        evidence.add(knee.describe("iops"));
+      }
     }
-    return new Verdict(runId, Bottleneck.NONE, null, 0.0, evidence, headroom, phases);
+    List<PhaseVerdict> phaseVerdicts = new ArrayList<>();
+    if (!phases.isEmpty()) {
+      for (PhaseDecision d : decisions) {
+        phaseVerdicts.add(new PhaseVerdict(d.window(), d.bottleneck(), d.entity(), d.confidence()));
+      }
+    }
+    return new Verdict(runId, verdict.bottleneck(), verdict.entity(), verdict.confidence(), evidence,
+        headroom, phaseVerdicts);
+  }
+
+  /** Each phase's decision with its full evidence, for reports that show per-phase evidence. */
+  public List<PhaseDecision> phaseDecisions(RunData data, String runId) {
+    Run run = data.runs().get(runId);
+    if (run == null) {
+      return List.of();
+    }
+    double runEnd = run.end() == null ? Double.POSITIVE_INFINITY : run.end();
+    List<PhaseDecision> out = new ArrayList<>();
+    for (Phase p : data.phasesOf(runId)) {
+      Window w = settled(p, runEnd);
+      out.add(detector.decide(Context.of(data, run, w, detector.thresholds())));
+    }
+    return out;
+  }
+
+  /**
+   * The phase without its first seconds (10% of it, at most 5 s): the benchmark ramps there, and
+   * a reading is stamped at the end of the second it covers, so the one stamped at the phase's
+   * start still belongs to the previous setting.
+   */
+  static Window settled(Phase p, double runEnd) {
+    double end = p.end() == null ? runEnd : p.end();
+    double length = end - p.start();
+    double settle = Double.isFinite(length) ? Math.min(5.0, 0.1 * length) : 1.0;
+    return new Window(p.name(), p.start() + settle, end);
   }
 
   /** The run to analyse when none is named: the last one declared, or none. */

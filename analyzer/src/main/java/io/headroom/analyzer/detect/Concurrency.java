@@ -1,0 +1,46 @@
+package io.headroom.analyzer.detect;
+
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * How many I/Os a workload was asked to keep outstanding (jobs x iodepth) in a window. Read from,
+ * in order: the workload's own numjobs and iodepth samples (a sweep changes them per phase), its
+ * attrs, a phase name like "8T/32Q" (threads x queue depth, the studies' naming), the run's
+ * declared workload.
+ */
+final class Concurrency {
+  private static final Pattern THREADS_QUEUE = Pattern.compile("(\\d+)T/(\\d+)Q");
+
+  private Concurrency() {}
+
+  /** Outstanding I/O of the workload, NaN when nothing says. */
+  static double outstanding(Context ctx, String workload) {
+    double jobs = find(ctx, workload, "numjobs", 1);
+    double depth = find(ctx, workload, "iodepth", 2);
+    return jobs * depth;
+  }
+
+  private static double find(Context ctx, String workload, String name, int group) {
+    double v = ctx.mean(workload, name);
+    if (!Double.isNaN(v)) {
+      return v;
+    }
+    v = ctx.attrNumber(workload, name);
+    if (!Double.isNaN(v)) {
+      return v;
+    }
+    Matcher m = THREADS_QUEUE.matcher(ctx.window().name());
+    if (m.find()) {
+      return Double.parseDouble(m.group(group));
+    }
+    if (ctx.run() != null) {
+      Map<String, Object> declared = ctx.run().workload();
+      if (declared.get(name) instanceof Number n) {
+        return n.doubleValue();
+      }
+    }
+    return Double.NaN;
+  }
+}

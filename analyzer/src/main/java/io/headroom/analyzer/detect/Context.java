@@ -1,0 +1,122 @@
+package io.headroom.analyzer.detect;
+
+import io.headroom.analyzer.analysis.RunData;
+import io.headroom.analyzer.analysis.Series;
+import io.headroom.analyzer.analysis.Stats;
+import io.headroom.analyzer.analysis.Window;
+import io.headroom.model.Entity;
+import io.headroom.model.Run;
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * One window under analysis: the data, its data path, the thresholds, and the per-entity
+ * statistics the rules ask for (cached, since several rules read the same series).
+ */
+public final class Context {
+  private final RunData data;
+  private final Window window;
+  private final DataPath path;
+  private final Thresholds thresholds;
+  private final Run run;
+  private final Map<String, Double> p95s = new HashMap<>();
+  private final Map<String, Double> means = new HashMap<>();
+
+  /** @param run the run the window belongs to, for its declared workload; may be null */
+  public Context(RunData data, Run run, Window window, DataPath path, Thresholds thresholds) {
+    this.data = data;
+    this.run = run;
+    this.window = window;
+    this.path = path;
+    this.thresholds = thresholds;
+  }
+
+  public static Context of(RunData data, Run run, Window window, Thresholds thresholds) {
+    return new Context(data, run, window, DataPath.of(data, window), thresholds);
+  }
+
+  /** The run, or null when the window is not part of a declared run. */
+  public Run run() {
+    return run;
+  }
+
+  public RunData data() {
+    return data;
+  }
+
+  public Window window() {
+    return window;
+  }
+
+  public DataPath path() {
+    return path;
+  }
+
+  public Thresholds thresholds() {
+    return thresholds;
+  }
+
+  public Entity entity(String id) {
+    return data.entity(id);
+  }
+
+  /** The metric's readings in the window; empty when there are none. */
+  public double[] values(String entity, String metric) {
+    Series s = data.seriesOf(entity).get(metric);
+    return s == null ? new double[0] : s.valuesBetween(window.from(), window.to());
+  }
+
+  public boolean has(String entity, String metric) {
+    return values(entity, metric).length > 0;
+  }
+
+  /** p95 of the metric in the window, NaN without readings. */
+  public double p95(String entity, String metric) {
+    return p95s.computeIfAbsent(entity + '\0' + metric,
+        k -> Stats.percentile(values(entity, metric), 0.95));
+  }
+
+  /** Mean of the metric in the window, NaN without readings. */
+  public double mean(String entity, String metric) {
+    return means.computeIfAbsent(entity + '\0' + metric, k -> Stats.mean(values(entity, metric)));
+  }
+
+  /** p95 with no readings counted as zero: an idle or silent entity adds nothing. */
+  public double p95OrZero(String entity, String metric) {
+    double v = p95(entity, metric);
+    return Double.isNaN(v) ? 0 : v;
+  }
+
+  public double meanOrZero(String entity, String metric) {
+    double v = mean(entity, metric);
+    return Double.isNaN(v) ? 0 : v;
+  }
+
+  /** A capacity of the entity, NaN when not declared or not positive. */
+  public double capacity(String entity, String family) {
+    Double c = data.entity(entity).capacity().get(family);
+    return c == null || !(c > 0) ? Double.NaN : c;
+  }
+
+  /** An attribute as text, null when absent. */
+  public String attr(String entity, String name) {
+    Object v = data.entity(entity).attrs().get(name);
+    return v == null ? null : v.toString();
+  }
+
+  /** An attribute as a number, NaN when absent or not numeric. */
+  public double attrNumber(String entity, String name) {
+    Object v = data.entity(entity).attrs().get(name);
+    if (v instanceof Number n) {
+      return n.doubleValue();
+    }
+    if (v instanceof String s) {
+      try {
+        return Double.parseDouble(s);
+      } catch (NumberFormatException e) {
+        return Double.NaN;
+      }
+    }
+    return Double.NaN;
+  }
+}

@@ -1,0 +1,149 @@
+package io.headroom.analyzer.detect;
+
+import io.headroom.analyzer.analysis.RunData;
+import io.headroom.analyzer.analysis.Series;
+import io.headroom.analyzer.analysis.Window;
+import io.headroom.model.EntityKind;
+import io.headroom.model.Relation;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * What a window's I/O crosses: every entity reachable from the window's workloads along the
+ * relations that carry its data or run its threads. Only these can be the verdict; a busy port
+ * elsewhere is someone else's traffic.
+ */
+public final class DataPath {
+  /** Relations followed from a workload outwards. cabled_to is not: each end is named by via. */
+  static final Set<String> FOLLOWED = Set.of("targets", "via", "behind", "on", "served_by", "runs_on");
+
+  private final RunData data;
+  private final Set<String> workloads;
+  private final Set<String> members;
+  private final Map<String, List<Relation>> out;
+
+  private DataPath(RunData data, Set<String> workloads, Set<String> members,
+      Map<String, List<Relation>> out) {
+    this.data = data;
+    this.workloads = workloads;
+    this.members = members;
+    this.out = out;
+  }
+
+  /**
+   * The path of the workloads that have samples in the window; when none has (a recording
+   * without workload metrics), of every declared workload.
+   */
+  public static DataPath of(RunData data, Window window) {
+    Map<String, List<Relation>> out = new HashMap<>();
+    for (Relation r : data.relations()) {
+      out.computeIfAbsent(r.from(), k -> new ArrayList<>()).add(r);
+    }
+    Set<String> active = new TreeSet<>();
+    Set<String> declared = new TreeSet<>();
+    for (String id : data.entities().keySet()) {
+      if (EntityKind.WORKLOAD.equals(data.entity(id).kind())) {
+        declared.add(id);
+        if (activeIn(data.seriesOf(id), window)) {
+          active.add(id);
+        }
+      }
+    }
+    Set<String> workloads = active.isEmpty() ? declared : active;
+    return new DataPath(data, workloads, reach(workloads, out), out);
+  }
+
+  private static boolean activeIn(Map<String, Series> metrics, Window w) {
+    for (Series s : metrics.values()) {
+      if (s.countBetween(w.from(), w.to()) > 0) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static Set<String> reach(Set<String> from, Map<String, List<Relation>> out) {
+    Set<String> seen = new TreeSet<>(from);
+    Deque<String> todo = new ArrayDeque<>(from);
+    while (!todo.isEmpty()) {
+      for (Relation r : out.getOrDefault(todo.pop(), List.of())) {
+        if (FOLLOWED.contains(r.rel()) && seen.add(r.to())) {
+          todo.push(r.to());
+        }
+      }
+    }
+    return seen;
+  }
+
+  public Set<String> workloads() {
+    return workloads;
+  }
+
+  public boolean contains(String id) {
+    return members.contains(id);
+  }
+
+  /** The path's entities of one kind, in id order. */
+  public List<String> ofKind(String kind) {
+    List<String> found = new ArrayList<>();
+    for (String id : members) {
+      if (kind.equals(data.entity(id).kind())) {
+        found.add(id);
+      }
+    }
+    return found;
+  }
+
+  /** Targets of an entity's relations of one name, in id order. */
+  public List<String> related(String from, String rel) {
+    Set<String> to = new TreeSet<>();
+    for (Relation r : out.getOrDefault(from, List.of())) {
+      if (r.rel().equals(rel)) {
+        to.add(r.to());
+      }
+    }
+    return new ArrayList<>(to);
+  }
+
+  /** The sockets the workloads' threads are pinned to (runs_on a cpu_socket). */
+  public Set<String> workloadSockets() {
+    Set<String> sockets = new TreeSet<>();
+    for (String w : workloads) {
+      for (String to : related(w, "runs_on")) {
+        if (EntityKind.CPU_SOCKET.equals(data.entity(to).kind())) {
+          sockets.add(to);
+        }
+      }
+    }
+    return sockets;
+  }
+
+  /** The socket a PCIe link or port is attached to, or null. */
+  public String socketOf(String device) {
+    for (String to : related(device, "on")) {
+      if (EntityKind.CPU_SOCKET.equals(data.entity(to).kind())) {
+        return to;
+      }
+    }
+    return null;
+  }
+
+  /** Every cpu_socket declared on a host_cpu (socket on host), in id order. */
+  public List<String> socketsOfHost(String host) {
+    List<String> sockets = new ArrayList<>();
+    for (Relation r : data.relations()) {
+      if (r.rel().equals("on") && r.to().equals(host)
+          && EntityKind.CPU_SOCKET.equals(data.entity(r.from()).kind())) {
+        sockets.add(r.from());
+      }
+    }
+    sockets.sort(null);
+    return sockets;
+  }
+}

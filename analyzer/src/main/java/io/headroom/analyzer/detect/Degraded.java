@@ -1,0 +1,35 @@
+package io.headroom.analyzer.detect;
+
+/** Links running below what they were built for, from their declared attributes. */
+final class Degraded {
+  private Degraded() {}
+
+  /**
+   * "trained Gen4 x8, capable of Gen4 x16" when a PCIe link's gen or width is below its maximum
+   * (a card in a narrow slot, a bad riser), else null.
+   */
+  static String pcieTraining(Context ctx, String id) {
+    double gen = ctx.attrNumber(id, "gen");
+    double width = ctx.attrNumber(id, "width");
+    double maxGen = ctx.attrNumber(id, "max_gen");
+    double maxWidth = ctx.attrNumber(id, "max_width");
+    boolean slowGen = !Double.isNaN(gen) && !Double.isNaN(maxGen) && gen < maxGen;
+    boolean narrow = !Double.isNaN(width) && !Double.isNaN(maxWidth) && width < maxWidth;
+    if (!slowGen && !narrow) {
+      return null;
+    }
+    return "trained Gen" + Fmt.num(gen) + " x" + Fmt.num(width) + ", capable of Gen"
+        + Fmt.num(Double.isNaN(maxGen) ? gen : maxGen) + " x"
+        + Fmt.num(Double.isNaN(maxWidth) ? width : maxWidth);
+  }
+
+  /** "running at 10 Gb/s of 25 Gb/s" when a port's speed is below its maximum, else null. */
+  static String portSpeed(Context ctx, String id) {
+    double speed = ctx.attrNumber(id, "speed_bps");
+    double max = ctx.attrNumber(id, "max_speed_bps");
+    if (Double.isNaN(speed) || Double.isNaN(max) || speed >= max) {
+      return null;
+    }
+    return "running at " + Fmt.num(speed / 1e9) + " Gb/s of " + Fmt.num(max / 1e9) + " Gb/s";
+  }
+}

@@ -1,0 +1,100 @@
+package io.headroom.analyzer.detect;
+
+import io.headroom.model.Bottleneck;
+import io.headroom.model.EntityKind;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * DISK: a device the run targets is at its declared spec (IOPS or bytes/s), or, for a device
+ * without a spec, busy all the time with requests queueing or latency climbing (study S3,
+ * random). Busy time alone is not used where a spec exists: an NVMe SSD reports 100% busy at a
+ * fraction of what it can do, because it serves many requests at once.
+ */
+public final class DiskRule implements Rule {
+  @Override
+  public Bottleneck bottleneck() {
+    return Bottleneck.DISK;
+  }
+
+  @Override
+  public Optional<Finding> evaluate(Context ctx) {
+    Thresholds t = ctx.thresholds();
+    Finding best = null;
+    for (String id : ctx.path().ofKind(EntityKind.DISK)) {
+      Finding f = Double.isNaN(ctx.capacity(id, "iops")) && Double.isNaN(ctx.capacity(id, "bytes_per_s"))
+          ? busy(ctx, id)
+          : atSpec(ctx, id);
+      if (f != null && (best == null || f.pressure() > best.pressure())) {
+        best = f;
+      }
+    }
+    return Optional.ofNullable(best);
+  }
+
+  private Finding atSpec(Context ctx, String id) {
+    Load load = Load.diskSpec(ctx, id);
+    if (load.pressure() < ctx.thresholds().atCeiling()) {
+      return null;
+    }
+    List<String> evidence = new ArrayList<>();
+    evidence.add(load.describe());
+    String latency = latencyNote(ctx, id);
+    if (latency != null) {
+      evidence.add(latency);
+    }
+    return new Finding(Bottleneck.DISK, id, load.pressure(),
+        Finding.confidenceFor(load.pressure(), ctx.thresholds()), evidence);
+  }
+
+  private Finding busy(Context ctx, String id) {
+    Thresholds t = ctx.thresholds();
+    double util = ctx.p95(id, "util");
+    if (Double.isNaN(util) || util < t.diskBusy()) {
+      return null;
+    }
+    double queue = ctx.mean(id, "queue_depth");
+    double climb = Trend.lastOverFirst(ctx.values(id, dominantLatency(ctx, id)));
+    boolean queued = !Double.isNaN(queue) && queue >= t.diskQueue();
+    boolean climbing = !Double.isNaN(climb) && climb >= t.latencyClimb();
+    if (!queued && !climbing) {
+      return null;
+    }
+    double pressure = util * t.atCeiling() / t.diskBusy();
+    StringBuilder line = new StringBuilder(id + " util p95 " + Fmt.frac(util) + " (busy from "
+        + Fmt.frac(t.diskBusy()) + ")");
+    if (!Double.isNaN(queue)) {
+      line.append(", queue depth mean ").append(Fmt.num(queue));
+    }
+    if (climbing) {
+      line.append(", latency x").append(Fmt.num(climb)).append(" from the first third to the last");
+    }
+    List<String> evidence = new ArrayList<>();
+    evidence.add(line.toString());
+    String latency = latencyNote(ctx, id);
+    if (latency != null) {
+      evidence.add(latency);
+    }
+    double confidence = Finding.confidenceFor(pressure, t) - (queued && climbing ? 0 : 0.05);
+    return new Finding(Bottleneck.DISK, id, pressure, confidence, evidence);
+  }
+
+  /** The latency metric of the direction with more operations. */
+  private static String dominantLatency(Context ctx, String id) {
+    return ctx.meanOrZero(id, "write_iops") > ctx.meanOrZero(id, "read_iops")
+        ? "write_latency_s" : "read_latency_s";
+  }
+
+  /** "read latency mean 21.3 ms, write latency mean 4 ms" for the directions recorded. */
+  static String latencyNote(Context ctx, String id) {
+    List<String> parts = new ArrayList<>();
+    for (String dir : List.of("read", "write")) {
+      double mean = ctx.mean(id, dir + "_latency_s");
+      if (!Double.isNaN(mean) && ctx.meanOrZero(id, dir + "_iops") > 0) {
+        parts.add(dir + " latency mean " + Fmt.latency(mean));
+      }
+    }
+    return parts.isEmpty() ? null : id + " " + String.join(", ", parts);
+  }
+}

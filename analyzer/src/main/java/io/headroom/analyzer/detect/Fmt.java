@@ -1,0 +1,48 @@
+package io.headroom.analyzer.detect;
+
+import java.math.BigDecimal;
+import java.math.RoundingMode;
+import java.util.Locale;
+
+/** Numbers as evidence prints them: short, in the units a person checks them in. */
+final class Fmt {
+  private Fmt() {}
+
+  /** Bytes per second as GB/s (decimal), up to two decimals: "12.5 GB/s". */
+  static String gbps(double bytesPerS) {
+    return trim(bytesPerS / 1e9, 2) + " GB/s";
+  }
+
+  /** A fraction with two decimals: "0.94". */
+  static String frac(double v) {
+    return String.format(Locale.ROOT, "%.2f", v);
+  }
+
+  /** A fraction as a whole percentage: "41%". */
+  static String pct(double v) {
+    return String.format(Locale.ROOT, "%.0f%%", v * 100);
+  }
+
+  /** Seconds as milliseconds, or microseconds below 1 ms: "21.3 ms", "150 us". */
+  static String latency(double s) {
+    if (s >= 1e-3) {
+      return trim(s * 1e3, 1) + " ms";
+    }
+    return trim(s * 1e6, 0) + " us";
+  }
+
+  /** Operations per second with thousands separators: "975,000 IOPS". */
+  static String iops(double v) {
+    return String.format(Locale.ROOT, "%,.0f IOPS", v);
+  }
+
+  /** A count or rate with up to one decimal. */
+  static String num(double v) {
+    return trim(v, 1);
+  }
+
+  static String trim(double v, int decimals) {
+    BigDecimal d = BigDecimal.valueOf(v).setScale(decimals, RoundingMode.HALF_UP).stripTrailingZeros();
+    return d.scale() < 0 ? d.setScale(0).toPlainString() : d.toPlainString();
+  }
+}

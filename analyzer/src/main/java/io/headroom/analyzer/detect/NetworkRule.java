@@ -1,0 +1,61 @@
+package io.headroom.analyzer.detect;
+
+import io.headroom.model.Bottleneck;
+import io.headroom.model.EntityKind;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * NETWORK: ports the run's data crosses are at line rate (against their fabric's practical
+ * share), or the fabric pushes back with pause frames or FC credit starvation even below it
+ * (studies S1 and S3). Both directions are read: the busier one is the data's.
+ */
+public final class NetworkRule implements Rule {
+  @Override
+  public Bottleneck bottleneck() {
+    return Bottleneck.NETWORK;
+  }
+
+  @Override
+  public Optional<Finding> evaluate(Context ctx) {
+    Thresholds t = ctx.thresholds();
+    List<Load> ports = PathLoads.of(ctx, EntityKind.NET_PORT);
+    List<Load> full = ports.stream().filter(l -> l.pressure() >= t.atCeiling()).toList();
+    String pausing = null;
+    double pauses = 0;
+    for (String id : ctx.path().ofKind(EntityKind.NET_PORT)) {
+      double p = ctx.p95OrZero(id, "pause_per_s");
+      if (p >= t.pausePerS() && p > pauses) {
+        pausing = id;
+        pauses = p;
+      }
+    }
+    if (full.isEmpty() && pausing == null) {
+      return Optional.empty();
+    }
+    List<String> evidence = new ArrayList<>();
+    String entity;
+    double pressure;
+    if (!full.isEmpty()) {
+      Load top = full.get(0);
+      entity = top.entity();
+      pressure = top.pressure();
+      String fabric = ctx.attr(entity, "fabric");
+      evidence.add(top.describe() + " (" + Fmt.pct(pressure) + " of the practical "
+          + Fmt.pct(t.netPractical(fabric)) + " of line rate"
+          + (fabric == null ? "" : ", " + fabric) + ")");
+      evidence.add(full.size() + " of " + ports.size() + " ports on the path at their ceiling");
+    } else {
+      // Pushback without full line rate: the port cannot send faster, so it is the limit.
+      entity = pausing;
+      pressure = t.atCeiling();
+    }
+    if (pausing != null) {
+      evidence.add(pausing + " pause_per_s p95 " + Fmt.num(pauses) + " (pushback from "
+          + Fmt.num(t.pausePerS()) + "/s)");
+    }
+    double confidence = Finding.confidenceFor(pressure, t) + (pausing != null && !full.isEmpty() ? 0.05 : 0);
+    return Optional.of(new Finding(Bottleneck.NETWORK, entity, pressure, confidence, evidence));
+  }
+}

@@ -1,0 +1,58 @@
+package io.headroom.analyzer.detect;
+
+import io.headroom.model.EntityKind;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+
+/** Loads of the data path's entities, for rules that set one resource against the others. */
+final class PathLoads {
+  private PathLoads() {}
+
+  /** Loads of the path's entities of the given kinds, heaviest first (ties by id). */
+  static List<Load> of(Context ctx, String... kinds) {
+    List<Load> loads = new ArrayList<>();
+    for (String kind : kinds) {
+      for (String id : ctx.path().ofKind(kind)) {
+        Load l = Load.of(ctx, id);
+        if (l != null) {
+          loads.add(l);
+        }
+      }
+    }
+    loads.sort(Comparator.comparingDouble(Load::pressure).reversed().thenComparing(Load::entity));
+    return loads;
+  }
+
+  /** The heaviest device (link, port, disk with a spec) on the path, or null. */
+  static Load tightestDevice(Context ctx) {
+    List<Load> loads = of(ctx, EntityKind.PCIE_LINK, EntityKind.NET_PORT, EntityKind.DISK);
+    return loads.isEmpty() ? null : loads.get(0);
+  }
+
+  /** "tightest device X (N% of its practical ceiling)", or a note that none has a ceiling. */
+  static String tightestDeviceNote(Context ctx) {
+    Load l = tightestDevice(ctx);
+    return l == null
+        ? "no device on the path has a known ceiling"
+        : "tightest device " + l.describe() + " (" + Fmt.pct(l.pressure()) + " of practical)";
+  }
+
+  /** "hosts util p95 0.58" over the path's client CPUs, or null when there are none. */
+  static String hostsNote(Context ctx) {
+    double max = Double.NaN;
+    for (String id : ctx.path().ofKind(EntityKind.HOST_CPU)) {
+      double u = ctx.p95(id, "util");
+      if (!Double.isNaN(u) && (Double.isNaN(max) || u > max)) {
+        max = u;
+      }
+    }
+    return Double.isNaN(max) ? null : "hosts util p95 " + Fmt.frac(max);
+  }
+
+  /** "tightest port X" over the path's ports, or null without ports. */
+  static String tightestPortNote(Context ctx) {
+    List<Load> ports = of(ctx, EntityKind.NET_PORT);
+    return ports.isEmpty() ? null : "tightest port " + ports.get(0).describe();
+  }
+}

@@ -1,0 +1,32 @@
+package io.headroom.analyzer.detect;
+
+import io.headroom.analyzer.analysis.Series;
+import io.headroom.analyzer.analysis.Stats;
+import java.util.TreeMap;
+
+/** Statistics of the sum of two metrics read at the same instants (reads plus writes). */
+final class Sums {
+  private Sums() {}
+
+  /** p95 of a+b, pairing readings by timestamp; a reading without a partner counts alone. */
+  static double p95(Context ctx, String entity, String a, String b) {
+    TreeMap<Double, Double> sum = new TreeMap<>();
+    add(ctx, entity, a, sum);
+    add(ctx, entity, b, sum);
+    double[] values = sum.values().stream().mapToDouble(Double::doubleValue).toArray();
+    double p = Stats.percentile(values, 0.95);
+    return Double.isNaN(p) ? 0 : p;
+  }
+
+  private static void add(Context ctx, String entity, String metric, TreeMap<Double, Double> sum) {
+    Series s = ctx.data().seriesOf(entity).get(metric);
+    if (s == null) {
+      return;
+    }
+    double[] ts = s.timesBetween(ctx.window().from(), ctx.window().to());
+    double[] vs = s.valuesBetween(ctx.window().from(), ctx.window().to());
+    for (int i = 0; i < ts.length; i++) {
+      sum.merge(ts[i], vs[i], Double::sum);
+    }
+  }
+}

@@ -1,0 +1,91 @@
+package io.headroom.analyzer.detect;
+
+import io.headroom.analyzer.analysis.Series;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.TreeMap;
+
+/** What the benchmark itself shows in a window: its throughput, whether it is flat, Little's law. */
+final class WorkloadSignals {
+  private WorkloadSignals() {}
+
+  /** Total IOPS (reads plus writes, all workloads) per second of the window, in time order. */
+  static double[] iops(Context ctx) {
+    return perSecondSum(ctx, "read_iops", "write_iops");
+  }
+
+  static double[] bytes(Context ctx) {
+    return perSecondSum(ctx, "read_bytes_per_s", "write_bytes_per_s");
+  }
+
+  private static double[] perSecondSum(Context ctx, String a, String b) {
+    TreeMap<Double, Double> sum = new TreeMap<>();
+    for (String w : ctx.path().workloads()) {
+      for (String metric : List.of(a, b)) {
+        Series s = ctx.data().seriesOf(w).get(metric);
+        if (s == null) {
+          continue;
+        }
+        double[] ts = s.timesBetween(ctx.window().from(), ctx.window().to());
+        double[] vs = s.valuesBetween(ctx.window().from(), ctx.window().to());
+        for (int i = 0; i < ts.length; i++) {
+          sum.merge(Math.floor(ts[i]), vs[i], Double::sum);
+        }
+      }
+    }
+    return sum.values().stream().mapToDouble(Double::doubleValue).toArray();
+  }
+
+  /** Evidence lines about the workload: its throughput and plateau, and Little's law. */
+  static List<String> notes(Context ctx) {
+    List<String> notes = new ArrayList<>();
+    double[] iops = iops(ctx);
+    double[] bytes = bytes(ctx);
+    double[] throughput = bytes.length > 0 && mean(bytes) > 0 ? bytes : iops;
+    if (throughput.length > 0) {
+      double cv = Trend.cv(throughput);
+      String level = throughput == bytes ? Fmt.gbps(mean(bytes)) : Fmt.iops(mean(iops));
+      StringBuilder line = new StringBuilder("workload ").append(level).append(" mean");
+      if (throughput == bytes && iops.length > 0 && mean(iops) > 0) {
+        line.append(" (").append(Fmt.iops(mean(iops))).append(')');
+      }
+      if (!Double.isNaN(cv)) {
+        boolean flat = cv <= ctx.thresholds().plateauCv();
+        line.append(flat ? ", flat" : ", varying").append(" (cv ").append(Fmt.pct(cv)).append(')');
+        double climb = latencyClimb(ctx);
+        // Latency rising while throughput stays flat: requests queue behind a saturated resource.
+        if (flat && climb >= ctx.thresholds().latencyClimb()) {
+          line.append("; latency x").append(Fmt.num(climb)).append(" from the first third to the last");
+        }
+      }
+      notes.add(line.toString());
+    }
+    LittlesLaw little = LittlesLaw.of(ctx);
+    if (little != null) {
+      notes.add(little.describe(ctx.thresholds()));
+    }
+    return notes;
+  }
+
+  /** The largest last-third over first-third ratio of the workloads' read or write latency. */
+  static double latencyClimb(Context ctx) {
+    double max = Double.NaN;
+    for (String w : ctx.path().workloads()) {
+      for (String metric : List.of("read_latency_s", "write_latency_s")) {
+        double c = Trend.lastOverFirst(ctx.values(w, metric));
+        if (!Double.isNaN(c) && (Double.isNaN(max) || c > max)) {
+          max = c;
+        }
+      }
+    }
+    return max;
+  }
+
+  static double mean(double[] v) {
+    double s = 0;
+    for (double x : v) {
+      s += x;
+    }
+    return v.length == 0 ? 0 : s / v.length;
+  }
+}

@@ -1,0 +1,69 @@
+package io.headroom.analyzer.detect;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.headroom.model.Bottleneck;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class NetworkRuleTest {
+  private static Bed fc(double p1Tx, double p2Tx) {
+    return new Bed()
+        .workload("w1", 8, 32, 25_000, 0.01)
+        .entity("s1/fc/p1", "net_port", Map.of("fabric", "fc"), Bed.bytes(3.2e9))
+        .entity("s1/fc/p2", "net_port", Map.of("fabric", "fc"), Bed.bytes(3.2e9))
+        .rel("w1", "via", "s1/fc/p1")
+        .rel("w1", "via", "s1/fc/p2")
+        .constant("s1/fc/p1", "tx_bytes_per_s", p1Tx)
+        .constant("s1/fc/p2", "tx_bytes_per_s", p2Tx);
+  }
+
+  @Test
+  void portAtLineRateInTheDataDirectionIsTheLimit() {
+    Finding f = new NetworkRule().evaluate(fc(3.2e9, 1.0e9).ctx()).orElseThrow();
+    assertEquals(Bottleneck.NETWORK, f.bottleneck());
+    assertEquals("s1/fc/p1", f.entity());
+    assertEquals(1 / 0.98, f.pressure(), 1e-9);
+    assertEquals(List.of(
+        "s1/fc/p1 tx p95 3.2 GB/s = 100% of 3.2 GB/s (102% of the practical 98% of line rate, fc)",
+        "1 of 2 ports on the path at their ceiling"), f.evidence());
+  }
+
+  @Test
+  void portsWithHeadroomAreNotALimit() {
+    assertTrue(new NetworkRule().evaluate(fc(2.0e9, 1.0e9).ctx()).isEmpty());
+  }
+
+  @Test
+  void pauseFramesBelowLineRateAreALimit() {
+    Bed bed = fc(2.0e9, 1.0e9).constant("s1/fc/p2", "pause_per_s", 500);
+    Finding f = new NetworkRule().evaluate(bed.ctx()).orElseThrow();
+    assertEquals("s1/fc/p2", f.entity());
+    assertEquals(0.90, f.pressure(), 1e-9);
+    assertEquals(List.of("s1/fc/p2 pause_per_s p95 500 (pushback from 100/s)"), f.evidence());
+  }
+
+  @Test
+  void busyPortOffThePathIsNotALimit() {
+    Bed bed = fc(1.0e9, 1.0e9)
+        .entity("lab/sw9/port/7", "net_port", Map.of("fabric", "ethernet"), Bed.bytes(1.25e10))
+        .constant("lab/sw9/port/7", "tx_bytes_per_s", 1.2e10);
+    assertTrue(new NetworkRule().evaluate(bed.ctx()).isEmpty());
+  }
+
+  @Test
+  void ethernetPracticalCeilingIsNinetyFivePercent() {
+    Bed bed = new Bed()
+        .workload("w1", 1, 1, 1, 0.001)
+        .entity("sw1/port/1-1", "net_port", Map.of("fabric", "ethernet"), Bed.bytes(1.25e10))
+        .rel("w1", "via", "sw1/port/1-1")
+        .constant("sw1/port/1-1", "rx_bytes_per_s", 1.07e10);
+    // 10.7 / 12.5 = 0.856 of line rate, / 0.95 = 0.901: just at the ceiling
+    Finding f = new NetworkRule().evaluate(bed.ctx()).orElseThrow();
+    assertEquals(0.856 / 0.95, f.pressure(), 1e-9);
+    assertEquals("sw1/port/1-1 rx p95 10.7 GB/s = 86% of 12.5 GB/s (90% of the practical 95% of"
+        + " line rate, ethernet)", f.evidence().get(0));
+  }
+}

@@ -1,0 +1,56 @@
+package io.headroom.analyzer.detect;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import io.headroom.analyzer.analysis.RunAnalyzer;
+import io.headroom.analyzer.analysis.RunData;
+import io.headroom.model.Bottleneck;
+import io.headroom.model.Entity;
+import io.headroom.model.Phase;
+import io.headroom.model.PhaseVerdict;
+import io.headroom.model.Relation;
+import io.headroom.model.Run;
+import io.headroom.model.Verdict;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class RunAnalyzerDetectionTest {
+  /** Two phases: 90 s with the card's link full, then 30 s at a quarter of it. */
+  private static RunData run() {
+    RunData d = new RunData();
+    d.accept(new Run("r1", "lab", 0, 120.0, Map.of("numjobs", 8, "iodepth", 32)));
+    d.accept(new Phase("r1", "8T/32Q", 0, 90.0));
+    d.accept(new Phase("r1", "1T/8Q", 90, 120.0));
+    d.accept(Entity.of("w1", "workload"));
+    d.accept(Entity.of("h1/disk/raid5", "disk"));
+    d.accept(new Entity("h1/pcie/gpu", "pcie_link", null, Map.of(), Map.of("bytes_per_s", 1.575e10)));
+    d.accept(new Relation("w1", "targets", "h1/disk/raid5"));
+    d.accept(new Relation("h1/disk/raid5", "behind", "h1/pcie/gpu"));
+    for (int t = 0; t < 120; t++) {
+      boolean busy = t < 90;
+      d.addSample(t, "w1", "write_iops", busy ? 975_000 : 250_000);
+      d.addSample(t, "w1", "write_latency_s", busy ? 0.00026 : 0.00003);
+      d.addSample(t, "h1/pcie/gpu", "write_bytes_per_s", busy ? 13.6e9 : 3.4e9);
+    }
+    return d;
+  }
+
+  @Test
+  void eachPhaseGetsItsVerdictAndTheRunTakesTheLongestLimit() {
+    Verdict v = new RunAnalyzer().analyze(run(), "r1");
+    assertEquals(List.of(
+        new PhaseVerdict("8T/32Q", Bottleneck.PCIE, "h1/pcie/gpu", 0.92),
+        new PhaseVerdict("1T/8Q", Bottleneck.NONE, null, 0.95)), v.phases());
+    assertEquals(Bottleneck.PCIE, v.bottleneck());
+    assertEquals("h1/pcie/gpu", v.entity());
+    // 0.92 x (0.5 + 0.5 x 90/120)
+    assertEquals(0.81, v.confidence(), 1e-9);
+    assertEquals("PCIE limited 1 of 2 phases (75% of the run's phase time); other phases: 1T/8Q:"
+        + " NONE", v.evidence().get(0));
+    assertEquals("[8T/32Q] h1/pcie/gpu host-to-device p95 13.6 GB/s = 86% of 15.75 GB/s (99% of"
+        + " the practical 87% of line rate)", v.evidence().get(1));
+    assertEquals("h1/pcie/gpu", v.headroom().get(0).entity());
+    assertEquals(0.8635, v.headroom().get(0).utilization(), 1e-4);
+  }
+}
