@@ -66,8 +66,10 @@ final class FioIntervalTracker {
 
   /** Emits every phase that saw I/O, closed, in the order they started. */
   void finish() {
-    phaseStart.forEach((name, start) ->
-        sink.accept(new Phase(runId, name, start, phaseEnd.getOrDefault(name, start))));
+    phaseStart.entrySet().stream()
+        .sorted(Map.Entry.<String, Double>comparingByValue().thenComparing(Map.Entry.comparingByKey()))
+        .forEach(e -> sink.accept(
+            new Phase(runId, e.getKey(), e.getValue(), phaseEnd.getOrDefault(e.getKey(), e.getValue()))));
   }
 
   /** The run's workload from the first object (null before one arrived). */
@@ -105,7 +107,7 @@ final class FioIntervalTracker {
       FioJobState state = new FioJobState(id, names.section(i), job.groupid());
       jobs.put(names.key(i), state);
       sectionsOfGroup.computeIfAbsent(job.groupid(), g -> new LinkedHashSet<>()).add(state.section);
-      Map<String, Object> attrs = entityAttrs(job);
+      Map<String, Object> attrs = entityAttrs(job, names.groupReported(i));
       attrsOfJobs.add(attrs);
       sink.accept(new Entity(id, EntityKind.WORKLOAD, names.localName(i), attrs, Map.of()));
       topology.targets(job.options()).forEach(disk -> sink.accept(new Relation(id, "targets", disk)));
@@ -114,12 +116,12 @@ final class FioIntervalTracker {
     workload = FioWorkload.of(attrsOfJobs, fioVersion);
   }
 
-  private static Map<String, Object> entityAttrs(FioJobSnapshot job) {
+  private static Map<String, Object> entityAttrs(FioJobSnapshot job, boolean groupReported) {
     Map<String, Object> attrs = new LinkedHashMap<>();
     attrs.put("tool", "fio");
     attrs.put("jobname", job.jobname());
     attrs.put("groupid", job.groupid());
-    if (job.options().containsKey("group_reporting")) {
+    if (groupReported) {
       attrs.put("group_reporting", true);
     }
     attrs.putAll(FioJobOptions.attrs(job.options()));

@@ -47,6 +47,18 @@ final class FioJobNames {
         ? j.jobname() : j.jobname() + " (step " + j.groupid() + ")";
   }
 
+  /**
+   * Whether entry {@code i} stands for a whole group (group_reporting). fio does not print that
+   * option, but it shows: a section with numjobs=N has fewer than N entries in its group.
+   */
+  boolean groupReported(int i) {
+    FioJobSnapshot me = jobs.get(i);
+    Object numjobs = FioJobOptions.count(me.options().getOrDefault("numjobs", "1"));
+    long entries = jobs.stream()
+        .filter(j -> j.jobname().equals(me.jobname()) && j.groupid() == me.groupid()).count();
+    return numjobs instanceof Long n && n > entries;
+  }
+
   /** How many entries before {@code i} have its name (and, if asked, its group). */
   private int occurrence(int i, boolean sameGroup) {
     FioJobSnapshot me = jobs.get(i);
