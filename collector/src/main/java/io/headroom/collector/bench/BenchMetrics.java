@@ -32,7 +32,7 @@ public final class BenchMetrics {
   public static final MetricDef LATENCY_P99_S = new MetricDef(
       "latency_p99_s", "s", "gauge", W,
       "99th percentile completion latency over reads and writes (fio: from json+ clat bins of the interval, "
-          + "else fio's cumulative clat p99; vdbench has none).");
+          + "else the larger of fio's read and write clat p99 since job start; vdbench has none).");
 
   public static final List<MetricDef> ALL = List.of(
       READ_IOPS, WRITE_IOPS, READ_BYTES_PER_S, WRITE_BYTES_PER_S,
