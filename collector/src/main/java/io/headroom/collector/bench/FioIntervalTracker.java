@@ -53,9 +53,7 @@ final class FioIntervalTracker {
 
   /** Takes the next object fio printed, in order. */
   void accept(FioStatus status) {
-    if (workload == null) {
-      register(status);
-    }
+    register(status);
     lastTs = status.ts();
     List<FioJobState> states = statesOf(status);
     anchorNewlyStarted(status, states);
@@ -96,8 +94,15 @@ final class FioIntervalTracker {
     return lastTs;
   }
 
-  /** fio lists every job of the run in every object, started or not: name them all once. */
-  private void register(FioStatus status) {
+  /**
+   * Sends the entities and relations of the jobs in fio's first object (fio lists every job of
+   * the run in every object, started or not); later calls do nothing. {@link #accept} calls it,
+   * a caller that wants the workload before the first samples calls it first.
+   */
+  void register(FioStatus status) {
+    if (workload != null) {
+      return;
+    }
     fioVersion = status.fioVersion();
     FioJobNames names = new FioJobNames(status.jobs());
     List<Map<String, Object>> attrsOfJobs = new ArrayList<>();

@@ -144,12 +144,14 @@ public final class FioRunner {
       FioJsonStream.Chunk chunk;
       while ((chunk = stream.next()) != null) {
         try {
-          boolean first = tracker.workload() == null;
-          tracker.accept(FioChunkParser.parse(chunk, "fio stdout"));
-          reports++;
-          if (first) {
+          FioStatus status = FioChunkParser.parse(chunk, "fio stdout");
+          if (tracker.workload() == null) {
+            // the run's full workload goes out before the first samples
+            tracker.register(status);
             sink.accept(new Run(runId, testbed, start, null, runWorkload(tracker, launched)));
           }
+          tracker.accept(status);
+          reports++;
         } catch (FioFormatException e) {
           LOG.warn("skipped a fio report: {}", e.getMessage());
           notes.add(e.getMessage());

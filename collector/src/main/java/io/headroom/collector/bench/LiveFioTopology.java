@@ -5,9 +5,12 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /** Relations of a fio job on this machine: its files resolved through sysfs, its CPUs through the NUMA nodes. */
 final class LiveFioTopology implements FioTopology {
+  private static final Logger LOG = LoggerFactory.getLogger(LiveFioTopology.class);
   private final String host;
   private final Path workDir;
   private final DiskResolver disks;
@@ -26,6 +29,9 @@ final class LiveFioTopology implements FioTopology {
     List<String> out = new ArrayList<>();
     for (Path p : FioJobOptions.targetPaths(options, workDir)) {
       Optional<String> disk = disks.diskOf(p);
+      if (disk.isEmpty()) {
+        LOG.info("no targets relation for {}: no block device behind it (tmpfs, network fs?)", p);
+      }
       disk.map(d -> host + "/disk/" + d).filter(id -> !out.contains(id)).ifPresent(out::add);
     }
     return out;

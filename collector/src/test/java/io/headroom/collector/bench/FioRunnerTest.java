@@ -71,6 +71,9 @@ class FioRunnerTest {
     assertEquals("write", runs.get(1).workload().get("rw"));
     assertEquals(4096L, runs.get(1).workload().get("bs"));
     assertEquals(result.end(), runs.get(2).end());
+    // the full workload is out before the first sample
+    List<io.headroom.model.RecordingRecord> all = r.all();
+    assertTrue(all.indexOf(runs.get(1)) < all.indexOf(iops.get(0)), "run record before samples");
     assertEquals(0, result.exitCode());
     assertEquals(List.of(id), result.workloads());
 
