@@ -80,10 +80,6 @@ final class FioIntervalTracker {
     return jobs.values().stream().map(s -> s.entityId).toList();
   }
 
-  String fioVersion() {
-    return fioVersion;
-  }
-
   /** When the earliest job began I/O, or NaN before any did. */
   double firstStart() {
     return phaseStart.values().stream().mapToDouble(Double::doubleValue).min().orElse(Double.NaN);
