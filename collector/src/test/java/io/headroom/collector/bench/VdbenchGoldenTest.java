@@ -1,0 +1,67 @@
+package io.headroom.collector.bench;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import io.headroom.model.recording.RecordingCodec;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.LocalDate;
+import java.time.ZoneId;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * Golden tests over the vdbench flatfile fixtures (src/test/resources/bench/vdbench, NOTE.md
+ * there): flatfile.html, an optional date.txt ("2026-11-29 Europe/Berlin") for files with only a
+ * tod column, and expected.jsonl or expected-error.txt. -Dheadroom.regen=true rewrites them.
+ */
+class VdbenchGoldenTest {
+  static final Path DIR = Path.of("src/test/resources/bench/vdbench");
+  private static final boolean REGEN = Boolean.getBoolean("headroom.regen");
+
+  static Stream<String> cases() throws IOException {
+    try (Stream<Path> s = Files.list(DIR)) {
+      return s.filter(Files::isDirectory).map(p -> p.getFileName().toString()).sorted().toList().stream();
+    }
+  }
+
+  @ParameterizedTest
+  @MethodSource("cases")
+  void importMatchesExpectation(String name) throws IOException {
+    Path dir = DIR.resolve(name);
+    Path input = dir.resolve("flatfile.html");
+    if (name.startsWith("error-")) {
+      FioFormatException e = assertThrows(FioFormatException.class, () -> load(dir));
+      check(dir.resolve("expected-error.txt"), e.getMessage().replace(input.toString(), "flatfile.html") + "\n");
+    } else {
+      List<String> lines = load(dir).all().stream()
+          .map(rec -> Canonical.json(RecordingCodec.toNode(rec))).toList();
+      check(dir.resolve("expected.jsonl"), String.join("\n", lines) + "\n");
+    }
+  }
+
+  static Records load(Path dir) throws IOException {
+    Records r = new Records();
+    Path input = dir.resolve("flatfile.html");
+    Path date = dir.resolve("date.txt");
+    if (Files.exists(date)) {
+      String[] d = Files.readString(date).trim().split(" ");
+      VdbenchFlatfileImporter.importFile(input, "h1", "v1", "lab", LocalDate.parse(d[0]), ZoneId.of(d[1]), r::add);
+    } else {
+      VdbenchFlatfileImporter.importFile(input, "h1", "v1", "lab", r::add);
+    }
+    return r;
+  }
+
+  private static void check(Path expected, String actual) throws IOException {
+    if (REGEN) {
+      Files.writeString(expected, actual, StandardCharsets.UTF_8);
+    }
+    assertEquals(Files.readString(expected, StandardCharsets.UTF_8), actual, expected.toString());
+  }
+}
