@@ -38,7 +38,7 @@ final class CollectCommand implements Callable<Integer> {
     long pause = runners.stream().mapToLong(r -> r.source().interval().toMillis()).min().orElse(1000);
     Thread.sleep(Math.min(pause, 5000));
     RecordingWriter writer = new RecordingWriter(new OutputStreamWriter(System.out, StandardCharsets.UTF_8));
-    RecordingSink sink = new RecordingSink(writer);
+    RecordingSink sink = new RecordingSink(writer::write);
     for (Scrape s : collector.scrapeAllOnce()) {
       sink.accept(testbed.testbed(), s);
     }

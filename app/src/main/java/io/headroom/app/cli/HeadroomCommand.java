@@ -13,6 +13,7 @@ import picocli.CommandLine.Command;
       CollectCommand.class,
       CollectorCommand.class,
       AnalyzerCommand.class,
+      RunCommand.class,
     })
 public final class HeadroomCommand implements Runnable {
   @Override

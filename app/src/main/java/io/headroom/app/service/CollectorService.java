@@ -8,7 +8,12 @@ import io.headroom.collector.runtime.ScrapeRunner;
 import io.headroom.collector.runtime.ScrapeSink;
 import io.headroom.collector.source.Scrape;
 import io.headroom.collector.spool.Spool;
+import io.headroom.model.Entity;
+import io.headroom.model.Phase;
 import io.headroom.model.RecordingRecord;
+import io.headroom.model.Relation;
+import io.headroom.model.Run;
+import io.headroom.model.Sample;
 import io.headroom.model.kafka.Topics;
 import java.io.IOException;
 import java.time.Duration;
@@ -60,6 +65,31 @@ public final class CollectorService implements AutoCloseable {
   /** Publishes a run or phase record. */
   public void publishRun(RecordingRecord record) {
     kafkaSink.run(testbed, record);
+  }
+
+  /**
+   * Publishes any recording record made outside the sources (the benchmark runner's): runs and
+   * phases to the runs topic, the rest as a one-record scrape.
+   */
+  public void publishRecord(RecordingRecord record) {
+    if (record instanceof Run || record instanceof Phase) {
+      kafkaSink.run(testbed, record);
+      return;
+    }
+    Scrape scrape = new Scrape(record instanceof Sample s ? s.ts() : System.currentTimeMillis() / 1000.0);
+    if (record instanceof Entity e) {
+      scrape.entity(e);
+    } else if (record instanceof Relation r) {
+      scrape.relation(r.from(), r.rel(), r.to());
+    } else if (record instanceof Sample s) {
+      scrape.sample(s.entity(), s.metric(), s.value());
+    }
+    kafkaSink.accept(testbed, scrape);
+  }
+
+  /** Publishes a verdict (JSON of design.md) to the verdicts topic. */
+  public void publishVerdict(String runId, String verdictJson) {
+    kafkaSink.verdict(testbed, runId, verdictJson);
   }
 
   public boolean awaitDrained(Duration timeout) throws InterruptedException {

@@ -64,6 +64,12 @@ public final class KafkaSink implements ScrapeSink {
     publisher.nudge();
   }
 
+  /** The verdict of a run, keyed by testbed and run so a run's verdicts stay in order. */
+  public void verdict(String testbed, String runId, String verdictJson) {
+    spool.append(new SpoolRecord(topics.verdicts(), utf8(testbed + "|" + runId), utf8(verdictJson)));
+    publisher.nudge();
+  }
+
   private void topology(String testbed, RecordingRecord record) {
     String key = Topics.topologyKey(testbed, record);
     byte[] value = RecordJson.encode(testbed, record);

@@ -1,0 +1,108 @@
+package io.headroom.app.cli;
+
+import io.headroom.analyzer.analysis.RunAnalyzer;
+import io.headroom.analyzer.analysis.RunData;
+import io.headroom.app.service.CollectorService;
+import io.headroom.app.service.Infrastructure;
+import io.headroom.app.service.Sources;
+import io.headroom.collector.bench.FioFailedException;
+import io.headroom.collector.bench.FioRunner;
+import io.headroom.collector.config.SourceConfig;
+import io.headroom.collector.config.TestbedConfig;
+import io.headroom.collector.runtime.RecordingSink;
+import io.headroom.collector.source.SourceRegistry;
+import io.headroom.model.RecordingRecord;
+import io.headroom.model.Verdict;
+import io.headroom.model.VerdictJson;
+import io.headroom.model.kafka.Topics;
+import io.headroom.model.recording.RecordingWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.function.Consumer;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+@Command(name = "run", mixinStandardHelpOptions = true,
+    description = "Runs a benchmark (fio) while the testbed's sources are scraped; streams everything to Kafka "
+        + "(and to a recording with --record) and prints the verdict when the benchmark ends.",
+    footer = "Example: headroom run --record r.jsonl -- fio --name=t --filename=/tmp/t --size=64m --rw=randread --runtime=10 --time_based")
+final class RunCommand implements Callable<Integer> {
+  @Mixin TestbedOptions options;
+
+  @Option(names = "--record", paramLabel = "OUT", description = "Also write the run as a recording (format v1).")
+  Path record;
+
+  @Option(names = "--run-id", paramLabel = "ID", description = "The run's id (default: run-<unix time>).")
+  String runId;
+
+  @Option(names = "--json", description = "Print the verdict object instead of a table.")
+  boolean json;
+
+  @Parameters(paramLabel = "fio ARGS", description = "The benchmark command, after --.", arity = "1..*")
+  List<String> command;
+
+  @Override
+  public Integer call() throws Exception {
+    Path work = Files.createTempDirectory("headroom-run-");
+    TestbedConfig testbed = options.load(work.resolve("spool"));
+    String id = runId != null ? runId : "run-" + System.currentTimeMillis() / 1000;
+    String host = testbed.sources().stream().map(SourceConfig::host).findFirst().orElse(TestbedOptions.localHostName());
+    RunData data = new RunData();
+    RecordingWriter writer = record == null ? null : RecordingWriter.create(record);
+    Consumer<RecordingRecord> local = r -> {
+      data.accept(r);
+      if (writer != null) {
+        writer.write(r);
+      }
+    };
+    FioFailedException failure = null;
+    Verdict verdict;
+    try (Infrastructure infra = new Infrastructure(work)) {
+      String bootstrap = infra.kafka(testbed.kafka());
+      try (CollectorService collector = new CollectorService(testbed.testbed(), bootstrap,
+          new Topics(testbed.kafka().topicPrefix()), testbed.spool(),
+          Sources.runners(testbed, SourceRegistry.builtIn()), new RecordingSink(local))) {
+        collector.start();
+        FioRunner runner = new FioRunner(host, id, testbed.testbed(), Path.of("/sys"));
+        Runtime.getRuntime().addShutdownHook(new Thread(runner::stop));
+        try {
+          runner.run(command, r -> {
+            local.accept(r);
+            collector.publishRecord(r);
+          });
+        } catch (FioFailedException e) {
+          failure = e; // what was collected stays collected; the verdict covers it
+        }
+        collector.stopScraping();
+        verdict = new RunAnalyzer().analyze(data, id);
+        collector.publishVerdict(id, VerdictJson.toJson(verdict));
+        if (!collector.awaitDrained(Duration.ofSeconds(30))) {
+          System.err.println("headroom run: Kafka did not take everything within 30 s; the rest stays in the spool "
+              + testbed.spool().dir());
+        }
+      }
+    } finally {
+      if (writer != null) {
+        writer.close();
+      }
+    }
+    if (json) {
+      System.out.println(VerdictJson.toJson(verdict));
+    } else {
+      VerdictPrinter.print(verdict, System.out);
+    }
+    if (record != null) {
+      System.err.println("headroom run: recording written to " + record);
+    }
+    if (failure != null) {
+      System.err.println("headroom run: " + failure.getMessage());
+      return 1;
+    }
+    return 0;
+  }
+}
