@@ -3,7 +3,9 @@ package io.headroom.analyzer.ingest;
 import io.headroom.analyzer.store.Database;
 import io.headroom.analyzer.store.IngestBatch;
 import io.headroom.analyzer.store.SampleStore;
+import io.headroom.model.VerdictJson;
 import io.headroom.model.kafka.RecordJson;
+import java.nio.charset.StandardCharsets;
 import io.headroom.model.kafka.SampleBatchCodec;
 import java.time.Duration;
 import java.util.HashMap;
@@ -68,7 +70,8 @@ public final class IngestLoop implements Runnable, AutoCloseable {
 
   @Override
   public void run() {
-    consumer.subscribe(List.of(config.topics().samples(), config.topics().topology(), config.topics().runs()));
+    consumer.subscribe(List.of(config.topics().samples(), config.topics().topology(), config.topics().runs(),
+        config.topics().verdicts()));
     try {
       while (running.get()) {
         ConsumerRecords<byte[], byte[]> records = consumer.poll(POLL);
@@ -95,6 +98,8 @@ public final class IngestLoop implements Runnable, AutoCloseable {
       try {
         if (r.topic().equals(config.topics().samples())) {
           batch.samples(SampleBatchCodec.decode(r.value()));
+        } else if (r.topic().equals(config.topics().verdicts())) {
+          batch.verdict(testbedOfKey(r.key()), VerdictJson.fromJson(new String(r.value(), StandardCharsets.UTF_8)));
         } else {
           RecordJson.Tagged t = RecordJson.decode(r.value());
           if (t.record() == null) {
@@ -112,6 +117,13 @@ public final class IngestLoop implements Runnable, AutoCloseable {
       }
     }
     return batch;
+  }
+
+  /** Verdict keys are "testbed|run". */
+  private static String testbedOfKey(byte[] key) {
+    String k = key == null ? "" : new String(key, StandardCharsets.UTF_8);
+    int bar = k.indexOf('|');
+    return bar < 0 ? k : k.substring(0, bar);
   }
 
   private void storeUntilDone(IngestBatch batch) {

@@ -1,6 +1,7 @@
 package io.headroom.analyzer.store;
 
 import io.headroom.model.RecordingRecord;
+import io.headroom.model.Verdict;
 import io.headroom.model.kafka.SampleBatch;
 import java.util.ArrayList;
 import java.util.List;
@@ -13,6 +14,7 @@ public final class IngestBatch {
   final List<Tagged> topology = new ArrayList<>();
   final List<Tagged> runs = new ArrayList<>();
   final List<SampleBatch> samples = new ArrayList<>();
+  final List<TestbedVerdict> verdicts = new ArrayList<>();
 
   public void topology(String testbed, RecordingRecord record) {
     topology.add(new Tagged(testbed, record));
@@ -26,8 +28,12 @@ public final class IngestBatch {
     samples.add(batch);
   }
 
+  public void verdict(String testbed, Verdict verdict) {
+    verdicts.add(new TestbedVerdict(testbed, verdict));
+  }
+
   public boolean isEmpty() {
-    return topology.isEmpty() && runs.isEmpty() && samples.isEmpty();
+    return topology.isEmpty() && runs.isEmpty() && samples.isEmpty() && verdicts.isEmpty();
   }
 
   public int sampleCount() {
@@ -35,4 +41,6 @@ public final class IngestBatch {
   }
 
   record Tagged(String testbed, RecordingRecord record) {}
+
+  record TestbedVerdict(String testbed, Verdict verdict) {}
 }

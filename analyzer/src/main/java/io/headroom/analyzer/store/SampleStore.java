@@ -5,6 +5,8 @@ import io.headroom.model.Entity;
 import io.headroom.model.Phase;
 import io.headroom.model.Relation;
 import io.headroom.model.Run;
+import io.headroom.model.Verdict;
+import io.headroom.model.VerdictJson;
 import io.headroom.model.kafka.Point;
 import io.headroom.model.kafka.SampleBatch;
 import java.io.IOException;
@@ -46,6 +48,9 @@ public final class SampleStore {
       }
       for (IngestBatch.Tagged t : batch.runs) {
         upsertRun(c, t);
+      }
+      for (IngestBatch.TestbedVerdict v : batch.verdicts) {
+        insertVerdict(c, v);
       }
       long rows = copySamples(c, newBatches(c, batch.samples));
       c.commit();
@@ -177,6 +182,21 @@ public final class SampleStore {
         ps.setObject(5, p.end());
         ps.executeUpdate();
       }
+    }
+  }
+
+  private static void insertVerdict(Connection c, IngestBatch.TestbedVerdict tv) throws SQLException {
+    Verdict v = tv.verdict();
+    try (PreparedStatement ps = c.prepareStatement(
+        "INSERT INTO verdict (testbed, run, computed_at, bottleneck, entity, confidence, body) "
+            + "VALUES (?, ?, clock_timestamp(), ?, ?, ?, ?::jsonb) ON CONFLICT DO NOTHING")) {
+      ps.setString(1, tv.testbed());
+      ps.setString(2, v.run() == null ? "" : v.run());
+      ps.setString(3, v.bottleneck().name());
+      ps.setString(4, v.entity());
+      ps.setDouble(5, v.confidence());
+      ps.setString(6, VerdictJson.toJson(v));
+      ps.executeUpdate();
     }
   }
 

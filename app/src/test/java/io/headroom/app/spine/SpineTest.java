@@ -9,6 +9,12 @@ import java.sql.Statement;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import io.headroom.model.Bottleneck;
+import io.headroom.model.Phase;
+import io.headroom.model.Run;
+import io.headroom.model.Verdict;
+import io.headroom.model.VerdictJson;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -19,8 +25,22 @@ class SpineTest {
   @Test
   void everySampleArrivesWithItsValueTimeAndEntity() throws Exception {
     try (Spine spine = new Spine(dir)) {
+      spine.collector.publishRun(new Run("r1", "lab", Spine.T0, null, Map.of("tool", "fio", "iodepth", 32)));
+      spine.collector.publishRun(new Phase("r1", "4k-randread", Spine.T0, Spine.T0 + 5));
       spine.scrape(5);
+      spine.collector.publishRun(new Run("r1", "lab", Spine.T0, Spine.T0 + 5, Map.of("tool", "fio", "iodepth", 32)));
+      spine.collector.publishVerdict("r1", VerdictJson.toJson(new Verdict("r1", Bottleneck.DISK, SyntheticSource.D0,
+          0.8, List.of("d0 at 100% of its 1,000,000 IOPS spec"), List.of(), List.of())));
       assertEquals(5 * Spine.ROWS_PER_SCRAPE, spine.awaitRows(5 * Spine.ROWS_PER_SCRAPE, Duration.ofSeconds(60)));
+      assertEquals(List.of("lab r1 1795995443 1795995448 {\"tool\": \"fio\", \"iodepth\": 32}"),
+          rows(spine, "SELECT testbed || ' ' || run || ' ' || extract(epoch FROM start_ts)::bigint || ' ' "
+              + "|| extract(epoch FROM end_ts)::bigint || ' ' || workload::text FROM run"));
+      assertEquals(List.of("r1 4k-randread 1795995443 1795995448"),
+          rows(spine, "SELECT run || ' ' || name || ' ' || extract(epoch FROM start_ts)::bigint || ' ' "
+              + "|| extract(epoch FROM end_ts)::bigint FROM phase"));
+      assertEquals(List.of("lab r1 DISK t1/disk/d0 0.8 d0 at 100% of its 1,000,000 IOPS spec"),
+          rows(spine, "SELECT testbed || ' ' || run || ' ' || bottleneck || ' ' || entity || ' ' || confidence "
+              + "|| ' ' || (body->'evidence'->>0) FROM verdict"));
       assertEquals(List.of(
               "1795995443.0 read_iops 100.0", "1795995444.0 read_iops 200.0", "1795995445.0 read_iops 300.0",
               "1795995446.0 read_iops 400.0", "1795995447.0 read_iops 500.0"),
