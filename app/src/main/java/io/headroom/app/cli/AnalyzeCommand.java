@@ -8,7 +8,10 @@ import io.headroom.model.recording.ReadStats;
 import io.headroom.model.recording.RecordingReader;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
+import java.io.PrintWriter;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Spec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -27,12 +30,16 @@ final class AnalyzeCommand implements Callable<Integer> {
   @Option(names = "--run", paramLabel = "ID", description = "The run to judge (default: the last one in the file).")
   String runId;
 
+  @Spec CommandSpec spec;
+
   @Override
   public Integer call() throws Exception {
+    PrintWriter out = spec.commandLine().getOut();
+    PrintWriter err = spec.commandLine().getErr();
     RunData data = new RunData();
     ReadStats stats = new RecordingReader(lenient).read(file, data::accept);
     if (stats.badLines() > 0) {
-      System.err.printf("headroom analyze: skipped %d bad line(s) of %s; first: %s%n",
+      err.printf("headroom analyze: skipped %d bad line(s) of %s; first: %s%n",
           stats.badLines(), file, stats.firstProblems().get(0));
     }
     String run = runId != null ? runId : RunAnalyzer.defaultRun(data);
@@ -41,10 +48,11 @@ final class AnalyzeCommand implements Callable<Integer> {
     }
     Verdict verdict = new RunAnalyzer().analyze(data, run);
     if (json) {
-      System.out.println(VerdictJson.toJson(verdict));
+      out.println(VerdictJson.toJson(verdict));
     } else {
-      VerdictPrinter.print(verdict, System.out);
+      VerdictPrinter.print(verdict, out);
     }
+    out.flush();
     return 0;
   }
 }

@@ -4,12 +4,19 @@ import io.headroom.model.HeadroomEntry;
 import io.headroom.model.PhaseVerdict;
 import io.headroom.model.Verdict;
 import java.io.PrintStream;
+import java.io.PrintWriter;
 
 /** The verdict as a person reads it: the limit, the evidence, then every resource's headroom. */
 final class VerdictPrinter {
   private VerdictPrinter() {}
 
   static void print(Verdict v, PrintStream out) {
+    PrintWriter w = new PrintWriter(out, true);
+    print(v, w);
+    w.flush();
+  }
+
+  static void print(Verdict v, PrintWriter out) {
     out.printf("run %s: bottleneck %s%s (confidence %.2f)%n", v.run() == null ? "(none declared)" : v.run(),
         v.bottleneck(), v.entity() == null ? "" : " on " + v.entity(), v.confidence());
     for (String e : v.evidence()) {
