@@ -1,5 +1,6 @@
 package io.headroom.analyzer.ingest;
 
+import io.headroom.analyzer.live.ActiveRuns;
 import io.headroom.analyzer.store.Database;
 import io.headroom.analyzer.store.IngestBatch;
 import io.headroom.analyzer.store.SampleStore;
@@ -45,9 +46,17 @@ public final class IngestLoop implements Runnable, AutoCloseable {
   private final AtomicLong samplesStored = new AtomicLong();
   private final AtomicLong badMessages = new AtomicLong();
 
+  private final ActiveRuns activeRuns;
+
   public IngestLoop(IngestConfig config, Database database) {
+    this(config, database, new ActiveRuns());
+  }
+
+  /** {@code activeRuns} learns of every run record stored, for live verdicts. */
+  public IngestLoop(IngestConfig config, Database database, ActiveRuns activeRuns) {
     this.config = config;
     this.database = database;
+    this.activeRuns = activeRuns;
     this.consumer = new KafkaConsumer<>(consumerProps(config),
         new ByteArrayDeserializer(), new ByteArrayDeserializer());
   }
@@ -132,6 +141,7 @@ public final class IngestLoop implements Runnable, AutoCloseable {
     while (running.get()) {
       try {
         samplesStored.addAndGet(store.write(database.connection(), batch));
+        batch.runsStored().forEach(t -> activeRuns.update(t.testbed(), t.run()));
         if (failingSince != 0) {
           consumer.resume(consumer.paused());
           LOG.info("database {} is back after {} s; resumed consuming",

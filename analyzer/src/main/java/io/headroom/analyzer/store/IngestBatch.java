@@ -1,6 +1,7 @@
 package io.headroom.analyzer.store;
 
 import io.headroom.model.RecordingRecord;
+import io.headroom.model.Run;
 import io.headroom.model.Verdict;
 import io.headroom.model.kafka.SampleBatch;
 import java.util.ArrayList;
@@ -31,6 +32,19 @@ public final class IngestBatch {
   public void verdict(String testbed, Verdict verdict) {
     verdicts.add(new TestbedVerdict(testbed, verdict));
   }
+
+  /** The run records (not phases) of this batch, with their testbeds. */
+  public List<TestbedRun> runsStored() {
+    List<TestbedRun> out = new ArrayList<>();
+    for (Tagged t : runs) {
+      if (t.record() instanceof Run r) {
+        out.add(new TestbedRun(t.testbed(), r));
+      }
+    }
+    return out;
+  }
+
+  public record TestbedRun(String testbed, Run run) {}
 
   public boolean isEmpty() {
     return topology.isEmpty() && runs.isEmpty() && samples.isEmpty() && verdicts.isEmpty();

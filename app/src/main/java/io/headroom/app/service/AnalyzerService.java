@@ -6,23 +6,63 @@ import io.headroom.analyzer.store.Database;
 import io.headroom.analyzer.store.Migrations;
 import io.headroom.analyzer.store.StorageFlavor;
 import io.headroom.analyzer.store.StoreConfig;
+import io.headroom.analyzer.analysis.RunAnalyzer;
+import io.headroom.analyzer.live.ActiveRuns;
+import io.headroom.analyzer.live.KafkaVerdictPublisher;
+import io.headroom.analyzer.live.LiveVerdicts;
+import io.headroom.analyzer.live.VerdictListener;
+import io.headroom.analyzer.live.WebhookNotifier;
+import java.net.URI;
 import java.sql.SQLException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
 
 /** A running analyzer: schema migrated at start, then the ingest loop on its own thread. */
 public final class AnalyzerService implements AutoCloseable {
+  /** How often active runs are judged: often enough that a limit shows within a few seconds. */
+  public static final Duration LIVE_INTERVAL = Duration.ofSeconds(2);
+
   private final IngestLoop loop;
   private final Thread thread;
   private final StorageFlavor flavor;
+  private final KafkaVerdictPublisher verdictPublisher;
+  private final ScheduledExecutorService live;
+  private final Database liveDb;
 
   public AnalyzerService(IngestConfig ingest, String dbUrl, String user, String password, StoreConfig store)
       throws SQLException {
+    this(ingest, dbUrl, user, password, store, List.of());
+  }
+
+  /** {@code webhooks}: alert URLs told of every verdict change. */
+  public AnalyzerService(IngestConfig ingest, String dbUrl, String user, String password, StoreConfig store,
+      List<URI> webhooks) throws SQLException {
     try (Database migrationDb = new Database(dbUrl, user, password)) {
       this.flavor = Migrations.migrateAndMaintain(migrationDb.connection(), store);
     }
-    this.loop = new IngestLoop(ingest, new Database(dbUrl, user, password));
+    ActiveRuns active = new ActiveRuns();
+    this.loop = new IngestLoop(ingest, new Database(dbUrl, user, password), active);
     this.thread = new Thread(loop, "headroom-ingest");
     thread.setDaemon(true);
     thread.start();
+    this.verdictPublisher = new KafkaVerdictPublisher(ingest.bootstrap(), ingest.topics().verdicts());
+    List<VerdictListener> listeners = new ArrayList<>(List.of(verdictPublisher));
+    if (!webhooks.isEmpty()) {
+      listeners.add(new WebhookNotifier(webhooks));
+    }
+    this.liveDb = new Database(dbUrl, user, password);
+    this.live = Executors.newSingleThreadScheduledExecutor(r -> {
+      Thread t = new Thread(r, "headroom-live-verdicts");
+      t.setDaemon(true);
+      return t;
+    });
+    LiveVerdicts verdicts = new LiveVerdicts(active, liveDb, new RunAnalyzer(), listeners,
+        () -> System.currentTimeMillis() / 1000.0);
+    live.scheduleWithFixedDelay(verdicts, LIVE_INTERVAL.toMillis(), LIVE_INTERVAL.toMillis(), TimeUnit.MILLISECONDS);
   }
 
   public StorageFlavor flavor() {
@@ -35,7 +75,11 @@ public final class AnalyzerService implements AutoCloseable {
 
   @Override
   public void close() throws InterruptedException {
+    live.shutdown();
+    live.awaitTermination(10, TimeUnit.SECONDS);
     loop.close();
     thread.join(10_000);
+    verdictPublisher.close();
+    liveDb.close();
   }
 }

@@ -6,6 +6,8 @@ import io.headroom.app.service.AnalyzerService;
 import io.headroom.app.service.CollectorService;
 import io.headroom.collector.config.SpoolConfig;
 import io.headroom.collector.runtime.ScrapeRunner;
+import io.headroom.collector.source.Source;
+import java.net.URI;
 import io.headroom.embedded.EmbeddedKafka;
 import io.headroom.model.kafka.TopicSetup;
 import io.headroom.model.kafka.Topics;
@@ -35,14 +37,18 @@ final class Spine implements AutoCloseable {
   private int scrapes;
 
   Spine(Path dir) throws Exception {
+    this(dir, new SyntheticSource(), List.of());
+  }
+
+  Spine(Path dir, Source source, List<URI> webhooks) throws Exception {
     kafka = EmbeddedKafka.start(dir.resolve("kafka"));
     Topics topics = new Topics("t" + System.nanoTime() + ".");
     TopicSetup.ensure(kafka.bootstrapServers(), topics, 2, (short) 1);
     db = TestDatabase.create();
     proxy = new TcpProxy(db.port());
     analyzer = new AnalyzerService(IngestConfig.defaults(kafka.bootstrapServers(), topics),
-        db.url(proxy.port()), null, null, StoreConfig.DEFAULTS);
-    runner = new ScrapeRunner("t1", new SyntheticSource(), () -> T0 + scrapes);
+        db.url(proxy.port()), null, null, StoreConfig.DEFAULTS, webhooks);
+    runner = new ScrapeRunner("t1", source, () -> T0 + scrapes);
     collector = new CollectorService("lab", kafka.bootstrapServers(), topics,
         new SpoolConfig(dir.resolve("spool"), 64L << 20, 1L << 20), List.of(runner), null);
   }

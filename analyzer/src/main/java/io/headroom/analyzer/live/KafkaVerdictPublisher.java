@@ -1,0 +1,41 @@
+package io.headroom.analyzer.live;
+
+import io.headroom.model.Verdict;
+import io.headroom.model.VerdictJson;
+import java.time.Duration;
+import java.util.Map;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.serialization.StringSerializer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Publishes changed verdicts to the verdicts topic, keyed testbed|run. The analyzers' ingest
+ * stores them from there, so the verdict table holds every change, whichever analyzer made it.
+ */
+public final class KafkaVerdictPublisher implements VerdictListener, AutoCloseable {
+  private static final Logger LOG = LoggerFactory.getLogger(KafkaVerdictPublisher.class);
+  private final KafkaProducer<String, String> producer;
+  private final String topic;
+
+  public KafkaVerdictPublisher(String bootstrap, String topic) {
+    this.topic = topic;
+    this.producer = new KafkaProducer<>(Map.of("bootstrap.servers", bootstrap, "acks", "all",
+        "enable.idempotence", true, "linger.ms", 0), new StringSerializer(), new StringSerializer());
+  }
+
+  @Override
+  public void changed(String testbed, Verdict previous, Verdict current) {
+    producer.send(new ProducerRecord<>(topic, testbed + "|" + current.run(), VerdictJson.toJson(current)), (md, e) -> {
+      if (e != null) {
+        LOG.warn("verdict of run {} not published to {}: {}", current.run(), topic, e.getMessage());
+      }
+    });
+  }
+
+  @Override
+  public void close() {
+    producer.close(Duration.ofSeconds(5));
+  }
+}

@@ -1,0 +1,84 @@
+package io.headroom.analyzer.live;
+
+import io.headroom.analyzer.analysis.RunAnalyzer;
+import io.headroom.analyzer.analysis.RunData;
+import io.headroom.analyzer.store.Database;
+import io.headroom.analyzer.store.RunDataLoader;
+import io.headroom.model.PhaseVerdict;
+import io.headroom.model.Verdict;
+import java.sql.SQLException;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.DoubleSupplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Judges the active runs every few seconds from what the database holds, so a person watching
+ * sees the limit appear while the benchmark runs. Listeners hear only of changes: a different
+ * class or entity for the run or for any phase, or a new phase.
+ */
+public final class LiveVerdicts implements Runnable {
+  private static final Logger LOG = LoggerFactory.getLogger(LiveVerdicts.class);
+  private final ActiveRuns active;
+  private final Database database;
+  private final RunAnalyzer analyzer;
+  private final List<VerdictListener> listeners;
+  private final DoubleSupplier clock;
+  private final Map<String, Verdict> last = new ConcurrentHashMap<>();
+
+  public LiveVerdicts(ActiveRuns active, Database database, RunAnalyzer analyzer,
+      List<VerdictListener> listeners, DoubleSupplier clock) {
+    this.active = active;
+    this.database = database;
+    this.analyzer = analyzer;
+    this.listeners = List.copyOf(listeners);
+    this.clock = clock;
+  }
+
+  @Override
+  public void run() {
+    for (ActiveRuns.Entry e : active.due(clock.getAsDouble())) {
+      try {
+        judge(e);
+      } catch (SQLException ex) {
+        database.discard();
+        LOG.warn("live verdict of run {} skipped this round: database {}: {}", e.run().run(), database, ex.getMessage());
+      } catch (RuntimeException ex) {
+        LOG.warn("live verdict of run {} failed: {}", e.run().run(), ex.toString());
+      }
+    }
+  }
+
+  private void judge(ActiveRuns.Entry e) throws SQLException {
+    double to = e.run().end() == null ? Double.POSITIVE_INFINITY : e.run().end() + 1;
+    RunData data = RunDataLoader.load(database.connection(), e.testbed(), e.run().start() - 1, to);
+    Verdict current = analyzer.analyze(data, e.run().run());
+    Verdict previous = last.put(e.key(), current);
+    if (previous == null || !sameJudgement(previous, current)) {
+      LOG.info("run {} of {}: {}{}", e.run().run(), e.testbed(), current.bottleneck(),
+          current.entity() == null ? "" : " on " + current.entity());
+      for (VerdictListener l : listeners) {
+        l.changed(e.testbed(), previous, current);
+      }
+    }
+  }
+
+  /** Same class and entity for the run and for every phase (confidence and numbers may move). */
+  static boolean sameJudgement(Verdict a, Verdict b) {
+    if (a.bottleneck() != b.bottleneck() || !Objects.equals(a.entity(), b.entity())
+        || a.phases().size() != b.phases().size()) {
+      return false;
+    }
+    for (int i = 0; i < a.phases().size(); i++) {
+      PhaseVerdict pa = a.phases().get(i);
+      PhaseVerdict pb = b.phases().get(i);
+      if (!pa.name().equals(pb.name()) || pa.bottleneck() != pb.bottleneck() || !Objects.equals(pa.entity(), pb.entity())) {
+        return false;
+      }
+    }
+    return true;
+  }
+}

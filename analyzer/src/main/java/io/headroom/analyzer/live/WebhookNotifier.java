@@ -1,0 +1,52 @@
+package io.headroom.analyzer.live;
+
+import io.headroom.model.Verdict;
+import io.headroom.model.VerdictJson;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.List;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Alert webhooks: POSTs {"testbed", "previous", "verdict"} as JSON to each URL when a run's verdict
+ * changes. TLS certificates are verified (the JDK client's default; there is no switch to turn it
+ * off). URLs are logged without their query string, which often carries a token.
+ */
+public final class WebhookNotifier implements VerdictListener {
+  private static final Logger LOG = LoggerFactory.getLogger(WebhookNotifier.class);
+  private final List<URI> urls;
+  private final HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+
+  public WebhookNotifier(List<URI> urls) {
+    this.urls = List.copyOf(urls);
+  }
+
+  @Override
+  public void changed(String testbed, Verdict previous, Verdict current) {
+    String body = "{\"testbed\":" + quote(testbed) + ",\"previous\":"
+        + (previous == null ? "null" : VerdictJson.toJson(previous)) + ",\"verdict\":" + VerdictJson.toJson(current) + "}";
+    for (URI url : urls) {
+      HttpRequest request = HttpRequest.newBuilder(url).timeout(Duration.ofSeconds(10))
+          .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(body)).build();
+      client.sendAsync(request, HttpResponse.BodyHandlers.discarding()).whenComplete((response, error) -> {
+        if (error != null) {
+          LOG.warn("alert webhook {} failed: {}", redacted(url), error.getMessage());
+        } else if (response.statusCode() >= 300) {
+          LOG.warn("alert webhook {} answered HTTP {}", redacted(url), response.statusCode());
+        }
+      });
+    }
+  }
+
+  static String redacted(URI url) {
+    return url.getScheme() + "://" + url.getHost() + (url.getPort() < 0 ? "" : ":" + url.getPort()) + url.getPath();
+  }
+
+  private static String quote(String s) {
+    return "\"" + s.replace("\\", "\\\\").replace("\"", "\\\"") + "\"";
+  }
+}
