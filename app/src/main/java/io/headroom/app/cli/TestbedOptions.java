@@ -28,7 +28,7 @@ final class TestbedOptions {
         : TestbedLoader.load(testbed, defaultSpool);
     KafkaConfig k = kafka == null ? base.kafka() : new KafkaConfig(kafka, base.kafka().topicPrefix());
     DatabaseConfig d = db == null ? base.database() : new DatabaseConfig(db, base.database().user(), base.database().passwordEnv());
-    TestbedConfig merged = new TestbedConfig(base.testbed(), k, d, base.spool(), base.sources(), base.baseDir());
+    TestbedConfig merged = new TestbedConfig(base.testbed(), k, d, base.spool(), base.alerts(), base.sources(), base.baseDir());
     var problems = merged.validate();
     if (!problems.isEmpty()) {
       throw new ConfigException((testbed == null ? "command line" : testbed.toString()) + ": " + String.join("; ", problems));

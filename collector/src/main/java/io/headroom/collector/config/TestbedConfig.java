@@ -6,13 +6,15 @@ import java.util.List;
 
 /**
  * A testbed file (docs/configuration.md): which testbed this is, where Kafka and the database are
- * (absent means the embedded ones), the collector's spool, and the sources to scrape.
+ * (absent means the embedded ones), the collector's spool, alert webhooks, and the sources to
+ * scrape.
  */
 public record TestbedConfig(
     String testbed,
     KafkaConfig kafka,
     DatabaseConfig database,
     SpoolConfig spool,
+    AlertsConfig alerts,
     List<SourceConfig> sources,
     Path baseDir) {
 
@@ -31,6 +33,7 @@ public record TestbedConfig(
     problems.addAll(kafka.validate());
     problems.addAll(database.validate());
     problems.addAll(spool.validate());
+    problems.addAll(alerts.validate());
     for (int i = 0; i < sources.size(); i++) {
       for (String p : sources.get(i).validate()) {
         problems.add("sources[" + i + "]." + p);
@@ -46,6 +49,7 @@ public record TestbedConfig(
         KafkaConfig.EMBEDDED,
         DatabaseConfig.EMBEDDED,
         SpoolConfig.at(spoolDir),
+        AlertsConfig.NONE,
         List.of(SourceConfig.host(hostName)),
         Path.of("."));
   }

@@ -6,6 +6,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import io.headroom.collector.source.ConfigException;
 import java.io.IOException;
+import java.net.URI;
+import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -16,7 +18,7 @@ import java.util.Set;
 /** Reads a testbed YAML file into a {@link TestbedConfig}; errors name the file and the key. */
 public final class TestbedLoader {
   private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
-  private static final Set<String> TOP_KEYS = Set.of("testbed", "kafka", "database", "spool", "sources");
+  private static final Set<String> TOP_KEYS = Set.of("testbed", "kafka", "database", "spool", "alerts", "sources");
   private static final Set<String> COMMON_SOURCE_KEYS = Set.of("type", "host", "interval");
 
   private TestbedLoader() {}
@@ -52,6 +54,8 @@ public final class TestbedLoader {
     JsonNode spool = root.path("spool");
     rejectUnknown(spool, Set.of("dir", "max_bytes", "segment_bytes"), "spool.");
     String spoolDir = text(spool, "dir", null);
+    JsonNode alerts = root.path("alerts");
+    rejectUnknown(alerts, Set.of("webhooks"), "alerts.");
     return new TestbedConfig(
         text(root, "testbed", null),
         new KafkaConfig(text(kafka, "bootstrap", null), text(kafka, "topic_prefix", "headroom.")),
@@ -60,6 +64,7 @@ public final class TestbedLoader {
             spoolDir == null ? defaultSpoolDir : baseDir.resolve(spoolDir),
             spool.path("max_bytes").asLong(SpoolConfig.DEFAULT_MAX_BYTES),
             spool.path("segment_bytes").asLong(SpoolConfig.DEFAULT_SEGMENT_BYTES)),
+        new AlertsConfig(webhooks(alerts.path("webhooks"))),
         sources(root.path("sources")),
         baseDir);
   }
@@ -88,6 +93,19 @@ public final class TestbedLoader {
             settings));
       } catch (IllegalArgumentException e) {
         throw new IllegalArgumentException("sources[" + i + "].interval: " + e.getMessage());
+      }
+    }
+    return out;
+  }
+
+  private static List<URI> webhooks(JsonNode list) {
+    List<URI> out = new ArrayList<>();
+    for (int i = 0; i < list.size(); i++) {
+      try {
+        out.add(new URI(list.get(i).asText()));
+      } catch (URISyntaxException e) {
+        // the URL may carry a token: say where, not what
+        throw new IllegalArgumentException("alerts.webhooks[" + i + "]: not a URL (" + e.getReason() + ")");
       }
     }
     return out;

@@ -27,6 +27,7 @@ class TestbedLoaderTest {
         kafka: {bootstrap: "k1:9092,k2:9092", topic_prefix: "hr."}
         database: {url: "jdbc:postgresql://db:5432/headroom", user: headroom}
         spool: {dir: spool, max_bytes: 1048576, segment_bytes: 65536}
+        alerts: {webhooks: ["https://hooks.example.com/headroom?token=abc"]}
         sources:
           - type: host
             host: h1
@@ -39,6 +40,7 @@ class TestbedLoaderTest {
     assertEquals("hr.", c.kafka().topicPrefix());
     assertEquals("jdbc:postgresql://db:5432/headroom", c.database().url());
     assertEquals(new SpoolConfig(dir.resolve("spool"), 1048576, 65536), c.spool());
+    assertEquals(java.util.List.of(java.net.URI.create("https://hooks.example.com/headroom?token=abc")), c.alerts().webhooks());
     assertEquals(1, c.sources().size());
     SourceConfig s = c.sources().get(0);
     assertEquals("host", s.type());
@@ -73,6 +75,16 @@ class TestbedLoaderTest {
         + "sources[0].host: must name the host without '/' or '|' (it starts every entity id); "
         + "sources[0].interval: must be at least 100ms", e.getMessage());
     assertFalse(e.getMessage().contains("hunter2"), "the message names the key, never the secret");
+  }
+
+  @Test
+  void aWebhookThatIsNotAUrlIsNamedByPositionNotByItsText() throws Exception {
+    Path f = write("testbed: lab\nalerts: {webhooks: [\"https://ok.example.com/h\", \"ftp://x/y?token=s3cret\", \"http://a b\"]}\n");
+    ConfigException e = assertThrows(ConfigException.class, () -> TestbedLoader.load(f, dir));
+    assertEquals(f + ": alerts.webhooks[2]: not a URL (Illegal character in authority)", e.getMessage());
+    Path g = write("testbed: lab\nalerts: {webhooks: [\"ftp://x/y?token=s3cret\"]}\n");
+    ConfigException e2 = assertThrows(ConfigException.class, () -> TestbedLoader.load(g, dir));
+    assertEquals(g + ": alerts.webhooks[0]: must be an http(s) URL with a host", e2.getMessage());
   }
 
   @Test
