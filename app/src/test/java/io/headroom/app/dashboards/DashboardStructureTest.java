@@ -1,0 +1,104 @@
+package io.headroom.app.dashboards;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+/** The dashboard models and their provisioning agree with each other and Grafana can load them. */
+class DashboardStructureTest {
+  private static final JsonNode DATASOURCE =
+      Yaml.read("dashboards/provisioning/datasources/headroom.yaml").path("datasources").get(0);
+
+  @Test
+  void theDatasourceIsHeadroomOnTimescaleWithItsPasswordFromTheEnvironment() {
+    assertEquals("Headroom", DATASOURCE.path("name").asText());
+    assertEquals("grafana-postgresql-datasource", DATASOURCE.path("type").asText());
+    assertEquals("timescaledb:5432", DATASOURCE.path("url").asText(), "the compose service");
+    assertEquals("headroom", DATASOURCE.path("jsonData").path("database").asText());
+    assertTrue(DATASOURCE.path("jsonData").path("timescaledb").asBoolean(false));
+    assertEquals("$HEADROOM_DB_PASSWORD", DATASOURCE.path("secureJsonData").path("password").asText());
+    assertEquals(List.of(), Yaml.literalSecrets(Yaml.read("dashboards/provisioning/datasources/headroom.yaml"), ""));
+  }
+
+  @Test
+  void theSecretCheckTellsALiteralFromAnEnvironmentReference() throws Exception {
+    JsonNode sample = new com.fasterxml.jackson.databind.ObjectMapper(
+        new com.fasterxml.jackson.dataformat.yaml.YAMLFactory()).readTree(
+        "a: {password: hunter2, db_password: $DB_PW, token: '${T:?set T}', password_env: PW}");
+    assertEquals(List.of(".a.password = hunter2"), Yaml.literalSecrets(sample, ""));
+  }
+
+  @Test
+  void theDashboardProviderLoadsFromWhereComposeMountsTheJson() {
+    JsonNode provider = Yaml.read("dashboards/provisioning/dashboards/headroom.yaml").path("providers").get(0);
+    assertEquals("file", provider.path("type").asText());
+    String path = provider.path("options").path("path").asText();
+    JsonNode grafana = Yaml.read("docker-compose.yml").path("services").path("grafana");
+    List<String> volumes = new ArrayList<>();
+    grafana.path("volumes").forEach(v -> volumes.add(v.asText()));
+    assertTrue(volumes.contains("./dashboards/json:" + path + ":ro"), volumes.toString());
+  }
+
+  @Test
+  void everyPanelHasTheDatasourceATitleAndSql() {
+    List<String> problems = new ArrayList<>();
+    List<DashboardModel> all = DashboardModel.all();
+    assertEquals(2, all.size(), "run overview and resources");
+    for (DashboardModel d : all) {
+      Set<Integer> ids = new HashSet<>();
+      for (JsonNode p : d.panels()) {
+        String where = d.file + " panel " + p.path("id").asInt() + " \"" + p.path("title").asText() + "\"";
+        if (p.path("title").asText().isBlank()) {
+          problems.add(where + ": no title");
+        }
+        if (!ids.add(p.path("id").asInt())) {
+          problems.add(where + ": duplicate id");
+        }
+        checkDatasource(p.path("datasource"), where, problems);
+        if (p.path("targets").size() == 0) {
+          problems.add(where + ": no target");
+        }
+        for (JsonNode t : p.path("targets")) {
+          checkDatasource(t.path("datasource"), where + " target " + t.path("refId").asText(), problems);
+          if (t.path("rawSql").asText().isBlank() || !t.path("rawQuery").asBoolean(false)) {
+            problems.add(where + ": target without raw SQL");
+          }
+        }
+      }
+    }
+    assertTrue(problems.isEmpty(), String.join("\n", problems));
+  }
+
+  @Test
+  void everyDashboardHasTheTestbedAndRunVariablesAndPhaseAnnotations() {
+    Set<String> uids = new HashSet<>();
+    for (DashboardModel d : DashboardModel.all()) {
+      assertTrue(uids.add(d.root.path("uid").asText()), d.file + ": duplicate uid");
+      assertEquals(39, d.root.path("schemaVersion").asInt(), d.file);
+      assertTrue(d.root.path("title").asText().startsWith("Headroom: "), d.file);
+      List<String> names = new ArrayList<>();
+      for (JsonNode v : d.root.path("templating").path("list")) {
+        names.add(v.path("name").asText());
+        List<String> problems = new ArrayList<>();
+        checkDatasource(v.path("datasource"), d.file + " variable " + v.path("name").asText(), problems);
+        assertEquals(List.of(), problems);
+      }
+      assertEquals(List.of("testbed", "run"), names, d.file);
+      assertFalse(d.annotationQuery("Phases").rawSql().isBlank());
+    }
+  }
+
+  private static void checkDatasource(JsonNode ds, String where, List<String> problems) {
+    if (!ds.path("uid").asText().equals(DATASOURCE.path("uid").asText())
+        || !ds.path("type").asText().equals(DATASOURCE.path("type").asText())) {
+      problems.add(where + ": datasource " + ds + " is not the provisioned " + DATASOURCE.path("uid").asText());
+    }
+  }
+}
