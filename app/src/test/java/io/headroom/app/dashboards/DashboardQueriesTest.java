@@ -1,5 +1,6 @@
 package io.headroom.app.dashboards;
 
+import io.headroom.app.testing.TestDatabase;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -32,7 +33,7 @@ class DashboardQueriesTest {
   private static final double EPS = 1e-9;
   private static final String INTERVAL = "10s";
 
-  private DashboardDatabase db;
+  private TestDatabase db;
   private Connection c;
   private Scenario s3;
   private Scenario s4;
@@ -42,7 +43,7 @@ class DashboardQueriesTest {
 
   @BeforeAll
   void fill() throws Exception {
-    db = DashboardDatabase.create();
+    db = TestDatabase.create();
     c = db.connect();
     Migrations.migrateAndMaintain(c, StoreConfig.DEFAULTS);
     s3 = Scenario.load("s3-ib-hdd.jsonl");

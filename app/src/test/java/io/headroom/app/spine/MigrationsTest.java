@@ -1,5 +1,6 @@
 package io.headroom.app.spine;
 
+import io.headroom.app.testing.TestDatabase;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.headroom.analyzer.store.Migrations;

@@ -1,5 +1,6 @@
 package io.headroom.app.spine;
 
+import io.headroom.app.testing.TestDatabase;
 import io.headroom.analyzer.ingest.IngestConfig;
 import io.headroom.analyzer.store.StoreConfig;
 import io.headroom.app.service.AnalyzerService;

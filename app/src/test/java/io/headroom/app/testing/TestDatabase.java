@@ -1,4 +1,4 @@
-package io.headroom.app.dashboards;
+package io.headroom.app.testing;
 
 import io.headroom.embedded.EmbeddedDatabase;
 import java.net.InetSocketAddress;
@@ -11,24 +11,26 @@ import java.sql.Statement;
 import java.util.UUID;
 
 /**
- * A fresh database for the dashboard tests: on the PostgreSQL at 127.0.0.1:5432 when it answers,
- * else on an embedded PostgreSQL (the same pattern as the spine tests). Dropped afterwards.
+ * A fresh, empty database for one test: on the PostgreSQL at 127.0.0.1:5432 when it answers (CI
+ * and developer machines), else on an embedded PostgreSQL. Dropped afterwards.
  */
-final class DashboardDatabase implements AutoCloseable {
+public final class TestDatabase implements AutoCloseable {
   private final String adminUrl;
-  private final String url;
   private final String name;
+  private final String host;
+  private final int port;
   private final EmbeddedDatabase embedded;
 
-  private DashboardDatabase(String adminUrl, String url, String name, EmbeddedDatabase embedded) {
+  private TestDatabase(String adminUrl, String name, String host, int port, EmbeddedDatabase embedded) {
     this.adminUrl = adminUrl;
-    this.url = url;
     this.name = name;
+    this.host = host;
+    this.port = port;
     this.embedded = embedded;
   }
 
-  static DashboardDatabase create() throws Exception {
-    String name = "headroom_dash_" + UUID.randomUUID().toString().replace("-", "").substring(0, 12);
+  public static TestDatabase create() throws Exception {
+    String name = "headroom_t_" + UUID.randomUUID().toString().replace("-", "").substring(0, 12);
     EmbeddedDatabase embedded = null;
     String adminUrl;
     int port;
@@ -36,15 +38,14 @@ final class DashboardDatabase implements AutoCloseable {
       port = 5432;
       adminUrl = "jdbc:postgresql://127.0.0.1:5432/postgres?user=postgres";
     } else {
-      embedded = EmbeddedDatabase.start(Files.createTempDirectory("headroom-dash-pg"));
+      embedded = EmbeddedDatabase.start(Files.createTempDirectory("headroom-pg"));
       port = embedded.port();
       adminUrl = embedded.jdbcUrl();
     }
     try (Connection c = DriverManager.getConnection(adminUrl); Statement s = c.createStatement()) {
       s.execute("CREATE DATABASE " + name);
     }
-    String url = "jdbc:postgresql://127.0.0.1:" + port + "/" + name + "?user=postgres";
-    return new DashboardDatabase(adminUrl, url, name, embedded);
+    return new TestDatabase(adminUrl, name, "127.0.0.1", port, embedded);
   }
 
   private static boolean answers(String host, int port) {
@@ -56,8 +57,21 @@ final class DashboardDatabase implements AutoCloseable {
     }
   }
 
-  Connection connect() throws SQLException {
-    return DriverManager.getConnection(url);
+  /** JDBC URL of the test database, optionally through another port (a proxy in front of it). */
+  public String url(int viaPort) {
+    return "jdbc:postgresql://" + host + ":" + viaPort + "/" + name + "?user=postgres";
+  }
+
+  public String url() {
+    return url(port);
+  }
+
+  public int port() {
+    return port;
+  }
+
+  public Connection connect() throws SQLException {
+    return DriverManager.getConnection(url());
   }
 
   @Override
