@@ -12,7 +12,6 @@ import io.headroom.app.service.Sources;
 import io.headroom.collector.config.DatabaseConfig;
 import io.headroom.collector.config.TestbedConfig;
 import io.headroom.collector.source.SourceRegistry;
-import io.headroom.model.Run;
 import io.headroom.model.Verdict;
 import io.headroom.model.kafka.Topics;
 import java.io.IOException;
@@ -58,10 +57,7 @@ final class DemoCommand implements Callable<Integer> {
           CollectorService collector = new CollectorService(testbed.testbed(), bootstrap, topics, testbed.spool(),
               Sources.runners(testbed, SourceRegistry.builtIn()), null)) {
         collector.start();
-        double start = now();
-        collector.publishRun(new Run(runId, testbed.testbed(), start, null, DemoBenchmark.WORKLOAD));
-        DemoBenchmark.run(work, seconds, collector, runId);
-        collector.publishRun(new Run(runId, testbed.testbed(), start, now(), DemoBenchmark.WORKLOAD));
+        DemoBenchmark.run(work, seconds, collector, testbed.sources().get(0).host(), testbed.testbed(), runId);
         Thread.sleep(1200); // one more host scrape covers the end of the run
         collector.stopScraping();
         collector.awaitDrained(Duration.ofSeconds(30));
@@ -126,10 +122,6 @@ final class DemoCommand implements Callable<Integer> {
       p.setProperty("password", target.password());
     }
     return DriverManager.getConnection(target.url(), p);
-  }
-
-  private static double now() {
-    return System.currentTimeMillis() / 1000.0;
   }
 
   private static void deleteTree(Path dir) throws IOException {
