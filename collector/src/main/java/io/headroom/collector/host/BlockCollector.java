@@ -145,15 +145,17 @@ final class BlockCollector implements Collector {
     return out;
   }
 
-  /** nvme0n1's controller (nvme0) and what it says of itself. */
+  /**
+   * nvme0n1's controller (nvme0) and what it says of itself. A PCIe namespace sits in its
+   * controller's directory (.../nvme/nvme0/nvme0n1), so the parent is used rather than the
+   * device link; a multipath head has no single controller.
+   */
   private static void nvmeAttrs(Path dir, Map<String, Object> attrs) {
-    Path ctrl = dir.resolve("device");
-    if (Files.isDirectory(ctrl)) {
-      try {
-        attrs.put("nvme_controller", ctrl.toRealPath().getFileName().toString());
-      } catch (IOException e) {
-        // a dangling device link leaves the controller unnamed; the rest stands
-      }
+    Path parent = dir.getParent();
+    Path ctrl = parent != null && parent.getParent() != null
+        && "nvme".equals(String.valueOf(parent.getParent().getFileName())) ? parent : null;
+    if (ctrl != null) {
+      attrs.put("nvme_controller", ctrl.getFileName().toString());
       Attrs.putIf(attrs, "model", SysFiles.optional(ctrl.resolve("model")));
       Attrs.putIf(attrs, "serial", SysFiles.optional(ctrl.resolve("serial")));
       Attrs.putIf(attrs, "firmware", SysFiles.optional(ctrl.resolve("firmware_rev")));

@@ -100,7 +100,7 @@ final class NetCollector implements Collector {
     if (v != null && v > 0) {
       return v;
     }
-    if ("up".equals(state) && Files.exists(dir.resolve("device"))) {
+    if ("up".equals(state) && !PciDevice.chainOf(dir).isEmpty()) {
       ctx.files.problem(file, "speed unknown (" + (text == null ? "unreadable" : "\"" + text + "\"") + "): no ceiling");
     }
     return null;
