@@ -1,43 +1,59 @@
 package io.headroom.collector.host;
 
-import java.util.List;
-
 /**
- * The "cpu" line of /proc/stat: user nice system idle iowait irq softirq steal guest guest_nice,
- * in USER_HZ ticks. Guest time is already counted in user and nice, so it is not added again.
+ * A "cpu" line of /proc/stat: user nice system idle iowait irq softirq steal (guest and
+ * guest_nice follow but are already inside user and nice, so they are not added again), in
+ * USER_HZ ticks.
  */
 final class CpuTimes {
+  static final int USER = 0;
+  static final int NICE = 1;
+  static final int SYSTEM = 2;
   static final int IDLE = 3;
   static final int IOWAIT = 4;
+  static final int IRQ = 5;
+  static final int SOFTIRQ = 6;
+  static final int STEAL = 7;
   static final int FIELDS = 8;
 
   private CpuTimes() {}
 
-  static long[] parseTotal(List<String> lines, String file) {
-    for (String line : lines) {
-      if (line.startsWith("cpu ")) {
-        String[] f = line.trim().split("\\s+");
-        long[] out = new long[FIELDS];
-        for (int i = 0; i < FIELDS && i + 1 < f.length; i++) {
-          out[i] = Long.parseLong(f[i + 1]);
-        }
-        return out;
+  /** The ticks of a "cpuN ..." line; fields the kernel lacks (old kernels) stay 0. */
+  static long[] parseLine(String line) {
+    long[] out = new long[FIELDS];
+    int pos = line.indexOf(' ');
+    for (int i = 0; i < FIELDS && pos >= 0; i++) {
+      while (pos < line.length() && line.charAt(pos) == ' ') {
+        pos++;
       }
+      int end = line.indexOf(' ', pos);
+      String field = end < 0 ? line.substring(pos) : line.substring(pos, end);
+      if (field.isEmpty()) {
+        break;
+      }
+      out[i] = Long.parseLong(field);
+      pos = end;
     }
-    throw new IllegalArgumentException(file + ": no aggregate \"cpu \" line");
+    return out;
   }
 
-  /** Busy share of the ticks between two readings; NaN when no time passed. */
-  static double busyFraction(long[] before, long[] after) {
+  /** Emits util and its breakdown for one entity from tick deltas; nothing when no time passed. */
+  static void emit(HostContext ctx, String id, long[] d) {
     long total = 0;
-    long idle = 0;
     for (int i = 0; i < FIELDS; i++) {
-      long d = after[i] - before[i];
-      total += d;
-      if (i == IDLE || i == IOWAIT) {
-        idle += d;
-      }
+      total += d[i];
     }
-    return total <= 0 ? Double.NaN : (double) (total - idle) / total;
+    if (total <= 0) {
+      return;
+    }
+    double t = total;
+    // iowait is idle time with I/O outstanding, not work: util leaves it out, as the design says.
+    ctx.sample(id, "util", (total - d[IDLE] - d[IOWAIT]) / t);
+    ctx.sample(id, "util_user", (d[USER] + d[NICE]) / t);
+    ctx.sample(id, "util_system", d[SYSTEM] / t);
+    ctx.sample(id, "util_irq", d[IRQ] / t);
+    ctx.sample(id, "util_softirq", d[SOFTIRQ] / t);
+    ctx.sample(id, "util_iowait", d[IOWAIT] / t);
+    ctx.sample(id, "util_steal", d[STEAL] / t);
   }
 }

@@ -3,23 +3,35 @@ package io.headroom.collector.host;
 import io.headroom.collector.source.Scrape;
 import io.headroom.collector.source.Source;
 import io.headroom.model.Entity;
-import io.headroom.model.EntityKind;
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
+import io.headroom.model.Relation;
 import java.time.Duration;
-import java.util.Map;
+import java.util.List;
 
 /**
- * The Linux host source, reading a configurable proc and sys root (never shelling out). This
- * first cut reads the host's CPU utilisation from /proc/stat; the full source (sockets, NUMA,
- * PCIe, disks, NICs, FC, IB, cgroups) is issue 3.
+ * The Linux host source, reading a configurable proc and sys root (never shelling out). The
+ * topology (CPUs, NUMA nodes, PCI tree, disks, ports, cgroups) is walked on the first scrape and
+ * again every topology_refresh; counters are read every scrape. Each area runs isolated: one
+ * that fails leaves a problem on the scrape and the others stand.
  */
 public final class HostSource implements Source {
   private final String host;
   private final Duration interval;
   private final HostSourceConfig config;
-  private long[] previousCpu;
+  private final CpuCollector cpu = new CpuCollector();
+  private final NumaCollector numa = new NumaCollector();
+  private final PcieCollector pcie = new PcieCollector();
+  private final BlockCollector block = new BlockCollector();
+  private final NetCollector net = new NetCollector();
+  private final FcCollector fc = new FcCollector();
+  private final IbCollector ib = new IbCollector();
+  private final IrqCollector irq = new IrqCollector();
+  private final CgroupCollector cgroup = new CgroupCollector();
+  /** Nodes first (sockets and the CPU map), then PCI (which disks and ports attach to), IRQs last. */
+  private final List<Collector> discoverOrder = List.of(numa, cpu, pcie, block, net, fc, ib, irq, cgroup);
+  /** PCIe last: it sums the traffic the disks and ports reported. */
+  private final List<Collector> collectOrder = List.of(cpu, numa, block, net, fc, ib, irq, cgroup, pcie);
+  private Topology topology;
+  private double topologyAt;
 
   public HostSource(String host, Duration interval, HostSourceConfig config) {
     this.host = host;
@@ -38,17 +50,45 @@ public final class HostSource implements Source {
   }
 
   @Override
-  public void scrape(Scrape scrape) throws IOException {
-    String id = host + "/cpu";
-    scrape.entity(new Entity(id, EntityKind.HOST_CPU, host + " CPUs", Map.of(), Map.of("util", 1.0)));
-    Path stat = config.procRoot().resolve("stat");
-    long[] now = CpuTimes.parseTotal(Files.readAllLines(stat), stat.toString());
-    if (previousCpu != null) {
-      double util = CpuTimes.busyFraction(previousCpu, now);
-      if (!Double.isNaN(util)) {
-        scrape.sample(id, "util", util);
-      }
+  public void scrape(Scrape scrape) {
+    double refresh = config.topologyRefresh().toMillis() / 1000.0;
+    // A clock stepped backwards also forces a walk: better one walk too many than stale devices.
+    if (topology == null || scrape.ts() - topologyAt >= refresh || scrape.ts() < topologyAt) {
+      topology = discover(scrape);
+      topologyAt = scrape.ts();
     }
-    previousCpu = now;
+    for (Entity e : topology.entities.values()) {
+      scrape.entity(e);
+    }
+    for (Relation r : topology.relations) {
+      scrape.relation(r.from(), r.rel(), r.to());
+    }
+    HostContext ctx = new HostContext(host, config, scrape, topology);
+    for (Collector c : collectOrder) {
+      run(c, ctx, false);
+    }
+  }
+
+  /** Walks the host afresh; problems found on the way go to the scrape. */
+  Topology discover(Scrape scrape) {
+    Topology fresh = new Topology();
+    HostContext ctx = new HostContext(host, config, scrape, fresh);
+    for (Collector c : discoverOrder) {
+      run(c, ctx, true);
+    }
+    return fresh;
+  }
+
+  private static void run(Collector c, HostContext ctx, boolean discover) {
+    try {
+      if (discover) {
+        c.discover(ctx);
+      } else {
+        c.collect(ctx);
+      }
+    } catch (Exception | StackOverflowError e) {
+      // One area's surprise (an odd file, a device gone mid-walk) must not cost the others.
+      ctx.scrape.problem(ctx.host + "/" + c.area(), (discover ? "discovery failed: " : "collection failed: ") + e);
+    }
   }
 }

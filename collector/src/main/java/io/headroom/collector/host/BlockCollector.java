@@ -1,0 +1,221 @@
+package io.headroom.collector.host;
+
+import io.headroom.model.Entity;
+import io.headroom.model.EntityKind;
+import java.io.IOException;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * Whole block devices (/sys/block) as {@code disk} entities, mapped to the PCIe link their I/O
+ * crosses and that link's NUMA node; NVMe controller and namespace, md members and dm lower
+ * devices (as {@code behind} relations, upper to lower). Rates come from /proc/diskstats.
+ */
+final class BlockCollector implements Collector {
+  // Offsets into our reading: reads, sectors read, ms reading, writes, sectors written,
+  // ms writing, ms doing I/O, weighted ms (diskstats fields 1, 3, 4, 5, 7, 8, 10, 11).
+  private static final int[] PICK = {0, 2, 3, 4, 6, 7, 9, 10};
+  private static final int RD = 0;
+  private static final int RD_SEC = 1;
+  private static final int RD_MS = 2;
+  private static final int WR = 3;
+  private static final int WR_SEC = 4;
+  private static final int WR_MS = 5;
+  private static final int IO_MS = 6;
+  private static final int WEIGHTED_MS = 7;
+
+  private final Counters counters = new Counters();
+  /** Devices found at discovery, by kernel name. */
+  private final Map<String, String> disks = new TreeMap<>();
+
+  @Override
+  public String area() {
+    return "block";
+  }
+
+  @Override
+  public void discover(HostContext ctx) throws IOException {
+    disks.clear();
+    Path root = ctx.sys("block");
+    if (!Files.isDirectory(root)) {
+      ctx.files.problem(root, "missing: no block devices to discover");
+      return;
+    }
+    try (DirectoryStream<Path> dir = Files.newDirectoryStream(root)) {
+      for (Path p : dir) {
+        String name = p.getFileName().toString();
+        Long size = SysFiles.optionalLong(p.resolve("size"));
+        // Unbound loop devices, empty drives and ram disks of size 0 hold nothing to watch.
+        if (size == null || size == 0) {
+          continue;
+        }
+        try {
+          discoverDisk(ctx, p, name, size);
+        } catch (IOException e) {
+          ctx.files.problem(p, "vanished during discovery: " + e.getMessage());
+        }
+      }
+    }
+  }
+
+  private void discoverDisk(HostContext ctx, Path link, String name, long sectors) throws IOException {
+    Topology topo = ctx.topology;
+    String id = ctx.id("disk/" + name);
+    Path dir = link.toRealPath();
+    Map<String, Object> attrs = new LinkedHashMap<>();
+    attrs.put("size_bytes", sectors * 512);
+    Long rotational = SysFiles.optionalLong(dir.resolve("queue/rotational"));
+    if (rotational != null) {
+      attrs.put("rotational", rotational == 1);
+    }
+    List<String> paths = pciPaths(dir);
+    String pci = paths.size() == 1 ? paths.get(0) : null;
+    if (name.startsWith("nvme")) {
+      nvmeAttrs(dir, attrs);
+    } else if (name.startsWith("md")) {
+      Attrs.putIf(attrs, "md_level", SysFiles.optional(dir.resolve("md/level")));
+      Attrs.putIf(attrs, "md_raid_disks", SysFiles.optional(dir.resolve("md/raid_disks")));
+    } else if (name.startsWith("dm-")) {
+      Attrs.putIf(attrs, "dm_name", SysFiles.optional(dir.resolve("dm/name")));
+      Attrs.putIf(attrs, "dm_uuid", SysFiles.optional(dir.resolve("dm/uuid")));
+    } else {
+      Attrs.putIf(attrs, "model", SysFiles.optional(dir.resolve("device/model")));
+      Attrs.putIf(attrs, "backing_file", SysFiles.optional(dir.resolve("loop/backing_file")));
+    }
+    PciDevice dev = pci == null ? null : topo.pci.get(pci);
+    if (dev != null) {
+      attrs.put("numa_node", dev.numaNode() == null ? "unknown" : dev.numaNode());
+      attrs.put("pci", pci);
+      topo.pciOf.put(id, pci);
+    }
+    topo.entity(new Entity(id, EntityKind.DISK, name, attrs, Map.of("util", 1.0)));
+    for (String address : paths) {
+      topo.relation(id, "behind", PcieCollector.linkId(ctx.host, address));
+    }
+    for (String lower : lowerDevices(dir)) {
+      topo.relation(id, "behind", ctx.id("disk/" + lower));
+    }
+    disks.put(name, id);
+  }
+
+  /**
+   * The PCI functions a disk's I/O goes through: its own device path, or for an NVMe multipath
+   * namespace head (under virtual/nvme-subsystem) each controller path.
+   */
+  private static List<String> pciPaths(Path dir) throws IOException {
+    List<String> chain = PciDevice.chainOf(dir);
+    if (!chain.isEmpty()) {
+      return List.of(chain.get(chain.size() - 1));
+    }
+    List<String> out = new ArrayList<>();
+    Path multipath = dir.resolve("multipath");
+    if (Files.isDirectory(multipath)) {
+      try (DirectoryStream<Path> ds = Files.newDirectoryStream(multipath)) {
+        for (Path p : ds) {
+          List<String> c = PciDevice.chainOf(p.toRealPath());
+          if (!c.isEmpty() && !out.contains(c.get(c.size() - 1))) {
+            out.add(c.get(c.size() - 1));
+          }
+        }
+      }
+    }
+    out.sort(null);
+    return out;
+  }
+
+  /** md members and dm lower devices: the kernel lists them under slaves/. */
+  private static List<String> lowerDevices(Path dir) throws IOException {
+    List<String> out = new ArrayList<>();
+    Path slaves = dir.resolve("slaves");
+    if (Files.isDirectory(slaves)) {
+      try (DirectoryStream<Path> ds = Files.newDirectoryStream(slaves)) {
+        for (Path p : ds) {
+          out.add(p.getFileName().toString());
+        }
+      }
+    }
+    out.sort(null);
+    return out;
+  }
+
+  /**
+   * nvme0n1's controller (nvme0) and what it says of itself. A PCIe namespace sits in its
+   * controller's directory (.../nvme/nvme0/nvme0n1), so the parent is used rather than the
+   * device link; a multipath head has no single controller.
+   */
+  private static void nvmeAttrs(Path dir, Map<String, Object> attrs) {
+    Path parent = dir.getParent();
+    Path ctrl = parent != null && parent.getParent() != null
+        && "nvme".equals(String.valueOf(parent.getParent().getFileName())) ? parent : null;
+    if (ctrl != null) {
+      attrs.put("nvme_controller", ctrl.getFileName().toString());
+      Attrs.putIf(attrs, "model", SysFiles.optional(ctrl.resolve("model")));
+      Attrs.putIf(attrs, "serial", SysFiles.optional(ctrl.resolve("serial")));
+      Attrs.putIf(attrs, "firmware", SysFiles.optional(ctrl.resolve("firmware_rev")));
+      Attrs.putIf(attrs, "transport", SysFiles.optional(ctrl.resolve("transport")));
+    }
+    Attrs.putIf(attrs, "nsid", SysFiles.optional(dir.resolve("nsid")));
+  }
+
+  @Override
+  public void collect(HostContext ctx) {
+    counters.begin();
+    Path file = ctx.proc("diskstats");
+    String text = ctx.files.required(file);
+    if (text == null) {
+      return;
+    }
+    Map<String, long[]> stats = parse(text);
+    for (Map.Entry<String, String> e : disks.entrySet()) {
+      long[] now = stats.get(e.getKey());
+      if (now == null) {
+        ctx.files.problem(e.getValue(), "not in " + file + " (device gone?)");
+        continue;
+      }
+      Counters.Delta d = counters.delta(e.getKey(), ctx.scrape.ts(), now);
+      if (d != null) {
+        emit(ctx, e.getValue(), d);
+      }
+    }
+  }
+
+  private static void emit(HostContext ctx, String id, Counters.Delta d) {
+    double readBytes = d.rate(RD_SEC) * 512;
+    double writeBytes = d.rate(WR_SEC) * 512;
+    ctx.sample(id, "read_iops", d.rate(RD));
+    ctx.sample(id, "write_iops", d.rate(WR));
+    ctx.sample(id, "read_bytes_per_s", readBytes);
+    ctx.sample(id, "write_bytes_per_s", writeBytes);
+    ctx.sample(id, "read_latency_s", d.ratio(RD_MS, RD) / 1000);
+    ctx.sample(id, "write_latency_s", d.ratio(WR_MS, WR) / 1000);
+    // Weighted time grows by (requests in flight) per ms, so its rate is the mean queue depth.
+    ctx.sample(id, "queue_depth", d.rate(WEIGHTED_MS) / 1000);
+    // Sampling jitter can make busy time exceed wall time slightly; busy cannot exceed 1.
+    ctx.sample(id, "util", Math.min(1.0, d.rate(IO_MS) / 1000));
+    ctx.addPciTraffic(id, readBytes, writeBytes);
+  }
+
+  /** /proc/diskstats: name to the PICK fields. Lines with too few fields are skipped. */
+  static Map<String, long[]> parse(String text) {
+    Map<String, long[]> out = new HashMap<>();
+    for (String line : text.split("\n")) {
+      String[] f = line.trim().split("\\s+");
+      if (f.length < 14) {
+        continue;
+      }
+      long[] v = new long[PICK.length];
+      for (int i = 0; i < PICK.length; i++) {
+        v[i] = Long.parseLong(f[3 + PICK[i]]);
+      }
+      out.put(f[2], v);
+    }
+    return out;
+  }
+}

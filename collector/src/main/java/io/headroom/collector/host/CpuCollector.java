@@ -1,0 +1,117 @@
+package io.headroom.collector.host;
+
+import io.headroom.model.Entity;
+import io.headroom.model.EntityKind;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * CPU time from /proc/stat for the host, each NUMA node and each CPU; the run queue
+ * (procs_running, procs_blocked); and pressure stall information where the kernel has it.
+ * A socket's figure is the sum of its CPUs' ticks, so it weighs busy and idle CPUs fairly.
+ */
+final class CpuCollector implements Collector {
+  private static final String[][] PSI = {
+    {"cpu", "some", "psi_cpu_some"}, {"io", "some", "psi_io_some"}, {"io", "full", "psi_io_full"}
+  };
+  private final Counters ticks = new Counters();
+  private final Counters psi = new Counters();
+
+  @Override
+  public String area() {
+    return "cpu";
+  }
+
+  @Override
+  public void discover(HostContext ctx) {
+    Topology topo = ctx.topology;
+    String hostId = ctx.id("cpu");
+    Map<String, Object> attrs = new LinkedHashMap<>();
+    attrs.put("cpu_count", topo.cpuNode.size());
+    attrs.put("numa_nodes", topo.nodeCount);
+    topo.entity(new Entity(hostId, EntityKind.HOST_CPU, ctx.host + " CPUs", attrs, Map.of("util", 1.0)));
+    for (Map.Entry<Integer, Integer> e : new java.util.TreeMap<>(topo.cpuNode).entrySet()) {
+      String id = ctx.id("cpu/" + e.getKey());
+      topo.entity(new Entity(id, "cpu", "CPU " + e.getKey(), Map.of("numa_node", e.getValue()), Map.of("util", 1.0)));
+      topo.relation(id, "on", Topology.socketId(ctx.host, e.getValue()));
+    }
+  }
+
+  @Override
+  public void collect(HostContext ctx) {
+    ticks.begin();
+    Path file = ctx.proc("stat");
+    String text = ctx.files.required(file);
+    if (text != null) {
+      collectStat(ctx, file, text);
+    }
+    collectPsi(ctx);
+  }
+
+  private void collectStat(HostContext ctx, Path file, String text) {
+    double ts = ctx.scrape.ts();
+    Map<Integer, long[]> socketTicks = new HashMap<>();
+    for (String line : text.split("\n")) {
+      if (line.startsWith("cpu ")) {
+        Counters.Delta d = ticks.delta("cpu", ts, CpuTimes.parseLine(line));
+        if (d != null) {
+          CpuTimes.emit(ctx, ctx.id("cpu"), d.d());
+        }
+      } else if (line.startsWith("cpu")) {
+        int sp = line.indexOf(' ');
+        int cpu = Integer.parseInt(line.substring(3, sp));
+        Counters.Delta d = ticks.delta(line.substring(0, sp), ts, CpuTimes.parseLine(line));
+        if (d == null) {
+          continue;
+        }
+        CpuTimes.emit(ctx, ctx.id("cpu/" + cpu), d.d());
+        Integer node = ctx.topology.cpuNode.get(cpu);
+        if (node != null) {
+          long[] sum = socketTicks.computeIfAbsent(node, n -> new long[CpuTimes.FIELDS]);
+          for (int i = 0; i < CpuTimes.FIELDS; i++) {
+            sum[i] += d.d()[i];
+          }
+        }
+      } else if (line.startsWith("procs_running ") || line.startsWith("procs_blocked ")) {
+        String[] f = line.split(" ");
+        ctx.sample(ctx.id("cpu"), f[0], Long.parseLong(f[1].trim()));
+      }
+    }
+    for (Map.Entry<Integer, long[]> e : socketTicks.entrySet()) {
+      CpuTimes.emit(ctx, Topology.socketId(ctx.host, e.getKey()), e.getValue());
+    }
+  }
+
+  /** /proc/pressure/*: the total= counters (microseconds stalled) as a fraction of wall time. */
+  private void collectPsi(HostContext ctx) {
+    psi.begin();
+    for (String[] p : PSI) {
+      Path file = ctx.proc("pressure/" + p[0]);
+      String text = SysFiles.optional(file);
+      if (text == null) {
+        continue; // kernels without PSI (or with it disabled) have no such files: not a fault
+      }
+      Long total = psiTotal(text, p[1]);
+      if (total == null) {
+        continue; // "full" for cpu exists only on 5.13+
+      }
+      Counters.Delta d = psi.delta(p[2], ctx.scrape.ts(), new long[] {total});
+      if (d != null) {
+        ctx.sample(ctx.id("cpu"), p[2], d.rate(0) / 1e6);
+      }
+    }
+  }
+
+  /** The total= of the "some" or "full" line of a PSI file. */
+  static Long psiTotal(String text, String which) {
+    for (String line : text.split("\n")) {
+      if (line.startsWith(which + " ")) {
+        int at = line.indexOf("total=");
+        return at < 0 ? null : SysFiles.parseLong(line.substring(at + 6).trim());
+      }
+    }
+    return null;
+  }
+}

@@ -1,0 +1,141 @@
+package io.headroom.collector.host;
+
+import io.headroom.model.Entity;
+import io.headroom.model.EntityKind;
+import java.io.IOException;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * InfiniBand (and RoCE) HCA ports (/sys/class/infiniband/DEV/ports/N) as {@code net_port}.
+ * port_xmit_data and port_rcv_data count 4-byte units; port_xmit_wait counts ticks in which the
+ * port had data but no flow-control credits, the IB analogue of pause frames.
+ */
+final class IbCollector implements Collector {
+  static final String[] FILES = {
+    "port_xmit_data", "port_rcv_data", "port_xmit_packets", "port_rcv_packets", "port_rcv_errors",
+    "symbol_error", "port_rcv_remote_physical_errors", "port_xmit_discards", "link_downed", "port_xmit_wait"
+  };
+  private final Counters counters = new Counters();
+  /** "mlx5_0/1" to entity id. */
+  private final Map<String, String> ports = new TreeMap<>();
+
+  @Override
+  public String area() {
+    return "ib";
+  }
+
+  @Override
+  public void discover(HostContext ctx) throws IOException {
+    ports.clear();
+    Path root = ctx.sys("class/infiniband");
+    if (!Files.isDirectory(root)) {
+      return; // no HCA on this host
+    }
+    try (DirectoryStream<Path> dir = Files.newDirectoryStream(root)) {
+      for (Path p : dir) {
+        try {
+          discoverDevice(ctx, p);
+        } catch (IOException e) {
+          ctx.files.problem(p, "vanished during discovery: " + e.getMessage());
+        }
+      }
+    }
+  }
+
+  private void discoverDevice(HostContext ctx, Path link) throws IOException {
+    String dev = link.getFileName().toString();
+    Path dir = link.toRealPath();
+    try (DirectoryStream<Path> ds = Files.newDirectoryStream(dir.resolve("ports"))) {
+      for (Path port : ds) {
+        discoverPort(ctx, dir, dev, port);
+      }
+    }
+  }
+
+  private void discoverPort(HostContext ctx, Path devDir, String dev, Path port) {
+    String key = dev + "/" + port.getFileName();
+    String id = ctx.id("ib/" + key);
+    Map<String, Object> attrs = new LinkedHashMap<>();
+    String layer = SysFiles.optional(port.resolve("link_layer"));
+    attrs.put("fabric", "Ethernet".equals(layer) ? "ethernet" : "infiniband");
+    Attrs.putIf(attrs, "link_layer", layer);
+    Attrs.putIf(attrs, "state", SysFiles.optional(port.resolve("state")));
+    Attrs.putIf(attrs, "phys_state", SysFiles.optional(port.resolve("phys_state")));
+    Attrs.putIf(attrs, "rate", SysFiles.optional(port.resolve("rate")));
+    Attrs.putIf(attrs, "node_guid", SysFiles.optional(devDir.resolve("node_guid")));
+    Map<String, Double> capacity = new LinkedHashMap<>();
+    Path rateFile = port.resolve("rate");
+    double gbps = gbps(SysFiles.optional(rateFile));
+    if (gbps > 0) {
+      attrs.put("speed_bps", gbps * 1e9);
+      capacity.put("bytes_per_s", gbps * 1e9 / 8);
+    } else {
+      ctx.files.problem(rateFile, "rate unknown: no ceiling");
+    }
+    PcieCollector.attach(ctx, id, devDir, attrs);
+    ctx.topology.entity(new Entity(id, EntityKind.NET_PORT, "IB " + key, attrs, capacity));
+    ports.put(key, id);
+  }
+
+  /** "100 Gb/sec (4X EDR)" to 100; 0 when unknown. */
+  static double gbps(String rate) {
+    if (rate == null) {
+      return 0;
+    }
+    int at = rate.indexOf(" Gb/sec");
+    try {
+      return at < 0 ? 0 : Double.parseDouble(rate.substring(0, at).trim());
+    } catch (NumberFormatException e) {
+      return 0;
+    }
+  }
+
+  @Override
+  public void collect(HostContext ctx) {
+    counters.begin();
+    for (Map.Entry<String, String> e : ports.entrySet()) {
+      int slash = e.getKey().indexOf('/');
+      Path dir = ctx.sys("class/infiniband/" + e.getKey().substring(0, slash)
+          + "/ports/" + e.getKey().substring(slash + 1) + "/counters");
+      PortCounters now = PortCounters.read(ctx, dir, FILES, 2);
+      if (now == null) {
+        continue;
+      }
+      Counters.Delta d = counters.delta(e.getKey(), ctx.scrape.ts(), now.values);
+      if (d != null) {
+        emit(ctx, e.getValue(), d, now);
+      }
+    }
+  }
+
+  private static void emit(HostContext ctx, String id, Counters.Delta d, PortCounters c) {
+    double tx = d.rate(0) * 4;
+    double rx = d.rate(1) * 4;
+    ctx.sample(id, "tx_bytes_per_s", tx);
+    ctx.sample(id, "rx_bytes_per_s", rx);
+    ctx.addPciTraffic(id, rx, tx);
+    if (c.all(2)) {
+      ctx.sample(id, "tx_packets_per_s", d.rate(2));
+    }
+    if (c.all(3)) {
+      ctx.sample(id, "rx_packets_per_s", d.rate(3));
+    }
+    if (c.all(4, 5, 6)) {
+      ctx.sample(id, "errors_per_s", d.rate(4) + d.rate(5) + d.rate(6));
+    }
+    if (c.all(7)) {
+      ctx.sample(id, "discards_per_s", d.rate(7));
+    }
+    if (c.all(8)) {
+      ctx.sample(id, "link_failures_per_s", d.rate(8));
+    }
+    if (c.all(9)) {
+      ctx.sample(id, "xmit_wait_per_s", d.rate(9));
+    }
+  }
+}

@@ -1,0 +1,161 @@
+package io.headroom.collector.host;
+
+import io.headroom.model.Entity;
+import io.headroom.model.EntityKind;
+import java.io.IOException;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * Network interfaces (/sys/class/net) as {@code net_port}: speed as the per-direction ceiling,
+ * PCI function and NUMA node, bonds and their members (bond {@code behind} member). Counters come
+ * from /proc/net/dev, one file for all interfaces instead of eight per interface.
+ */
+final class NetCollector implements Collector {
+  private static final int ARPHRD_LOOPBACK = 772;
+  private static final int ARPHRD_INFINIBAND = 32;
+  // /proc/net/dev columns after "name:": rx bytes packets errs drop ... (8), tx bytes packets errs drop ...
+  private static final int[] PICK = {0, 1, 2, 3, 8, 9, 10, 11};
+
+  private final Counters counters = new Counters();
+  /** Interface name to entity id. */
+  private final Map<String, String> ports = new TreeMap<>();
+  private final Map<String, Boolean> countsOnPci = new HashMap<>();
+
+  @Override
+  public String area() {
+    return "net";
+  }
+
+  @Override
+  public void discover(HostContext ctx) throws IOException {
+    ports.clear();
+    countsOnPci.clear();
+    Path root = ctx.sys("class/net");
+    if (!Files.isDirectory(root)) {
+      ctx.files.problem(root, "missing: no network interfaces to discover");
+      return;
+    }
+    try (DirectoryStream<Path> dir = Files.newDirectoryStream(root)) {
+      for (Path p : dir) {
+        try {
+          discoverPort(ctx, p);
+        } catch (IOException e) {
+          ctx.files.problem(p, "vanished during discovery: " + e.getMessage());
+        }
+      }
+    }
+  }
+
+  private void discoverPort(HostContext ctx, Path link) throws IOException {
+    String name = link.getFileName().toString();
+    Long type = SysFiles.optionalLong(link.resolve("type"));
+    if (type != null && type == ARPHRD_LOOPBACK) {
+      return;
+    }
+    Topology topo = ctx.topology;
+    String id = ctx.id("net/" + name);
+    Path dir = link.toRealPath();
+    boolean ib = type != null && type == ARPHRD_INFINIBAND;
+    Map<String, Object> attrs = new LinkedHashMap<>();
+    attrs.put("fabric", ib ? "infiniband" : "ethernet");
+    String state = SysFiles.optional(dir.resolve("operstate"));
+    Attrs.putIf(attrs, "operstate", state);
+    Attrs.putIf(attrs, "address", SysFiles.optional(dir.resolve("address")));
+    Map<String, Double> capacity = new LinkedHashMap<>();
+    Long mbps = speed(ctx, dir, state);
+    if (mbps != null) {
+      attrs.put("speed_bps", mbps * 1e6);
+      capacity.put("bytes_per_s", mbps * 1e6 / 8);
+    }
+    PcieCollector.attach(ctx, id, dir, attrs);
+    String slaves = SysFiles.optional(dir.resolve("bonding/slaves"));
+    if (slaves != null) {
+      Attrs.putIf(attrs, "bond_mode", SysFiles.optional(dir.resolve("bonding/mode")));
+      attrs.put("bond_members", slaves.isEmpty() ? List.of() : List.of(slaves.split("\\s+")));
+      for (String member : slaves.isEmpty() ? new String[0] : slaves.split("\\s+")) {
+        topo.relation(id, "behind", ctx.id("net/" + member));
+      }
+    }
+    topo.entity(new Entity(id, EntityKind.NET_PORT, name, attrs, capacity));
+    ports.put(name, id);
+    // IPoIB traffic is already in the IB port counters; counting it again would double the link.
+    countsOnPci.put(name, !ib);
+  }
+
+  /**
+   * Mb/s, or null. A down port, a virtual one or a driver that does not say reads -1 or fails
+   * with EINVAL; that is only worth a problem when the port is up on real hardware.
+   */
+  private static Long speed(HostContext ctx, Path dir, String state) {
+    Path file = dir.resolve("speed");
+    String text = SysFiles.optional(file);
+    Long v = text == null ? null : SysFiles.parseLong(text);
+    if (v != null && v > 0) {
+      return v;
+    }
+    if ("up".equals(state) && !PciDevice.chainOf(dir).isEmpty()) {
+      ctx.files.problem(file, "speed unknown (" + (text == null ? "unreadable" : "\"" + text + "\"") + "): no ceiling");
+    }
+    return null;
+  }
+
+  @Override
+  public void collect(HostContext ctx) {
+    counters.begin();
+    Path file = ctx.proc("net/dev");
+    String text = ctx.files.required(file);
+    if (text == null) {
+      return;
+    }
+    Map<String, long[]> stats = parse(text);
+    for (Map.Entry<String, String> e : ports.entrySet()) {
+      long[] now = stats.get(e.getKey());
+      if (now == null) {
+        ctx.files.problem(e.getValue(), "not in " + file + " (interface gone?)");
+        continue;
+      }
+      Counters.Delta d = counters.delta(e.getKey(), ctx.scrape.ts(), now);
+      if (d == null) {
+        continue;
+      }
+      String id = e.getValue();
+      ctx.sample(id, "rx_bytes_per_s", d.rate(0));
+      ctx.sample(id, "rx_packets_per_s", d.rate(1));
+      ctx.sample(id, "tx_bytes_per_s", d.rate(4));
+      ctx.sample(id, "tx_packets_per_s", d.rate(5));
+      ctx.sample(id, "errors_per_s", d.rate(2) + d.rate(6));
+      ctx.sample(id, "discards_per_s", d.rate(3) + d.rate(7));
+      if (countsOnPci.getOrDefault(e.getKey(), false)) {
+        ctx.addPciTraffic(id, d.rate(0), d.rate(4));
+      }
+    }
+  }
+
+  /** /proc/net/dev: interface to {rx bytes, packets, errs, drop, tx bytes, packets, errs, drop}. */
+  static Map<String, long[]> parse(String text) {
+    Map<String, long[]> out = new HashMap<>();
+    for (String line : text.split("\n")) {
+      int colon = line.indexOf(':');
+      if (colon < 0 || line.indexOf('|') >= 0) {
+        continue;
+      }
+      String[] f = line.substring(colon + 1).trim().split("\\s+");
+      if (f.length < 16) {
+        continue;
+      }
+      long[] v = new long[PICK.length];
+      for (int i = 0; i < PICK.length; i++) {
+        v[i] = Long.parseLong(f[PICK[i]]);
+      }
+      out.put(line.substring(0, colon).trim(), v);
+    }
+    return out;
+  }
+}

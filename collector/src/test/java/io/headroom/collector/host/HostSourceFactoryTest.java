@@ -1,0 +1,63 @@
+package io.headroom.collector.host;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.headroom.collector.source.ConfigException;
+import io.headroom.collector.source.SourceContext;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Binding and checking the documented settings keys (docs/host-source.md). */
+class HostSourceFactoryTest {
+  @TempDir Path base;
+
+  private HostSourceConfig bind(String json) throws Exception {
+    JsonNode settings = new ObjectMapper().readTree(json);
+    return HostSourceFactory.config(new SourceContext("h1", Duration.ofSeconds(1), base), settings);
+  }
+
+  @Test
+  void everyKeyIsBoundAndRelativeRootsResolveAgainstTheTestbedFile() throws Exception {
+    java.nio.file.Files.createDirectories(base.resolve("fx/proc"));
+    java.nio.file.Files.createDirectories(base.resolve("fx/sys"));
+    HostSourceConfig c = bind("{\"proc_root\":\"fx/proc\",\"sys_root\":\"fx/sys\",\"cgroups\":[\"bench.slice\"],"
+        + "\"array_cgroups\":[\"system.slice/osd.service\"],\"topology_refresh\":\"30s\"}");
+    assertEquals(base.resolve("fx/proc"), c.procRoot());
+    assertEquals(base.resolve("fx/sys"), c.sysRoot());
+    assertEquals(List.of("bench.slice"), c.cgroups());
+    assertEquals(List.of("system.slice/osd.service"), c.arrayCgroups());
+    assertEquals(Duration.ofSeconds(30), c.topologyRefresh());
+  }
+
+  @Test
+  void defaultsAreTheLiveMachine() throws Exception {
+    HostSourceConfig c = bind("{}");
+    assertEquals(Path.of("/proc"), c.procRoot());
+    assertEquals(Path.of("/sys"), c.sysRoot());
+    assertEquals(Duration.ofSeconds(60), c.topologyRefresh());
+  }
+
+  @Test
+  void allProblemsAreReportedAtOnce() {
+    ConfigException e = assertThrows(ConfigException.class, () -> bind(
+        "{\"proc_root\":\"nope\",\"cgroup\":[\"x\"],\"cgroups\":\"a\",\"array_cgroups\":[\"../etc\"],\"topology_refresh\":\"soon\"}"));
+    assertEquals("host source of h1: cgroup: unknown key (known: [array_cgroups, cgroups, proc_root, sys_root, topology_refresh]); "
+        + "topology_refresh: \"soon\" is not a duration (write e.g. 500ms, 1s, 5s, 2m, 1h); "
+        + "cgroups: must be a list of cgroup paths; "
+        + "proc_root: " + base.resolve("nope") + " is not a directory; "
+        + "cgroups: \"../etc\" is not a cgroup path", e.getMessage());
+  }
+
+  @Test
+  void aCgroupInBothListsIsRefused() {
+    ConfigException e = assertThrows(ConfigException.class,
+        () -> bind("{\"cgroups\":[\"a\"],\"array_cgroups\":[\"a\"]}"));
+    assertEquals("host source of h1: cgroups: a is also in array_cgroups; list it once", e.getMessage());
+  }
+}
