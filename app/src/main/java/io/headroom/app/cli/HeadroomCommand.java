@@ -14,6 +14,7 @@ import picocli.CommandLine.Command;
       CollectorCommand.class,
       AnalyzerCommand.class,
       RunCommand.class,
+      DiscoverCommand.class,
     })
 public final class HeadroomCommand implements Runnable {
   @Override
