@@ -111,6 +111,9 @@ public final class EmbeddedKafka implements AutoCloseable {
     p.put("share.coordinator.state.topic.replication.factor", "1");
     p.put("share.coordinator.state.topic.min.isr", "1");
     p.put("group.initial.rebalance.delay.ms", "0");
+    // On a loaded 2-core machine a starved broker can miss its heartbeats to its own controller
+    // and be fenced (its partitions lose their leader for a while): give it more slack.
+    p.put("broker.session.timeout.ms", "30000");
     return p;
   }
 }
