@@ -44,6 +44,15 @@ class SampleBatchCodecTest {
   }
 
   @Test
+  void kafkaSerdeIsTheCodecAndPassesNullsThrough() {
+    try (SampleBatchSerde.Ser ser = new SampleBatchSerde.Ser(); SampleBatchSerde.De de = new SampleBatchSerde.De()) {
+      assertEquals(BATCH, de.deserialize("headroom.samples", ser.serialize("headroom.samples", BATCH)));
+      assertEquals(null, ser.serialize("headroom.samples", null));
+      assertEquals(null, de.deserialize("headroom.samples", null));
+    }
+  }
+
+  @Test
   void batchIdsAreDistinctAndCarryTheProcessPrefix() {
     BatchIds ids = new BatchIds(99);
     assertEquals(new UUID(99, 0), ids.next());
