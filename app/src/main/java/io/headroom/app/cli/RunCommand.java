@@ -16,6 +16,7 @@ import io.headroom.model.Verdict;
 import io.headroom.model.VerdictJson;
 import io.headroom.model.kafka.Topics;
 import io.headroom.model.recording.RecordingWriter;
+import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -24,8 +25,10 @@ import java.util.concurrent.Callable;
 import java.util.function.Consumer;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
 
 @Command(name = "run", mixinStandardHelpOptions = true,
     description = "Runs a benchmark (fio) while the testbed's sources are scraped; streams everything to Kafka "
@@ -46,8 +49,12 @@ final class RunCommand implements Callable<Integer> {
   @Parameters(paramLabel = "fio ARGS", description = "The benchmark command, after --.", arity = "1..*")
   List<String> command;
 
+  @Spec CommandSpec spec;
+
   @Override
   public Integer call() throws Exception {
+    PrintWriter out = spec.commandLine().getOut();
+    PrintWriter err = spec.commandLine().getErr();
     Path work = Files.createTempDirectory("headroom-run-");
     TestbedConfig testbed = options.load(work.resolve("spool"));
     String id = runId != null ? runId : "run-" + System.currentTimeMillis() / 1000;
@@ -82,7 +89,7 @@ final class RunCommand implements Callable<Integer> {
         verdict = new RunAnalyzer().analyze(data, id);
         collector.publishVerdict(id, VerdictJson.toJson(verdict));
         if (!collector.awaitDrained(Duration.ofSeconds(30))) {
-          System.err.println("headroom run: Kafka did not take everything within 30 s; the rest stays in the spool "
+          err.println("headroom run: Kafka did not take everything within 30 s; the rest stays in the spool "
               + testbed.spool().dir());
         }
       }
@@ -92,15 +99,16 @@ final class RunCommand implements Callable<Integer> {
       }
     }
     if (json) {
-      System.out.println(VerdictJson.toJson(verdict));
+      out.println(VerdictJson.toJson(verdict));
     } else {
-      VerdictPrinter.print(verdict, System.out);
+      VerdictPrinter.print(verdict, out);
     }
+    out.flush();
     if (record != null) {
-      System.err.println("headroom run: recording written to " + record);
+      err.println("headroom run: recording written to " + record);
     }
     if (failure != null) {
-      System.err.println("headroom run: " + failure.getMessage());
+      err.println("headroom run: " + failure.getMessage());
       return 1;
     }
     return 0;

@@ -1,0 +1,77 @@
+package io.headroom.app.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.headroom.model.RecordingRecord;
+import io.headroom.model.Run;
+import io.headroom.model.Sample;
+import io.headroom.model.Verdict;
+import io.headroom.model.VerdictJson;
+import io.headroom.model.recording.RecordingReader;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+/**
+ * `headroom run` with real fio, the host source and the embedded broker (no Kafka named): the
+ * verdict is printed, the recording holds the run, and a failing fio ends the run with its stderr.
+ */
+class RunCommandTest {
+  @TempDir Path dir;
+  private final StringWriter out = new StringWriter();
+  private final StringWriter err = new StringWriter();
+
+  private int run(String... args) {
+    CommandLine cmd = Main.commandLine();
+    cmd.setOut(new PrintWriter(out, true));
+    cmd.setErr(new PrintWriter(err, true));
+    return cmd.execute(args);
+  }
+
+  @Test
+  void aFioRunIsRecordedAndJudged() throws Exception {
+    Path rec = dir.resolve("run.jsonl");
+    assertEquals(0, run("run", "--record", rec.toString(), "--run-id", "t1", "--json", "--",
+        "fio", "--name=w", "--filename=" + dir.resolve("f"), "--size=4m", "--bs=4k", "--rw=write", "--ioengine=psync",
+        "--time_based", "--runtime=2"));
+    Verdict v = VerdictJson.fromJson(out.toString().trim());
+    assertEquals("t1", v.run());
+    List<RecordingRecord> records = RecordingReader.readAll(rec, false);
+    Run last = records.stream().filter(r -> r instanceof Run).map(r -> (Run) r).reduce((a, b) -> b).orElseThrow();
+    assertTrue(last.end() != null, "the run record ends the recording with its end time");
+    assertEquals("write", last.workload().get("rw"));
+    // fio's per-interval write samples (exact totals are FioRunnerTest's subject); 4 KiB blocks
+    List<Sample> iops = workloadSamples(records, "write_iops");
+    List<Sample> bytes = workloadSamples(records, "write_bytes_per_s");
+    assertTrue(!iops.isEmpty() && iops.get(0).value() > 0, iops.toString());
+    // within 1%: fio's interim report reads its I/O and byte counters while the job runs, so one
+    // interval's two deltas can differ by an I/O or two in flight (seen: 0.14%)
+    assertEquals(4096 * iops.get(0).value(), bytes.get(0).value(), 0.01 * bytes.get(0).value());
+    assertEquals("w", records.stream().filter(r -> r instanceof io.headroom.model.Entity e && e.kind().equals("workload"))
+        .map(r -> ((io.headroom.model.Entity) r).name()).findFirst().orElseThrow());
+  }
+
+  /** The fio job's samples (the host source's disks carry the same metric names). */
+  private static List<Sample> workloadSamples(List<RecordingRecord> records, String metric) {
+    return records.stream().filter(r -> r instanceof Sample s && s.metric().equals(metric) && s.entity().endsWith("/fio/t1/w"))
+        .map(r -> (Sample) r).toList();
+  }
+
+  @Test
+  void aFailingFioEndsTheRunWithItsStderrAndKeepsWhatWasCollected() throws Exception {
+    Path rec = dir.resolve("fail.jsonl");
+    java.nio.file.Files.writeString(dir.resolve("plain-file"), "not a directory");
+    assertEquals(1, run("run", "--record", rec.toString(), "--run-id", "t2", "--",
+        "fio", "--name=w", "--filename=" + dir.resolve("plain-file/f"), "--size=4m", "--rw=write"));
+    assertTrue(err.toString().contains("headroom run: fio exited with code 1"), err.toString());
+    assertTrue(err.toString().contains("Not a directory"), err.toString());
+    List<RecordingRecord> records = RecordingReader.readAll(rec, false);
+    assertTrue(records.stream().anyMatch(r -> r instanceof Run run && run.run().equals("t2")), "the run is recorded");
+    assertTrue(out.toString().startsWith("run t2: bottleneck"), out.toString());
+  }
+}
