@@ -10,6 +10,8 @@ import java.util.regex.Pattern;
  * @param chain PCI addresses from the root port down to this device, this device last
  * @param numaNode null when the kernel does not know (numa_node -1)
  * @param gen trained generation, 0 unknown; likewise width, maxGen, maxWidth
+ * @param hasAer whether the kernel exposes AER counters for it (read each scrape only then: a
+ *     failed open per device per second is most of the cost on a large host otherwise)
  */
 record PciDevice(
     String address,
@@ -25,7 +27,8 @@ record PciDevice(
     int maxGen,
     int maxWidth,
     Integer numaNode,
-    List<String> chain) {
+    List<String> chain,
+    boolean hasAer) {
 
   static final Pattern ADDRESS = Pattern.compile("[0-9a-f]{4}:[0-9a-f]{2}:[0-9a-f]{2}\\.[0-7]");
 

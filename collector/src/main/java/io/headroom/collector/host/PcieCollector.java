@@ -69,7 +69,8 @@ final class PcieCollector implements Collector {
         PcieLinks.generation(SysFiles.optional(dir.resolve("max_link_speed"))),
         PcieLinks.width(SysFiles.optional(dir.resolve("max_link_width"))),
         numa == null || numa < 0 ? null : numa.intValue(),
-        PciDevice.chainOf(dir));
+        PciDevice.chainOf(dir),
+        Files.exists(dir.resolve(AER_FILES[0])));
   }
 
   private void emit(HostContext ctx, PciDevice d) {
@@ -178,6 +179,9 @@ final class PcieCollector implements Collector {
 
   /** AER counters exist only where the kernel has AER for the device; absent is normal. */
   private void collectAer(HostContext ctx, PciDevice d, String id) {
+    if (!d.hasAer()) {
+      return;
+    }
     long sum = 0;
     boolean any = false;
     for (String name : AER_FILES) {
