@@ -148,18 +148,36 @@ final class BlockCollector implements Collector {
   /**
    * nvme0n1's controller (nvme0) and what it says of itself. A PCIe namespace sits in its
    * controller's directory (.../nvme/nvme0/nvme0n1), so the parent is used rather than the
-   * device link; a multipath head has no single controller.
+   * device link (which points back up and would be a cycle in a captured tree). A multipath head
+   * (NVMe-oF, dual-port drives) lists its paths under multipath/, each inside its controller.
    */
-  private static void nvmeAttrs(Path dir, Map<String, Object> attrs) {
+  private static void nvmeAttrs(Path dir, Map<String, Object> attrs) throws IOException {
+    List<Path> ctrls = new ArrayList<>();
     Path parent = dir.getParent();
-    Path ctrl = parent != null && parent.getParent() != null
-        && "nvme".equals(String.valueOf(parent.getParent().getFileName())) ? parent : null;
-    if (ctrl != null) {
-      attrs.put("nvme_controller", ctrl.getFileName().toString());
+    if (parent != null && parent.getParent() != null
+        && "nvme".equals(String.valueOf(parent.getParent().getFileName()))) {
+      ctrls.add(parent);
+    } else if (Files.isDirectory(dir.resolve("multipath"))) {
+      try (DirectoryStream<Path> ds = Files.newDirectoryStream(dir.resolve("multipath"))) {
+        for (Path p : ds) {
+          ctrls.add(p.toRealPath().getParent());
+        }
+      }
+      ctrls.sort(null);
+    }
+    if (!ctrls.isEmpty()) {
+      Path ctrl = ctrls.get(0);
+      if (ctrls.size() == 1) {
+        attrs.put("nvme_controller", ctrl.getFileName().toString());
+      } else {
+        attrs.put("nvme_controllers", ctrls.stream().map(c -> c.getFileName().toString()).toList());
+      }
       Attrs.putIf(attrs, "model", SysFiles.optional(ctrl.resolve("model")));
       Attrs.putIf(attrs, "serial", SysFiles.optional(ctrl.resolve("serial")));
       Attrs.putIf(attrs, "firmware", SysFiles.optional(ctrl.resolve("firmware_rev")));
       Attrs.putIf(attrs, "transport", SysFiles.optional(ctrl.resolve("transport")));
+      // For NVMe-oF: where the namespace lives (traddr=...,trsvcid=...), i.e. which array port.
+      Attrs.putIf(attrs, "nvme_address", SysFiles.optional(ctrl.resolve("address")));
     }
     Attrs.putIf(attrs, "nsid", SysFiles.optional(dir.resolve("nsid")));
   }
