@@ -190,7 +190,7 @@ final class BlockCollector implements Collector {
     if (text == null) {
       return;
     }
-    Map<String, long[]> stats = parse(text);
+    Map<String, long[]> stats = parse(text, file, ctx.files);
     for (Map.Entry<String, String> e : disks.entrySet()) {
       long[] now = stats.get(e.getKey());
       if (now == null) {
@@ -220,19 +220,26 @@ final class BlockCollector implements Collector {
     ctx.addPciTraffic(id, readBytes, writeBytes);
   }
 
-  /** /proc/diskstats: name to the PICK fields. Lines with too few fields are skipped. */
-  static Map<String, long[]> parse(String text) {
+  /**
+   * /proc/diskstats: name to the PICK fields. A line that does not parse costs that device only
+   * (it then reads as gone), with a problem naming the file and the line.
+   */
+  static Map<String, long[]> parse(String text, Path file, SysFiles files) {
     Map<String, long[]> out = new HashMap<>();
     for (String line : text.split("\n")) {
       String[] f = line.trim().split("\\s+");
       if (f.length < 14) {
         continue;
       }
-      long[] v = new long[PICK.length];
-      for (int i = 0; i < PICK.length; i++) {
-        v[i] = Long.parseLong(f[3 + PICK[i]]);
+      try {
+        long[] v = new long[PICK.length];
+        for (int i = 0; i < PICK.length; i++) {
+          v[i] = Long.parseLong(f[3 + PICK[i]]);
+        }
+        out.put(f[2], v);
+      } catch (NumberFormatException e) {
+        files.problem(file, "unparsable line \"" + line.trim() + "\"");
       }
-      out.put(f[2], v);
     }
     return out;
   }

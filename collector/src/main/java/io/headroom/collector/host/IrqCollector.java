@@ -90,6 +90,19 @@ final class IrqCollector implements Collector {
     }
     attrs.put("irq_numa_nodes", new ArrayList<>(nodes));
     ctx.topology.entity(new Entity(id, old.kind(), old.name(), attrs, old.capacity()));
+    // Every completion crossing the inter-socket link is NUMA misplacement a person can fix.
+    if (d.numaNode() != null && !nodes.isEmpty() && !nodes.contains(d.numaNode())) {
+      ctx.topology.degraded.add(id + ": interrupts served only by CPUs " + CpuList.format(new ArrayList<>(cpus))
+          + " (node " + join(nodes) + "), device on node " + d.numaNode());
+    }
+  }
+
+  private static String join(TreeSet<Integer> nodes) {
+    StringBuilder sb = new StringBuilder();
+    for (int n : nodes) {
+      sb.append(sb.length() == 0 ? "" : ",").append(n);
+    }
+    return sb.toString();
   }
 
   @Override
