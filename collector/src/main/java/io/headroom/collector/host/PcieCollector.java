@@ -98,6 +98,10 @@ final class PcieCollector implements Collector {
     // -1 is "the kernel does not know"; calling it node 0 would hide a NUMA problem.
     attrs.put("numa_node", d.numaNode() == null ? "unknown" : d.numaNode());
     Attrs.putIf(attrs, "upstream", d.upstream());
+    if (d.chain().size() > 1) {
+      // The whole way up, root port first: what a person checks with lspci -t.
+      attrs.put("bridges", d.chain().subList(0, d.chain().size() - 1));
+    }
     String reason = degradation(topo, d);
     if (reason != null) {
       attrs.put("degraded", reason);

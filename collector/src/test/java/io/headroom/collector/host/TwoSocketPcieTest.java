@@ -88,6 +88,8 @@ class TwoSocketPcieTest {
     assertTrue(rs.contains(new Relation("h1/pcie/0000:d9:00.0", "behind", "h1/pcie/0000:d8:00.0")));
     assertTrue(rs.contains(new Relation("h1/pcie/0000:d8:00.0", "behind", "h1/pcie/0000:d7:00.0")));
     assertTrue(rs.contains(new Relation("h1/pcie/0000:da:00.0", "on", "h1/socket/1")));
+    assertEquals(List.of("0000:d7:00.0", "0000:d8:00.0", "0000:d9:00.0"),
+        entity(first, "h1/pcie/0000:da:00.0").attrs().get("bridges"));
     assertTrue(rs.contains(new Relation("h1/socket/1", "on", "h1/cpu")));
     assertTrue(rs.contains(new Relation("h1/net/ens1f0", "on", "h1/socket/0")));
   }
