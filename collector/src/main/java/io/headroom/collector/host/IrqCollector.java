@@ -142,19 +142,24 @@ final class IrqCollector implements Collector {
       return out;
     }
     int[] columnCpu = header(text.substring(0, nl));
+    // The node of each column, looked up once: the loop below runs once per IRQ per CPU.
+    int[] columnNode = new int[columnCpu.length];
+    for (int i = 0; i < columnCpu.length; i++) {
+      columnNode[i] = ctx.topology.cpuNode.getOrDefault(columnCpu[i], -1);
+    }
     int pos = nl + 1;
     while (pos < text.length()) {
       int end = text.indexOf('\n', pos);
       if (end < 0) {
         end = text.length();
       }
-      line(ctx, text, pos, end, columnCpu, out);
+      line(ctx, text, pos, end, columnNode, out);
       pos = end + 1;
     }
     return out;
   }
 
-  private void line(HostContext ctx, String text, int start, int end, int[] columnCpu, Map<String, long[]> out) {
+  private void line(HostContext ctx, String text, int start, int end, int[] columnNode, Map<String, long[]> out) {
     int colon = text.indexOf(':', start);
     if (colon < 0 || colon > end) {
       return;
@@ -165,10 +170,10 @@ final class IrqCollector implements Collector {
       return;
     }
     PciDevice dev = ctx.topology.pci.get(address);
-    Integer node = dev == null ? null : dev.numaNode();
-    long[] acc = out.computeIfAbsent(address, a -> new long[] {0, 0, node == null ? 0 : 1});
+    int node = dev == null || dev.numaNode() == null ? -1 : dev.numaNode();
+    long[] acc = out.computeIfAbsent(address, a -> new long[] {0, 0, node < 0 ? 0 : 1});
     int pos = colon + 1;
-    for (int col = 0; col < columnCpu.length; col++) {
+    for (int col = 0; col < columnNode.length; col++) {
       while (pos < end && text.charAt(pos) == ' ') {
         pos++;
       }
@@ -181,8 +186,7 @@ final class IrqCollector implements Collector {
       }
       long n = Long.parseLong(text, pos, numEnd, 10);
       acc[0] += n;
-      Integer cpuNode = ctx.topology.cpuNode.get(columnCpu[col]);
-      if (node != null && cpuNode != null && !cpuNode.equals(node)) {
+      if (node >= 0 && columnNode[col] >= 0 && columnNode[col] != node) {
         acc[1] += n;
       }
       pos = numEnd;
