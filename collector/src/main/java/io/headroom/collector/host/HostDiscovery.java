@@ -11,6 +11,6 @@ public final class HostDiscovery {
     Scrape scrape = new Scrape(System.currentTimeMillis() / 1000.0);
     Topology t = new HostSource(host, null, config).discover(scrape);
     return new Discovery(
-        new ArrayList<>(t.entities.values()), t.relations, t.degraded.stream().sorted().toList(), scrape.problems());
+        new ArrayList<>(t.entities.values()), t.relations, t.degraded, scrape.problems());
   }
 }

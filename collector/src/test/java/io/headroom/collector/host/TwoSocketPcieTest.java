@@ -58,13 +58,13 @@ class TwoSocketPcieTest {
     assertEquals(List.of(
         "h1/pcie/0000:3b:00.0: trained Gen4 x8, device capable of Gen4 x16",
         "h1/pcie/0000:5e:00.0: no NUMA node (numa_node -1)",
-        "h1/pcie/0000:81:00.0: interrupts served only by CPUs 0-1 (node 0), device on node 1",
         "h1/pcie/0000:81:00.0: trained Gen3 x4, device capable of Gen4 x4; slot 0000:80:01.0 capable of Gen3 x16",
         "h1/pcie/0000:d8:00.0: trained Gen3 x16, device capable of Gen4 x16",
         "h1/pcie/0000:d9:00.0: upstream 0000:d8:00.0 trained Gen3 x16, capable of Gen4 x16",
         "h1/pcie/0000:d9:01.0: upstream 0000:d8:00.0 trained Gen3 x16, capable of Gen4 x16",
         "h1/pcie/0000:da:00.0: upstream 0000:d8:00.0 trained Gen3 x16, capable of Gen4 x16",
-        "h1/pcie/0000:db:00.0: upstream 0000:d8:00.0 trained Gen3 x16, capable of Gen4 x16"),
+        "h1/pcie/0000:db:00.0: upstream 0000:d8:00.0 trained Gen3 x16, capable of Gen4 x16",
+        "h1/pcie/0000:81:00.0: interrupts served only by CPUs 0-1 (node 0), device on node 1"),
         HostDiscovery.discover(fx.config(), "h1").degraded());
     // The root port above the x8 card reads x8 of x16 too, but that is the card's link: not twice.
     assertFalse(entity(first, "h1/pcie/0000:3a:00.0").attrs().containsKey("degraded"));
