@@ -130,7 +130,7 @@ final class PcieCollector implements Collector {
    * the slot is named when it is the cause); every link above it is judged the same way.
    */
   static String degradation(Topology topo, PciDevice d) {
-    if (d.isLinkLowerEnd() && d.trainedBelowMax()) {
+    if (isLinkLowerEnd(topo, d) && d.trainedBelowMax()) {
       String text = "trained " + PcieLinks.describe(d.gen(), d.width())
           + ", device capable of " + PcieLinks.describe(d.maxGen(), d.maxWidth());
       PciDevice slot = d.upstream() == null ? null : topo.pci.get(d.upstream());
@@ -143,12 +143,32 @@ final class PcieCollector implements Collector {
     List<String> chain = d.chain();
     for (int i = chain.size() - 2; i >= 0; i--) {
       PciDevice up = topo.pci.get(chain.get(i));
-      if (up != null && up.isLinkLowerEnd() && up.trainedBelowMax()) {
+      if (up != null && isLinkLowerEnd(topo, up) && up.trainedBelowMax()) {
         return "upstream " + up.address() + " trained " + PcieLinks.describe(up.gen(), up.width())
             + ", capable of " + PcieLinks.describe(up.maxGen(), up.maxWidth());
       }
     }
     return null;
+  }
+
+  /**
+   * Whether the device is the lower end of a link, so its own link fields describe its uplink.
+   * Below a root, chains alternate: a root port faces down, a switch's upstream port up, its
+   * downstream ports down, the endpoint below up. A downstream-facing port's link fields describe
+   * the link to its child, which is judged at the child. A root is the host bridge, or a
+   * non-bridge function that opens a new hierarchy (an Intel VMD controller); a non-bridge
+   * directly at a root is integrated in the root complex and has no link at all.
+   */
+  static boolean isLinkLowerEnd(Topology topo, PciDevice d) {
+    List<String> chain = d.chain();
+    int start = 0;
+    for (int i = 0; i < chain.size() - 1; i++) {
+      PciDevice above = topo.pci.get(chain.get(i));
+      if (above != null && !above.isBridge()) {
+        start = i + 1;
+      }
+    }
+    return (chain.size() - start) % 2 == 0;
   }
 
   @Override
