@@ -95,7 +95,10 @@ final class BlockCollector implements Collector {
       attrs.put("pci", pci);
       topo.pciOf.put(id, pci);
     }
-    topo.entity(new Entity(id, EntityKind.DISK, name, attrs, Map.of("util", 1.0)));
+    Map<String, Double> capacity = new LinkedHashMap<>();
+    capacity.put("util", 1.0);
+    capacity.putAll(ctx.config.diskSpec(name));
+    topo.entity(new Entity(id, EntityKind.DISK, name, attrs, capacity));
     for (String address : paths) {
       topo.relation(id, "behind", PcieCollector.linkId(ctx.host, address));
     }
