@@ -33,8 +33,21 @@ public final class HostScrapeBench {
     Path b = FixtureHost.copy(name, tmp.resolve("b")).advance().root;
     Path cur = tmp.resolve("cur");
     System.out.printf("fixture %s, %d scrapes per mode, %s%n", name, n, Runtime.version());
-    run("steady", cur, a, b, n, Duration.ofDays(1));
-    run("rediscover", cur, a, b, n / 4, Duration.ofMillis(1));
+    try {
+      run("steady", cur, a, b, n, Duration.ofDays(1));
+      run("rediscover", cur, a, b, n / 4, Duration.ofMillis(1));
+    } finally {
+      deleteTree(tmp);
+    }
+  }
+
+  private static void deleteTree(Path root) throws java.io.IOException {
+    try (var paths = Files.walk(root)) {
+      // deepest first; symlinks are deleted, not followed
+      for (Path p : paths.sorted(java.util.Comparator.reverseOrder()).toList()) {
+        Files.deleteIfExists(p);
+      }
+    }
   }
 
   private static void flip(Path cur, Path to) throws java.io.IOException {
