@@ -14,9 +14,11 @@ import shutil
 class Tree:
     def __init__(self, root):
         self.root = root
-        if os.path.exists(root):
-            shutil.rmtree(root)
-        os.makedirs(root)
+        # Only the snapshots are generated: NOTE.md and expected/ (golden files) are kept.
+        for snap in ("scrape1", "scrape2"):
+            if os.path.exists(os.path.join(root, snap)):
+                shutil.rmtree(os.path.join(root, snap))
+        os.makedirs(root, exist_ok=True)
 
     def write(self, rel, text):
         path = os.path.join(self.root, rel)
@@ -174,6 +176,25 @@ class Host:
         # send Maven's resource copy into an endless walk. The source uses the parent instead.
         self.link("block/" + ns, b)
         return b
+
+    def nvme_fabric(self, ctrl, ns, size_sectors, transport, address, subsys):
+        """An NVMe-oF namespace with native multipath: the head under nvme-subsystem, the one
+        path (nvme4c4n1) under the fabrics controller, linked from the head's multipath/."""
+        c = "devices/virtual/nvme-fabrics/ctl/" + ctrl
+        self.sys(c + "/model", "Linux")
+        self.sys(c + "/serial", "SN-" + ctrl)
+        self.sys(c + "/firmware_rev", "6.1.0")
+        self.sys(c + "/transport", transport)
+        self.sys(c + "/address", address)
+        self.link("class/nvme/" + ctrl, c)
+        path = c + "/" + ctrl.replace("nvme", "nvme%sc" % ctrl[4:]) + ns[len(ctrl):]
+        self.sys(path + "/size", str(size_sectors))
+        head = "devices/virtual/nvme-subsystem/%s/%s" % (subsys, ns)
+        self.sys(head + "/size", str(size_sectors))
+        self.sys(head + "/queue/rotational", "0")
+        self.sys(head + "/nsid", "1")
+        self.link(head + "/multipath/" + os.path.basename(path), path)
+        self.link("block/" + ns, head)
 
     def virtual_block(self, name, size_sectors, slaves=(), attrs=None):
         b = "devices/virtual/block/" + name

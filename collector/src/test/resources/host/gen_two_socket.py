@@ -57,7 +57,9 @@ h.nvme("0000:da:00.0", "nvme2", "nvme2n1", 1788 * GB)
 h.nvme("0000:db:00.0", "nvme3", "nvme3n1", 1788 * GB)
 h.virtual_block("md0", 1780 * GB, ["nvme2n1", "nvme3n1"], {"md/level": "raid1", "md/raid_disks": "2"})
 h.virtual_block("dm-0", 1000 * GB, ["md0"], {"dm/name": "vg0-data", "dm/uuid": "LVM-abc"})
-h.virtual_block("loop0", 0)  # unbound loop device: size 0, must be skipped
+h.virtual_block("loop0", 0)
+# A remote NVMe/TCP namespace (an array volume), multipath head with one path: no PCIe link.
+h.nvme_fabric("nvme4", "nvme4n1", 1024 * GB, "tcp", "traddr=10.0.0.5,trsvcid=4420,src_addr=10.0.0.1", "nvme-subsys4")  # unbound loop device: size 0, must be skipped
 
 # diskstats fields: reads merged sectors ms writes merged sectors ms inflight io_ms weighted_ms
 D1 = {
@@ -67,6 +69,7 @@ D1 = {
     "nvme3n1": (10, 0, 80, 1, 10, 0, 80, 1, 0, 2, 2),
     "md0": (20, 0, 160, 0, 10, 0, 80, 0, 0, 0, 0),
     "dm-0": (20, 0, 160, 2, 10, 0, 80, 2, 0, 4, 4),
+    "nvme4n1": (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0),
 }
 # nvme0n1 over 2 s: +20000 reads of 4 KiB in 2000 ms (0.1 ms each), +10000 writes of 128 KiB in
 # 5000 ms (0.5 ms each), busy 1900 ms, weighted 14000 ms (queue depth 7.0).
@@ -76,7 +79,9 @@ D2["nvme2n1"] = (1010, 0, 8080, 201, 10, 0, 80, 1, 0, 402, 402)  # +1000 reads o
 D2["nvme3n1"] = (1010, 0, 8080, 201, 10, 0, 80, 1, 0, 402, 402)
 D2["md0"] = (2020, 0, 16160, 0, 10, 0, 80, 0, 0, 0, 0)
 D2["dm-0"] = (2020, 0, 16160, 402, 10, 0, 80, 2, 0, 404, 404)
-MINOR = {"nvme0n1": (259, 0), "nvme1n1": (259, 1), "nvme2n1": (259, 2), "nvme3n1": (259, 3), "md0": (9, 0), "dm-0": (253, 0)}
+# nvme4n1 over 2 s: 4000 writes of 8 KiB (over the network) in 4000 ms: 1 ms each.
+D2["nvme4n1"] = (0, 0, 0, 0, 4000, 0, 4000 * 16, 4000, 0, 1500, 4000)
+MINOR = {"nvme4n1": (259, 4), "nvme0n1": (259, 0), "nvme1n1": (259, 1), "nvme2n1": (259, 2), "nvme3n1": (259, 3), "md0": (9, 0), "dm-0": (253, 0)}
 
 
 def diskstats(d):

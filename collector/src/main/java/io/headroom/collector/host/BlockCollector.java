@@ -95,7 +95,10 @@ final class BlockCollector implements Collector {
       attrs.put("pci", pci);
       topo.pciOf.put(id, pci);
     }
-    topo.entity(new Entity(id, EntityKind.DISK, name, attrs, Map.of("util", 1.0)));
+    Map<String, Double> capacity = new LinkedHashMap<>();
+    capacity.put("util", 1.0);
+    capacity.putAll(ctx.config.diskSpec(name));
+    topo.entity(new Entity(id, EntityKind.DISK, name, attrs, capacity));
     for (String address : paths) {
       topo.relation(id, "behind", PcieCollector.linkId(ctx.host, address));
     }
@@ -148,18 +151,36 @@ final class BlockCollector implements Collector {
   /**
    * nvme0n1's controller (nvme0) and what it says of itself. A PCIe namespace sits in its
    * controller's directory (.../nvme/nvme0/nvme0n1), so the parent is used rather than the
-   * device link; a multipath head has no single controller.
+   * device link (which points back up and would be a cycle in a captured tree). A multipath head
+   * (NVMe-oF, dual-port drives) lists its paths under multipath/, each inside its controller.
    */
-  private static void nvmeAttrs(Path dir, Map<String, Object> attrs) {
+  private static void nvmeAttrs(Path dir, Map<String, Object> attrs) throws IOException {
+    List<Path> ctrls = new ArrayList<>();
     Path parent = dir.getParent();
-    Path ctrl = parent != null && parent.getParent() != null
-        && "nvme".equals(String.valueOf(parent.getParent().getFileName())) ? parent : null;
-    if (ctrl != null) {
-      attrs.put("nvme_controller", ctrl.getFileName().toString());
+    if (parent != null && parent.getParent() != null
+        && "nvme".equals(String.valueOf(parent.getParent().getFileName()))) {
+      ctrls.add(parent);
+    } else if (Files.isDirectory(dir.resolve("multipath"))) {
+      try (DirectoryStream<Path> ds = Files.newDirectoryStream(dir.resolve("multipath"))) {
+        for (Path p : ds) {
+          ctrls.add(p.toRealPath().getParent());
+        }
+      }
+      ctrls.sort(null);
+    }
+    if (!ctrls.isEmpty()) {
+      Path ctrl = ctrls.get(0);
+      if (ctrls.size() == 1) {
+        attrs.put("nvme_controller", ctrl.getFileName().toString());
+      } else {
+        attrs.put("nvme_controllers", ctrls.stream().map(c -> c.getFileName().toString()).toList());
+      }
       Attrs.putIf(attrs, "model", SysFiles.optional(ctrl.resolve("model")));
       Attrs.putIf(attrs, "serial", SysFiles.optional(ctrl.resolve("serial")));
       Attrs.putIf(attrs, "firmware", SysFiles.optional(ctrl.resolve("firmware_rev")));
       Attrs.putIf(attrs, "transport", SysFiles.optional(ctrl.resolve("transport")));
+      // For NVMe-oF: where the namespace lives (traddr=...,trsvcid=...), i.e. which array port.
+      Attrs.putIf(attrs, "nvme_address", SysFiles.optional(ctrl.resolve("address")));
     }
     Attrs.putIf(attrs, "nsid", SysFiles.optional(dir.resolve("nsid")));
   }
@@ -172,7 +193,7 @@ final class BlockCollector implements Collector {
     if (text == null) {
       return;
     }
-    Map<String, long[]> stats = parse(text);
+    Map<String, long[]> stats = parse(text, file, ctx.files);
     for (Map.Entry<String, String> e : disks.entrySet()) {
       long[] now = stats.get(e.getKey());
       if (now == null) {
@@ -202,19 +223,26 @@ final class BlockCollector implements Collector {
     ctx.addPciTraffic(id, readBytes, writeBytes);
   }
 
-  /** /proc/diskstats: name to the PICK fields. Lines with too few fields are skipped. */
-  static Map<String, long[]> parse(String text) {
+  /**
+   * /proc/diskstats: name to the PICK fields. A line that does not parse costs that device only
+   * (it then reads as gone), with a problem naming the file and the line.
+   */
+  static Map<String, long[]> parse(String text, Path file, SysFiles files) {
     Map<String, long[]> out = new HashMap<>();
     for (String line : text.split("\n")) {
       String[] f = line.trim().split("\\s+");
       if (f.length < 14) {
         continue;
       }
-      long[] v = new long[PICK.length];
-      for (int i = 0; i < PICK.length; i++) {
-        v[i] = Long.parseLong(f[3 + PICK[i]]);
+      try {
+        long[] v = new long[PICK.length];
+        for (int i = 0; i < PICK.length; i++) {
+          v[i] = Long.parseLong(f[3 + PICK[i]]);
+        }
+        out.put(f[2], v);
+      } catch (NumberFormatException e) {
+        files.problem(file, "unparsable line \"" + line.trim() + "\"");
       }
-      out.put(f[2], v);
     }
     return out;
   }

@@ -2,7 +2,6 @@ package io.headroom.collector.host;
 
 import io.headroom.model.Entity;
 import io.headroom.model.EntityKind;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -45,7 +45,11 @@ final class CpuCollector implements Collector {
     Path file = ctx.proc("stat");
     String text = ctx.files.required(file);
     if (text != null) {
-      collectStat(ctx, file, text);
+      try {
+        collectStat(ctx, file, text);
+      } catch (NumberFormatException | StringIndexOutOfBoundsException e) {
+        ctx.files.problem(file, "unparsable: " + e.getMessage());
+      }
     }
     collectPsi(ctx);
   }

@@ -8,7 +8,8 @@ import java.util.List;
  * What {@code headroom discover} prints for one host.
  *
  * @param degraded one line per finding, "ID: reason", e.g. "h1/pcie/0000:3b:00.0: trained Gen3
- *     x8, device capable of Gen4 x16" or "h1/pcie/0000:5e:00.0: no NUMA node (numa_node -1)"
+ *     x8, device capable of Gen4 x16" or "h1/pcie/0000:5e:00.0: no NUMA node (numa_node -1)":
+ *     PCIe findings first, in address order, then devices served by another node's CPUs
  * @param problems files that could not be read, "FILE: reason"
  */
 public record Discovery(List<Entity> entities, List<Relation> relations, List<String> degraded, List<String> problems) {

@@ -1,10 +1,13 @@
 package io.headroom.collector.host;
 
+import java.nio.file.FileSystems;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Settings of the Linux host source (docs/host-source.md documents the keys).
@@ -16,9 +19,13 @@ import java.util.List;
  *     whose quota, not the machine, is its CPU ceiling
  * @param topologyRefresh how often PCI, disks, ports and NUMA are walked again; counters are read
  *     every scrape regardless
+ * @param diskSpecs declared ceilings of disks (sysfs does not know a drive's rated IOPS): a disk
+ *     name or glob ("nvme*n1") to {iops, bytes_per_s}; the first matching entry wins
  */
 public record HostSourceConfig(
-    Path procRoot, Path sysRoot, List<String> cgroups, List<String> arrayCgroups, Duration topologyRefresh) {
+    Path procRoot, Path sysRoot, List<String> cgroups, List<String> arrayCgroups, Duration topologyRefresh,
+    Map<String, Map<String, Double>> diskSpecs) {
+  static final List<String> SPEC_KEYS = List.of("iops", "bytes_per_s");
   public static final Duration DEFAULT_REFRESH = Duration.ofSeconds(60);
   public static final HostSourceConfig LIVE = new HostSourceConfig(Path.of("/proc"), Path.of("/sys"));
 
@@ -26,10 +33,27 @@ public record HostSourceConfig(
     cgroups = List.copyOf(cgroups);
     arrayCgroups = List.copyOf(arrayCgroups);
     topologyRefresh = topologyRefresh == null ? DEFAULT_REFRESH : topologyRefresh;
+    // Insertion order kept: with globs, the first matching entry wins.
+    diskSpecs = diskSpecs == null ? Map.of() : java.util.Collections.unmodifiableMap(new LinkedHashMap<>(diskSpecs));
+  }
+
+  public HostSourceConfig(
+      Path procRoot, Path sysRoot, List<String> cgroups, List<String> arrayCgroups, Duration topologyRefresh) {
+    this(procRoot, sysRoot, cgroups, arrayCgroups, topologyRefresh, Map.of());
   }
 
   public HostSourceConfig(Path procRoot, Path sysRoot) {
     this(procRoot, sysRoot, List.of(), List.of(), DEFAULT_REFRESH);
+  }
+
+  /** The declared ceilings of the disk named name, or an empty map. */
+  Map<String, Double> diskSpec(String name) {
+    for (Map.Entry<String, Map<String, Double>> e : diskSpecs.entrySet()) {
+      if (FileSystems.getDefault().getPathMatcher("glob:" + e.getKey()).matches(Path.of(name))) {
+        return e.getValue();
+      }
+    }
+    return Map.of();
   }
 
   public List<String> validate() {
@@ -48,6 +72,15 @@ public record HostSourceConfig(
     for (String c : concat(cgroups, arrayCgroups)) {
       if (c.isBlank() || c.contains("..")) {
         problems.add("cgroups: \"" + c + "\" is not a cgroup path");
+      }
+    }
+    for (Map.Entry<String, Map<String, Double>> e : diskSpecs.entrySet()) {
+      for (Map.Entry<String, Double> v : e.getValue().entrySet()) {
+        if (!SPEC_KEYS.contains(v.getKey())) {
+          problems.add("disks." + e.getKey() + "." + v.getKey() + ": unknown (known: " + SPEC_KEYS + ")");
+        } else if (v.getValue() == null || !(v.getValue() > 0) || v.getValue().isInfinite()) {
+          problems.add("disks." + e.getKey() + "." + v.getKey() + ": must be a positive number");
+        }
       }
     }
     if (topologyRefresh.isNegative() || topologyRefresh.isZero()) {

@@ -10,12 +10,14 @@ import io.headroom.model.MetricDef;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Iterator;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /** Registers the Linux host source as {@code type: host}; keys in docs/host-source.md. */
 public final class HostSourceFactory implements SourceFactory {
-  static final Set<String> KEYS = Set.of("proc_root", "sys_root", "cgroups", "array_cgroups", "topology_refresh");
+  static final Set<String> KEYS = Set.of("proc_root", "sys_root", "cgroups", "array_cgroups", "topology_refresh", "disks");
 
   @Override
   public String type() {
@@ -54,12 +56,39 @@ public final class HostSourceFactory implements SourceFactory {
         context.baseDir().resolve(settings.path("sys_root").asText("/sys")),
         strings(settings, "cgroups", problems),
         strings(settings, "array_cgroups", problems),
-        refresh);
+        refresh,
+        diskSpecs(settings.get("disks"), problems));
     problems.addAll(config.validate());
     if (!problems.isEmpty()) {
       throw new ConfigException("host source of " + context.host() + ": " + String.join("; ", problems));
     }
     return config;
+  }
+
+  /** disks: {NAME_OR_GLOB: {iops: N, bytes_per_s: N}}; values checked by HostSourceConfig.validate. */
+  private static Map<String, Map<String, Double>> diskSpecs(JsonNode node, List<String> problems) {
+    Map<String, Map<String, Double>> out = new LinkedHashMap<>();
+    if (node == null || node.isNull()) {
+      return out;
+    }
+    if (!node.isObject()) {
+      problems.add("disks: must map disk names (or globs) to {iops, bytes_per_s}");
+      return out;
+    }
+    for (Iterator<Map.Entry<String, JsonNode>> it = node.fields(); it.hasNext(); ) {
+      Map.Entry<String, JsonNode> e = it.next();
+      Map<String, Double> spec = new LinkedHashMap<>();
+      if (!e.getValue().isObject()) {
+        problems.add("disks." + e.getKey() + ": must be {iops, bytes_per_s}");
+        continue;
+      }
+      for (Iterator<Map.Entry<String, JsonNode>> f = e.getValue().fields(); f.hasNext(); ) {
+        Map.Entry<String, JsonNode> v = f.next();
+        spec.put(v.getKey(), v.getValue().isNumber() ? v.getValue().asDouble() : null);
+      }
+      out.put(e.getKey(), spec);
+    }
+    return out;
   }
 
   private static List<String> strings(JsonNode settings, String key, List<String> problems) {

@@ -20,6 +20,7 @@ final class IbCollector implements Collector {
     "port_xmit_data", "port_rcv_data", "port_xmit_packets", "port_rcv_packets", "port_rcv_errors",
     "symbol_error", "port_rcv_remote_physical_errors", "port_xmit_discards", "link_downed", "port_xmit_wait"
   };
+  private static final long SATURATED = 0xFFFFFFFFL;
   private final Counters counters = new Counters();
   /** "mlx5_0/1" to entity id. */
   private final Map<String, String> ports = new TreeMap<>();
@@ -104,6 +105,12 @@ final class IbCollector implements Collector {
           + "/ports/" + e.getKey().substring(slash + 1) + "/counters");
       PortCounters now = PortCounters.read(ctx, dir, FILES, 2);
       if (now == null) {
+        continue;
+      }
+      if (now.values[0] == SATURATED || now.values[1] == SATURATED) {
+        // Without extended (64-bit) counters the 32-bit data counters stop at all ones: from
+        // then on a rate would read 0 while the port may be flat out.
+        ctx.files.problem(dir.resolve("port_xmit_data"), "32-bit data counter saturated: no byte rates");
         continue;
       }
       Counters.Delta d = counters.delta(e.getKey(), ctx.scrape.ts(), now.values);

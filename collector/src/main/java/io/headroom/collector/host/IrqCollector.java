@@ -90,6 +90,19 @@ final class IrqCollector implements Collector {
     }
     attrs.put("irq_numa_nodes", new ArrayList<>(nodes));
     ctx.topology.entity(new Entity(id, old.kind(), old.name(), attrs, old.capacity()));
+    // Every completion crossing the inter-socket link is NUMA misplacement a person can fix.
+    if (d.numaNode() != null && !nodes.isEmpty() && !nodes.contains(d.numaNode())) {
+      ctx.topology.degraded.add(id + ": interrupts served only by CPUs " + CpuList.format(new ArrayList<>(cpus))
+          + " (node " + join(nodes) + "), device on node " + d.numaNode());
+    }
+  }
+
+  private static String join(TreeSet<Integer> nodes) {
+    StringBuilder sb = new StringBuilder();
+    for (int n : nodes) {
+      sb.append(sb.length() == 0 ? "" : ",").append(n);
+    }
+    return sb.toString();
   }
 
   @Override
@@ -129,19 +142,24 @@ final class IrqCollector implements Collector {
       return out;
     }
     int[] columnCpu = header(text.substring(0, nl));
+    // The node of each column, looked up once: the loop below runs once per IRQ per CPU.
+    int[] columnNode = new int[columnCpu.length];
+    for (int i = 0; i < columnCpu.length; i++) {
+      columnNode[i] = ctx.topology.cpuNode.getOrDefault(columnCpu[i], -1);
+    }
     int pos = nl + 1;
     while (pos < text.length()) {
       int end = text.indexOf('\n', pos);
       if (end < 0) {
         end = text.length();
       }
-      line(ctx, text, pos, end, columnCpu, out);
+      line(ctx, text, pos, end, columnNode, out);
       pos = end + 1;
     }
     return out;
   }
 
-  private void line(HostContext ctx, String text, int start, int end, int[] columnCpu, Map<String, long[]> out) {
+  private void line(HostContext ctx, String text, int start, int end, int[] columnNode, Map<String, long[]> out) {
     int colon = text.indexOf(':', start);
     if (colon < 0 || colon > end) {
       return;
@@ -152,10 +170,10 @@ final class IrqCollector implements Collector {
       return;
     }
     PciDevice dev = ctx.topology.pci.get(address);
-    Integer node = dev == null ? null : dev.numaNode();
-    long[] acc = out.computeIfAbsent(address, a -> new long[] {0, 0, node == null ? 0 : 1});
+    int node = dev == null || dev.numaNode() == null ? -1 : dev.numaNode();
+    long[] acc = out.computeIfAbsent(address, a -> new long[] {0, 0, node < 0 ? 0 : 1});
     int pos = colon + 1;
-    for (int col = 0; col < columnCpu.length; col++) {
+    for (int col = 0; col < columnNode.length; col++) {
       while (pos < end && text.charAt(pos) == ' ') {
         pos++;
       }
@@ -168,8 +186,7 @@ final class IrqCollector implements Collector {
       }
       long n = Long.parseLong(text, pos, numEnd, 10);
       acc[0] += n;
-      Integer cpuNode = ctx.topology.cpuNode.get(columnCpu[col]);
-      if (node != null && cpuNode != null && !cpuNode.equals(node)) {
+      if (node >= 0 && columnNode[col] >= 0 && columnNode[col] != node) {
         acc[1] += n;
       }
       pos = numEnd;

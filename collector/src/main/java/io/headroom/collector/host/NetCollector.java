@@ -114,7 +114,7 @@ final class NetCollector implements Collector {
     if (text == null) {
       return;
     }
-    Map<String, long[]> stats = parse(text);
+    Map<String, long[]> stats = parse(text, file, ctx.files);
     for (Map.Entry<String, String> e : ports.entrySet()) {
       long[] now = stats.get(e.getKey());
       if (now == null) {
@@ -139,7 +139,7 @@ final class NetCollector implements Collector {
   }
 
   /** /proc/net/dev: interface to {rx bytes, packets, errs, drop, tx bytes, packets, errs, drop}. */
-  static Map<String, long[]> parse(String text) {
+  static Map<String, long[]> parse(String text, Path file, SysFiles files) {
     Map<String, long[]> out = new HashMap<>();
     for (String line : text.split("\n")) {
       int colon = line.indexOf(':');
@@ -148,13 +148,19 @@ final class NetCollector implements Collector {
       }
       String[] f = line.substring(colon + 1).trim().split("\\s+");
       if (f.length < 16) {
+        files.problem(file, "short line \"" + line.trim() + "\"");
         continue;
       }
-      long[] v = new long[PICK.length];
-      for (int i = 0; i < PICK.length; i++) {
-        v[i] = Long.parseLong(f[PICK[i]]);
+      try {
+        long[] v = new long[PICK.length];
+        for (int i = 0; i < PICK.length; i++) {
+          v[i] = Long.parseLong(f[PICK[i]]);
+        }
+        out.put(line.substring(0, colon).trim(), v);
+      } catch (NumberFormatException e) {
+        // one odd line costs that interface only (it then reads as gone)
+        files.problem(file, "unparsable line \"" + line.trim() + "\"");
       }
-      out.put(line.substring(0, colon).trim(), v);
     }
     return out;
   }

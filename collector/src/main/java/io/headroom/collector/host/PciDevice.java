@@ -10,6 +10,8 @@ import java.util.regex.Pattern;
  * @param chain PCI addresses from the root port down to this device, this device last
  * @param numaNode null when the kernel does not know (numa_node -1)
  * @param gen trained generation, 0 unknown; likewise width, maxGen, maxWidth
+ * @param hasAer whether the kernel exposes AER counters for it (read each scrape only then: a
+ *     failed open per device per second is most of the cost on a large host otherwise)
  */
 record PciDevice(
     String address,
@@ -25,9 +27,11 @@ record PciDevice(
     int maxGen,
     int maxWidth,
     Integer numaNode,
-    List<String> chain) {
+    List<String> chain,
+    boolean hasAer) {
 
-  static final Pattern ADDRESS = Pattern.compile("[0-9a-f]{4}:[0-9a-f]{2}:[0-9a-f]{2}\\.[0-7]");
+  /** Domain of 4 hex digits, or more behind an Intel VMD controller ("10000:01:00.0"). */
+  static final Pattern ADDRESS = Pattern.compile("[0-9a-f]{4,8}:[0-9a-f]{2}:[0-9a-f]{2}\\.[0-7]");
 
   boolean isBridge() {
     return classCode != null && classCode.startsWith("0x0604");
@@ -35,17 +39,6 @@ record PciDevice(
 
   String upstream() {
     return chain.size() < 2 ? null : chain.get(chain.size() - 2);
-  }
-
-  /**
-   * Whether this device is the lower end of a link, so its own link fields describe its uplink.
-   * Chains alternate: a root port (index 0) faces down, a switch's upstream port (1) up, its
-   * downstream ports (2) down, the endpoint below (3) up. A downstream-facing port's link fields
-   * describe the link to its child, which is judged at the child. A non-bridge at index 0 is
-   * integrated in the root complex and has no link at all.
-   */
-  boolean isLinkLowerEnd() {
-    return chain.size() % 2 == 0;
   }
 
   boolean trainedBelowMax() {

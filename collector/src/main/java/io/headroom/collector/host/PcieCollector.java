@@ -69,7 +69,8 @@ final class PcieCollector implements Collector {
         PcieLinks.generation(SysFiles.optional(dir.resolve("max_link_speed"))),
         PcieLinks.width(SysFiles.optional(dir.resolve("max_link_width"))),
         numa == null || numa < 0 ? null : numa.intValue(),
-        PciDevice.chainOf(dir));
+        PciDevice.chainOf(dir),
+        Files.exists(dir.resolve(AER_FILES[0])));
   }
 
   private void emit(HostContext ctx, PciDevice d) {
@@ -97,6 +98,10 @@ final class PcieCollector implements Collector {
     // -1 is "the kernel does not know"; calling it node 0 would hide a NUMA problem.
     attrs.put("numa_node", d.numaNode() == null ? "unknown" : d.numaNode());
     Attrs.putIf(attrs, "upstream", d.upstream());
+    if (d.chain().size() > 1) {
+      // The whole way up, root port first: what a person checks with lspci -t.
+      attrs.put("bridges", d.chain().subList(0, d.chain().size() - 1));
+    }
     String reason = degradation(topo, d);
     if (reason != null) {
       attrs.put("degraded", reason);
@@ -125,7 +130,7 @@ final class PcieCollector implements Collector {
    * the slot is named when it is the cause); every link above it is judged the same way.
    */
   static String degradation(Topology topo, PciDevice d) {
-    if (d.isLinkLowerEnd() && d.trainedBelowMax()) {
+    if (isLinkLowerEnd(topo, d) && d.trainedBelowMax()) {
       String text = "trained " + PcieLinks.describe(d.gen(), d.width())
           + ", device capable of " + PcieLinks.describe(d.maxGen(), d.maxWidth());
       PciDevice slot = d.upstream() == null ? null : topo.pci.get(d.upstream());
@@ -138,12 +143,32 @@ final class PcieCollector implements Collector {
     List<String> chain = d.chain();
     for (int i = chain.size() - 2; i >= 0; i--) {
       PciDevice up = topo.pci.get(chain.get(i));
-      if (up != null && up.isLinkLowerEnd() && up.trainedBelowMax()) {
+      if (up != null && isLinkLowerEnd(topo, up) && up.trainedBelowMax()) {
         return "upstream " + up.address() + " trained " + PcieLinks.describe(up.gen(), up.width())
             + ", capable of " + PcieLinks.describe(up.maxGen(), up.maxWidth());
       }
     }
     return null;
+  }
+
+  /**
+   * Whether the device is the lower end of a link, so its own link fields describe its uplink.
+   * Below a root, chains alternate: a root port faces down, a switch's upstream port up, its
+   * downstream ports down, the endpoint below up. A downstream-facing port's link fields describe
+   * the link to its child, which is judged at the child. A root is the host bridge, or a
+   * non-bridge function that opens a new hierarchy (an Intel VMD controller); a non-bridge
+   * directly at a root is integrated in the root complex and has no link at all.
+   */
+  static boolean isLinkLowerEnd(Topology topo, PciDevice d) {
+    List<String> chain = d.chain();
+    int start = 0;
+    for (int i = 0; i < chain.size() - 1; i++) {
+      PciDevice above = topo.pci.get(chain.get(i));
+      if (above != null && !above.isBridge()) {
+        start = i + 1;
+      }
+    }
+    return (chain.size() - start) % 2 == 0;
   }
 
   @Override
@@ -178,6 +203,9 @@ final class PcieCollector implements Collector {
 
   /** AER counters exist only where the kernel has AER for the device; absent is normal. */
   private void collectAer(HostContext ctx, PciDevice d, String id) {
+    if (!d.hasAer()) {
+      return;
+    }
     long sum = 0;
     boolean any = false;
     for (String name : AER_FILES) {

@@ -47,11 +47,23 @@ class HostSourceFactoryTest {
   void allProblemsAreReportedAtOnce() {
     ConfigException e = assertThrows(ConfigException.class, () -> bind(
         "{\"proc_root\":\"nope\",\"cgroup\":[\"x\"],\"cgroups\":\"a\",\"array_cgroups\":[\"../etc\"],\"topology_refresh\":\"soon\"}"));
-    assertEquals("host source of h1: cgroup: unknown key (known: [array_cgroups, cgroups, proc_root, sys_root, topology_refresh]); "
+    assertEquals("host source of h1: cgroup: unknown key (known: [array_cgroups, cgroups, disks, proc_root, sys_root, topology_refresh]); "
         + "topology_refresh: \"soon\" is not a duration (write e.g. 500ms, 1s, 5s, 2m, 1h); "
         + "cgroups: must be a list of cgroup paths; "
         + "proc_root: " + base.resolve("nope") + " is not a directory; "
         + "cgroups: \"../etc\" is not a cgroup path", e.getMessage());
+  }
+
+  @Test
+  void diskSpecsAreBoundAndChecked() throws Exception {
+    HostSourceConfig c = bind("{\"disks\":{\"nvme0n1\":{\"iops\":1000000},\"sd*\":{\"bytes_per_s\":2.5e8}}}");
+    assertEquals(java.util.Map.of("iops", 1.0e6), c.diskSpec("nvme0n1"));
+    assertEquals(java.util.Map.of("bytes_per_s", 2.5e8), c.diskSpec("sdb"));
+    assertEquals(java.util.Map.of(), c.diskSpec("vda"));
+    ConfigException e = assertThrows(ConfigException.class,
+        () -> bind("{\"disks\":{\"sda\":{\"iops\":\"fast\",\"latency\":1},\"sdb\":5}}"));
+    assertEquals("host source of h1: disks.sdb: must be {iops, bytes_per_s}; "
+        + "disks.sda.iops: must be a positive number; disks.sda.latency: unknown (known: [iops, bytes_per_s])", e.getMessage());
   }
 
   @Test

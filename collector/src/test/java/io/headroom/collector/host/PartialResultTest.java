@@ -77,13 +77,47 @@ class PartialResultTest {
 
   @Test
   void garbageInACounterFileIsContainedToItsArea() throws Exception {
+    Path diskstats = fx.proc("diskstats");
+    String bad = "259 1 nvme1n1 x y z 1 2 3 4 5 6 7 8 9 10 11";
+    Files.writeString(diskstats, Files.readString(diskstats).replaceAll("(?m)^.* nvme1n1 .*$", bad));
     Files.writeString(fx.proc("net/dev"), "Inter-|\n face |\n ens1f0: 12 abc\n");
-    Files.writeString(fx.proc("diskstats"), " 259 0 nvme0n1 x y z 1 2 3 4 5 6 7 8 9 10 11\n");
     Scrape s = FixtureHost.scrape(source, 1002);
-    assertTrue(s.problems().stream().anyMatch(p -> p.startsWith("h1/block: collection failed: ")
-        && p.contains("NumberFormatException")), s.problems().toString());
+    assertTrue(s.problems().contains(diskstats + ": unparsable line \"" + bad + "\""), s.problems().toString());
+    assertTrue(s.problems().contains("h1/disk/nvme1n1: not in " + diskstats + " (device gone?)"));
+    assertTrue(s.problems().contains(fx.proc("net/dev") + ": short line \"ens1f0: 12 abc\""));
+    // The other disks of the same file, and the other areas, stand.
+    assertValue(10000, s, "h1/disk/nvme0n1", "read_iops");
     assertValue(2e9, s, "h1/ib/mlx5_0/1", "rx_bytes_per_s");
     assertValue(0.95, s, "h1/cgroup/system.slice/storage.service", "util");
+  }
+
+  @Test
+  void aSaturated32BitIbDataCounterIsAProblemNotAZeroRate() throws Exception {
+    Files.writeString(fx.sys("class/infiniband/mlx5_0/ports/1/counters/port_rcv_data"), "4294967295\n");
+    Scrape s = FixtureHost.scrape(source, 1002);
+    assertEquals(List.of(fx.sys("class/infiniband/mlx5_0/ports/1/counters/port_xmit_data")
+        + ": 32-bit data counter saturated: no byte rates"), s.problems());
+    assertFalse(has(s, "h1/ib/mlx5_0/1", "rx_bytes_per_s"));
+  }
+
+  @Test
+  void anUnparsableProcStatNamesTheFileAndPressureStillReads() throws Exception {
+    Files.writeString(fx.proc("stat"), "cpu  1 2 x\n");
+    Scrape s = FixtureHost.scrape(source, 1002);
+    assertEquals(List.of(fx.proc("stat") + ": unparsable: For input string: \"x\""), s.problems());
+    assertValue(0.15, s, "h1/cpu", "psi_cpu_some");
+  }
+
+  @Test
+  void anExceptionInOneAreaIsContainedToThatArea() throws Exception {
+    // A header /proc/interrupts never has: the IRQ area fails this scrape, the others stand.
+    Files.writeString(fx.proc("interrupts"), "           CPUx\n 40: 1\n");
+    Scrape s = FixtureHost.scrape(source, 1002);
+    assertEquals(1, s.problems().size(), s.problems().toString());
+    assertTrue(s.problems().get(0).startsWith("h1/irq: collection failed: java.lang.NumberFormatException"));
+    assertValue(0.15, s, "h1/cpu", "psi_cpu_some");
+    assertValue(7.0, s, "h1/disk/nvme0n1", "queue_depth");
+    assertValue(40960000, s, "h1/pcie/0000:01:00.0", "read_bytes_per_s");
   }
 
   @Test

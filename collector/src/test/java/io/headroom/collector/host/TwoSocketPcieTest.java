@@ -63,7 +63,8 @@ class TwoSocketPcieTest {
         "h1/pcie/0000:d9:00.0: upstream 0000:d8:00.0 trained Gen3 x16, capable of Gen4 x16",
         "h1/pcie/0000:d9:01.0: upstream 0000:d8:00.0 trained Gen3 x16, capable of Gen4 x16",
         "h1/pcie/0000:da:00.0: upstream 0000:d8:00.0 trained Gen3 x16, capable of Gen4 x16",
-        "h1/pcie/0000:db:00.0: upstream 0000:d8:00.0 trained Gen3 x16, capable of Gen4 x16"),
+        "h1/pcie/0000:db:00.0: upstream 0000:d8:00.0 trained Gen3 x16, capable of Gen4 x16",
+        "h1/pcie/0000:81:00.0: interrupts served only by CPUs 0-1 (node 0), device on node 1"),
         HostDiscovery.discover(fx.config(), "h1").degraded());
     // The root port above the x8 card reads x8 of x16 too, but that is the card's link: not twice.
     assertFalse(entity(first, "h1/pcie/0000:3a:00.0").attrs().containsKey("degraded"));
@@ -87,6 +88,8 @@ class TwoSocketPcieTest {
     assertTrue(rs.contains(new Relation("h1/pcie/0000:d9:00.0", "behind", "h1/pcie/0000:d8:00.0")));
     assertTrue(rs.contains(new Relation("h1/pcie/0000:d8:00.0", "behind", "h1/pcie/0000:d7:00.0")));
     assertTrue(rs.contains(new Relation("h1/pcie/0000:da:00.0", "on", "h1/socket/1")));
+    assertEquals(List.of("0000:d7:00.0", "0000:d8:00.0", "0000:d9:00.0"),
+        entity(first, "h1/pcie/0000:da:00.0").attrs().get("bridges"));
     assertTrue(rs.contains(new Relation("h1/socket/1", "on", "h1/cpu")));
     assertTrue(rs.contains(new Relation("h1/net/ens1f0", "on", "h1/socket/0")));
   }

@@ -81,6 +81,19 @@ class TwoSocketRatesTest {
   }
 
   @Test
+  void nvmeOverTcpNamespaceHasItsTargetAndNoPcieLink() {
+    Entity e = entity(first, "h1/disk/nvme4n1");
+    assertEquals("tcp", e.attrs().get("transport"));
+    assertEquals("nvme4", e.attrs().get("nvme_controller"));
+    assertEquals("traddr=10.0.0.5,trsvcid=4420,src_addr=10.0.0.1", e.attrs().get("nvme_address"));
+    assertFalse(e.attrs().containsKey("pci"));
+    assertFalse(first.relations().stream().anyMatch(r -> r.from().equals(e.id())));
+    assertValue(2000, second, e.id(), "write_iops");
+    assertValue(1e-3, second, e.id(), "write_latency_s");
+    assertValue(0.75, second, e.id(), "util");
+  }
+
+  @Test
   void ethernetPortsAndBonds() {
     String p = "h1/net/ens1f0";
     assertValue(1.25e9, second, p, "rx_bytes_per_s");

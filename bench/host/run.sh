@@ -1,0 +1,10 @@
+#!/bin/sh
+# CPU time and allocation per scrape of the host source over the 128-CPU 24-NVMe fixture.
+# Usage: bench/host/run.sh [SCRAPES]   (from anywhere; compiles with a reactor build, no install)
+set -eu
+cd "$(dirname "$0")/../.."
+mvn -o -q -B test-compile -pl collector -am
+mvn -o -q -B dependency:build-classpath -pl collector -Dmdep.outputFile=target/bench-classpath.txt -Dmdep.includeScope=test
+cd collector
+exec java -Xmx256m -cp "target/test-classes:target/classes:../model/target/classes:$(cat target/bench-classpath.txt)" \
+  io.headroom.collector.host.HostScrapeBench big-128cpu-24nvme "${1:-2000}"
