@@ -1,5 +1,6 @@
 package io.headroom.collector.host;
 
+import io.headroom.collector.MetricDocs;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -23,16 +24,9 @@ import org.junit.jupiter.api.io.TempDir;
  * declared, on an entity of a declared kind.
  */
 class HostMetricsDocTest {
-  /** Tests run in the module directory; docs/ is at the repository root. */
-  static final Path DOC = Path.of("../docs/metrics/host.md");
-
   @Test
   void docTableListsExactlyTheDeclaredMetrics() throws IOException {
-    List<String> expected = new ArrayList<>();
-    for (MetricDef m : HostMetrics.ALL) {
-      expected.add(String.join(" | ", m.name(), m.unit(), m.type(), m.kinds(), m.description()));
-    }
-    assertEquals(expected, tableRows(Files.readAllLines(DOC)));
+    MetricDocs.assertDocMatches("host.md", HostMetrics.ALL);
   }
 
   @Test
@@ -69,29 +63,5 @@ class HostMetricsDocTest {
       }
     }
     assertTrue(checked > 1000, "checked " + checked);
-  }
-
-  /** The body rows of the page's markdown table, cells joined by " | ". */
-  static List<String> tableRows(List<String> lines) {
-    List<String> rows = new ArrayList<>();
-    boolean inTable = false;
-    for (String l : lines) {
-      if (!l.startsWith("|")) {
-        inTable = false;
-        continue;
-      }
-      if (l.startsWith("|---") || l.startsWith("| name ")) {
-        inTable = true;
-        continue;
-      }
-      if (inTable) {
-        List<String> cells = new ArrayList<>();
-        for (String c : l.substring(1, l.lastIndexOf('|')).split("\\|", -1)) {
-          cells.add(c.trim());
-        }
-        rows.add(String.join(" | ", cells));
-      }
-    }
-    return rows;
   }
 }
