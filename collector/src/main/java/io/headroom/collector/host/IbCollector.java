@@ -121,17 +121,7 @@ final class IbCollector implements Collector {
   }
 
   private static void emit(HostContext ctx, String id, Counters.Delta d, PortCounters c) {
-    double tx = d.rate(0) * 4;
-    double rx = d.rate(1) * 4;
-    ctx.sample(id, "tx_bytes_per_s", tx);
-    ctx.sample(id, "rx_bytes_per_s", rx);
-    ctx.addPciTraffic(id, rx, tx);
-    if (c.all(2)) {
-      ctx.sample(id, "tx_packets_per_s", d.rate(2));
-    }
-    if (c.all(3)) {
-      ctx.sample(id, "rx_packets_per_s", d.rate(3));
-    }
+    c.emitWordTraffic(ctx, id, d);
     if (c.all(4, 5, 6)) {
       ctx.sample(id, "errors_per_s", d.rate(4) + d.rate(5) + d.rate(6));
     }

@@ -39,4 +39,22 @@ final class PortCounters {
     }
     return true;
   }
+
+  /**
+   * The traffic both FC and IB count the same way: counters 0 and 1 are transmitted and
+   * received data in 4-byte words, 2 and 3 transmitted and received frames (packets).
+   */
+  void emitWordTraffic(HostContext ctx, String id, Counters.Delta d) {
+    double tx = d.rate(0) * 4;
+    double rx = d.rate(1) * 4;
+    ctx.sample(id, "tx_bytes_per_s", tx);
+    ctx.sample(id, "rx_bytes_per_s", rx);
+    ctx.addPciTraffic(id, rx, tx);
+    if (all(2)) {
+      ctx.sample(id, "tx_packets_per_s", d.rate(2));
+    }
+    if (all(3)) {
+      ctx.sample(id, "rx_packets_per_s", d.rate(3));
+    }
+  }
 }
