@@ -6,25 +6,18 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.headroom.model.Bottleneck;
 import io.headroom.model.Verdict;
 import io.headroom.model.VerdictJson;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 
 /** `headroom analyze` as a user runs it: exit code, stdout and stderr. */
 class AnalyzeCommandTest {
   @TempDir Path dir;
-  private final StringWriter out = new StringWriter();
-  private final StringWriter err = new StringWriter();
+  private final Cli cli = new Cli();
 
   private int run(String... args) {
-    CommandLine cmd = Main.commandLine();
-    cmd.setOut(new PrintWriter(out, true));
-    cmd.setErr(new PrintWriter(err, true));
-    return cmd.execute(args);
+    return cli.run(args);
   }
 
   private Path recording(String... lines) throws Exception {
@@ -46,17 +39,17 @@ class AnalyzeCommandTest {
   void aBadLineStopsTheReadNamingFileAndLine() throws Exception {
     Path f = recording(GOOD[0], GOOD[1], "{\"type\":\"sample\",\"ts\":101,\"entity\":\"h1/cpu\",\"metric\":\"util\"}", GOOD[3]);
     assertEquals(2, run("analyze", f.toString()));
-    assertEquals("headroom analyze: " + f + ":3: missing field \"value\"\n", err.toString());
-    assertEquals("", out.toString());
+    assertEquals("headroom analyze: " + f + ":3: missing field \"value\"\n", cli.err());
+    assertEquals("", cli.out());
   }
 
   @Test
   void lenientSkipsTheBadLineAndJudgesTheRest() throws Exception {
     Path f = recording(GOOD[0], GOOD[1], GOOD[2], "not json at all", GOOD[3], GOOD[4], GOOD[5]);
     assertEquals(0, run("analyze", "--lenient", "--json", f.toString()));
-    assertTrue(err.toString().startsWith(
-        "headroom analyze: skipped 1 bad line(s) of " + f + "; first: " + f + ":4: not JSON"), err.toString());
-    Verdict v = VerdictJson.fromJson(out.toString().trim());
+    assertTrue(cli.err().startsWith(
+        "headroom analyze: skipped 1 bad line(s) of " + f + "; first: " + f + ":4: not JSON"), cli.err());
+    Verdict v = VerdictJson.fromJson(cli.out().trim());
     assertEquals("r1", v.run());
     assertEquals(Bottleneck.NONE, v.bottleneck());
     // p95 of (0.30, 0.50) = 0.49; eth0 2.5e8 of 1.25e9 = 0.20
@@ -69,6 +62,6 @@ class AnalyzeCommandTest {
   @Test
   void aMissingFileIsOneLineNotAStackTrace() {
     assertEquals(2, run("analyze", dir.resolve("nope.jsonl").toString()));
-    assertEquals("headroom analyze: no such file: " + dir.resolve("nope.jsonl") + "\n", err.toString());
+    assertEquals("headroom analyze: no such file: " + dir.resolve("nope.jsonl") + "\n", cli.err());
   }
 }

@@ -3,7 +3,6 @@ package io.headroom.app.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -11,7 +10,6 @@ import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 
 /** `headroom discover` over the hand-built two-socket host fixture of the host source's tests. */
 class DiscoverCommandTest {
@@ -24,10 +22,9 @@ class DiscoverCommandTest {
     Path testbed = dir.resolve("t.yaml");
     Files.writeString(testbed, "testbed: fixture\nsources:\n  - type: host\n    host: h1\n"
         + "    proc_root: " + FIXTURE.resolve("proc") + "\n    sys_root: " + FIXTURE.resolve("sys") + "\n");
-    StringWriter out = new StringWriter();
-    CommandLine cmd = Main.commandLine();
-    cmd.setOut(new PrintWriter(out, true));
-    assertEquals(0, cmd.execute("discover", "--testbed", testbed.toString()));
+    Cli cli = new Cli();
+    assertEquals(0, cli.run("discover", "--testbed", testbed.toString()));
+    StringWriter out = cli.out;
     List<String> lines = Arrays.asList(out.toString().split("\n"));
     int degraded = lines.indexOf("degraded:");
     assertEquals(List.of(

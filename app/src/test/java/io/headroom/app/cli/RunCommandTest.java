@@ -9,13 +9,10 @@ import io.headroom.model.Sample;
 import io.headroom.model.Verdict;
 import io.headroom.model.VerdictJson;
 import io.headroom.model.recording.RecordingReader;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 
 /**
  * `headroom run` with real fio, the host source and the embedded broker (no Kafka named): the
@@ -23,14 +20,10 @@ import picocli.CommandLine;
  */
 class RunCommandTest {
   @TempDir Path dir;
-  private final StringWriter out = new StringWriter();
-  private final StringWriter err = new StringWriter();
+  private final Cli cli = new Cli();
 
   private int run(String... args) {
-    CommandLine cmd = Main.commandLine();
-    cmd.setOut(new PrintWriter(out, true));
-    cmd.setErr(new PrintWriter(err, true));
-    return cmd.execute(args);
+    return cli.run(args);
   }
 
   @Test
@@ -39,7 +32,7 @@ class RunCommandTest {
     assertEquals(0, run("run", "--record", rec.toString(), "--run-id", "t1", "--json", "--",
         "fio", "--name=w", "--filename=" + dir.resolve("f"), "--size=4m", "--bs=4k", "--rw=write", "--ioengine=psync",
         "--time_based", "--runtime=2"));
-    Verdict v = VerdictJson.fromJson(out.toString().trim());
+    Verdict v = VerdictJson.fromJson(cli.out().trim());
     assertEquals("t1", v.run());
     List<RecordingRecord> records = RecordingReader.readAll(rec, false);
     Run last = records.stream().filter(r -> r instanceof Run).map(r -> (Run) r).reduce((a, b) -> b).orElseThrow();
@@ -68,10 +61,10 @@ class RunCommandTest {
     java.nio.file.Files.writeString(dir.resolve("plain-file"), "not a directory");
     assertEquals(1, run("run", "--record", rec.toString(), "--run-id", "t2", "--",
         "fio", "--name=w", "--filename=" + dir.resolve("plain-file/f"), "--size=4m", "--rw=write"));
-    assertTrue(err.toString().contains("headroom run: fio exited with code 1"), err.toString());
-    assertTrue(err.toString().contains("Not a directory"), err.toString());
+    assertTrue(cli.err().contains("headroom run: fio exited with code 1"), cli.err());
+    assertTrue(cli.err().contains("Not a directory"), cli.err());
     List<RecordingRecord> records = RecordingReader.readAll(rec, false);
     assertTrue(records.stream().anyMatch(r -> r instanceof Run run && run.run().equals("t2")), "the run is recorded");
-    assertTrue(out.toString().startsWith("run t2: bottleneck"), out.toString());
+    assertTrue(cli.out().startsWith("run t2: bottleneck"), cli.out());
   }
 }
