@@ -8,6 +8,7 @@
 # Keys for up (all optional; absent means "not limited"):
 #   rate_mbit=80             the fabric: a tbf rate on both ends of the veth pair, in Mbit/s
 #   array_cpu=0.25           nbdkit's cgroup CPU quota, in CPUs
+#   array_delay_ms=2         nbdkit's delay filter: every read and write waits this long (service time)
 #   client_cpu=0.1           the client cgroup's CPU quota, in CPUs
 #   disk_riops=300 disk_wiops=300 disk_rbps=... disk_wbps=...   blkio throttle on the loop device
 #   size=1G                  the array's backing file
@@ -72,19 +73,20 @@ cg_remove() {
 }
 
 parse_args() {
-  RATE= ARRAY_CPU= CLIENT_CPU= RIOPS= WIOPS= RBPS= WBPS= SIZE=1G
+  RATE= DELAY_MS= ARRAY_CPU= CLIENT_CPU= RIOPS= WIOPS= RBPS= WBPS= SIZE=1G
   local kv
   for kv in "$@"; do
     case "$kv" in
       rate_mbit=*) RATE=${kv#*=}; [[ "$RATE" =~ ^[1-9][0-9]*$ ]] || die "rate_mbit must be a whole number of Mbit/s, not $RATE" ;;
       array_cpu=*) ARRAY_CPU=${kv#*=} ;;
+      array_delay_ms=*) DELAY_MS=${kv#*=}; [[ "$DELAY_MS" =~ ^[1-9][0-9]*$ ]] || die "array_delay_ms must be a whole number of ms, not $DELAY_MS" ;;
       client_cpu=*) CLIENT_CPU=${kv#*=} ;;
       disk_riops=*) RIOPS=${kv#*=} ;;
       disk_wiops=*) WIOPS=${kv#*=} ;;
       disk_rbps=*) RBPS=${kv#*=} ;;
       disk_wbps=*) WBPS=${kv#*=} ;;
       size=*) SIZE=${kv#*=} ;;
-      *) die "unknown setting \"$kv\" (known: rate_mbit array_cpu client_cpu disk_riops disk_wiops disk_rbps disk_wbps size)" ;;
+      *) die "unknown setting \"$kv\" (known: rate_mbit array_cpu array_delay_ms client_cpu disk_riops disk_wiops disk_rbps disk_wbps size)" ;;
     esac
   done
 }
@@ -142,9 +144,12 @@ up() {
 
   # The array: nbdkit in its namespace and cgroup. cache=none: reads go to the loop device, not
   # to the page cache (which would serve them without the disk and without its throttle).
+  # The delay filter gives each request a service time, so one request at a time is slow.
+  local filter=
+  [ -n "$DELAY_MS" ] && filter="--filter=delay"
   bash -c "$(declare -f cg_join cg_dirs); CG=$CG; cg_join $name/array \$\$; \
     exec ip netns exec $name nbdkit -P $STATE/$id/nbdkit.pid -i $aip -p $NBD_PORT \
-      --threads 16 file $loop cache=none" \
+      --threads 16 $filter file $loop cache=none ${DELAY_MS:+delay-read=${DELAY_MS}ms delay-write=${DELAY_MS}ms}" \
     || die "nbdkit did not start"
   for _ in $(seq 50); do [ -s "$STATE/$id/nbdkit.pid" ] && break; sleep 0.1; done
   [ -s "$STATE/$id/nbdkit.pid" ] || die "nbdkit wrote no pid file"
