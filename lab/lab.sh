@@ -25,18 +25,17 @@ die() { echo "lab: $*" >&2; exit 1; }
 
 need_root() { [ "$(id -u)" = 0 ] || die "must run as root (netns, tc, cgroups, loop devices)"; }
 
-# Installs what the lab uses, once (Debian package names).
+# Installs what the lab uses, once (Debian package names; .ci/run installs the same).
 ensure_tools() {
-  local missing=()
-  command -v nbdkit >/dev/null || missing+=(nbdkit)
-  command -v fio >/dev/null || missing+=(fio)
-  command -v tc >/dev/null || missing+=(iproute2)
-  command -v losetup >/dev/null || missing+=(util-linux)
-  if [ ${#missing[@]} -gt 0 ]; then
-    echo "lab: installing ${missing[*]}" >&2
-    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >&2 \
-      || die "could not install ${missing[*]} (apt-get install failed)"
-  fi
+  local missing=() pair
+  for pair in nbdkit:nbdkit fio:fio tc:iproute2 ip:iproute2 losetup:mount lsblk:util-linux blockdev:util-linux; do
+    command -v "${pair%%:*}" >/dev/null || missing+=("${pair##*:}")
+  done
+  [ ${#missing[@]} -eq 0 ] && return 0
+  echo "lab: installing ${missing[*]}" >&2
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get install -y -qq "${missing[@]}" >&2 || { apt-get update -qq >&2 && apt-get install -y -qq "${missing[@]}" >&2; } \
+    || die "could not install ${missing[*]} (apt-get install failed)"
 }
 
 check_id() {
