@@ -80,7 +80,8 @@ final class LabPipeline implements AutoCloseable {
         Sources.runners(testbed, SourceRegistry.builtIn()), null)) {
       collector.start();
       Thread.sleep(2500); // every counter has a first reading, so rates exist when fio starts
-      FioRunner fio = new FioRunner("client", runId, testbed.testbed(), Path.of("/sys"))
+      // As headroom run does: fio's host is the first source's, so its runs_on names client/cpu.
+      FioRunner fio = new FioRunner(testbed.sources().get(0).host(), runId, testbed.testbed(), Path.of("/sys"))
           .executable(bed.fioWrapper(dir).toString())
           .workDir(Path.of("/dev/shm")); // tmpfs: no stray targets relation to the root disk
       List<String> args = new ArrayList<>(List.of("--ioengine=nbd", "--uri=" + bed.get("uri")));
