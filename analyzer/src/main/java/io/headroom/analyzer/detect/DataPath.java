@@ -26,15 +26,19 @@ public final class DataPath {
   private final RunData data;
   private final Set<String> workloads;
   private final Set<String> members;
+  private final Set<String> clientSide;
   private final Map<String, List<Relation>> out;
 
-  private DataPath(RunData data, Set<String> workloads, Set<String> members,
-      Map<String, List<Relation>> out) {
+  private DataPath(RunData data, Set<String> workloads, Map<String, List<Relation>> out) {
     this.data = data;
     this.workloads = workloads;
-    this.members = members;
+    this.members = reach(workloads, out, FOLLOWED);
+    this.clientSide = reach(workloads, out, CLIENT_SIDE);
     this.out = out;
   }
+
+  /** Followed without crossing to the array: what is reached only through served_by is the array's. */
+  static final Set<String> CLIENT_SIDE = Set.of("targets", "via", "behind", "on", "runs_on");
 
   /**
    * The path of the workloads that have samples in the window; when none has (a recording
@@ -56,7 +60,7 @@ public final class DataPath {
       }
     }
     Set<String> workloads = active.isEmpty() ? declared : active;
-    return new DataPath(data, workloads, reach(workloads, out), out);
+    return new DataPath(data, workloads, out);
   }
 
   private static boolean activeIn(Map<String, Series> metrics, Window w) {
@@ -68,12 +72,12 @@ public final class DataPath {
     return false;
   }
 
-  private static Set<String> reach(Set<String> from, Map<String, List<Relation>> out) {
+  private static Set<String> reach(Set<String> from, Map<String, List<Relation>> out, Set<String> followed) {
     Set<String> seen = new TreeSet<>(from);
     Deque<String> todo = new ArrayDeque<>(from);
     while (!todo.isEmpty()) {
       for (Relation r : out.getOrDefault(todo.pop(), List.of())) {
-        if (FOLLOWED.contains(r.rel()) && seen.add(r.to())) {
+        if (followed.contains(r.rel()) && seen.add(r.to())) {
           todo.push(r.to());
         }
       }
@@ -87,6 +91,14 @@ public final class DataPath {
 
   public boolean contains(String id) {
     return members.contains(id);
+  }
+
+  /**
+   * On the path without crossing a {@code served_by}: the benchmark host's side. An SDS node's
+   * machine, reached as array_cpu on host_cpu, is on the path but not the client's CPU.
+   */
+  public boolean onClientSide(String id) {
+    return clientSide.contains(id);
   }
 
   /** The path's entities of one kind, in id order. */

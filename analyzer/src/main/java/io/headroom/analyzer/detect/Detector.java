@@ -85,7 +85,7 @@ public final class Detector {
   private double none(Context ctx, List<String> evidence) {
     Load tightest = PathLoads.tightestDevice(ctx);
     Load cpu = Load.max(first(PathLoads.of(ctx, EntityKind.ARRAY_CPU)),
-        first(PathLoads.of(ctx, EntityKind.HOST_CPU)));
+        first(PathLoads.clientCpus(ctx)));
     Load top = Load.max(tightest, cpu);
     if (top == null) {
       evidence.add("nothing on the data path has a known ceiling");

@@ -21,7 +21,7 @@ public final class HostCpuRule implements Rule {
   @Override
   public Optional<Finding> evaluate(Context ctx) {
     Thresholds t = ctx.thresholds();
-    List<Load> cpus = new ArrayList<>(PathLoads.of(ctx, EntityKind.HOST_CPU));
+    List<Load> cpus = PathLoads.clientCpus(ctx);
     for (String socket : ctx.path().workloadSockets()) {
       Load l = Load.cpu(ctx, socket);
       if (l != null) {

@@ -24,6 +24,16 @@ final class PathLoads {
     return loads;
   }
 
+  /**
+   * Loads of the client's host CPUs, heaviest first: the path's host_cpu entities reached
+   * without crossing a served_by (a storage node's machine is the array's side).
+   */
+  static List<Load> clientCpus(Context ctx) {
+    List<Load> loads = new ArrayList<>(of(ctx, EntityKind.HOST_CPU));
+    loads.removeIf(l -> !ctx.path().onClientSide(l.entity()));
+    return loads;
+  }
+
   /** The heaviest device (link, port, disk with a spec) on the path, or null. */
   static Load tightestDevice(Context ctx) {
     List<Load> loads = of(ctx, EntityKind.PCIE_LINK, EntityKind.NET_PORT, EntityKind.DISK);
@@ -42,7 +52,7 @@ final class PathLoads {
   static String hostsNote(Context ctx) {
     double max = Double.NaN;
     for (String id : ctx.path().ofKind(EntityKind.HOST_CPU)) {
-      double u = ctx.p95(id, "util");
+      double u = ctx.path().onClientSide(id) ? ctx.p95(id, "util") : Double.NaN;
       if (!Double.isNaN(u) && (Double.isNaN(max) || u > max)) {
         max = u;
       }

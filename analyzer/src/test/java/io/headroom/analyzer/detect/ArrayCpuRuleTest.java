@@ -61,4 +61,15 @@ class ArrayCpuRuleTest {
         .constant("array/other/node-a", "util", 0.99);
     assertTrue(new ArrayCpuRule().evaluate(bed.ctx()).isEmpty());
   }
+
+  /** The lab's array: a cgroup on a busy machine; "hosts" are the client's, not that machine. */
+  @Test
+  void hostsInTheEvidenceAreTheClientsNotTheArrayNodesMachine() {
+    Bed bed = array(0.94, 0.92)
+        .entity("array/cpu", "host_cpu")
+        .rel("array/ps1/node-a", "on", "array/cpu")
+        .constant("array/cpu", "util", 0.99);
+    Finding f = new ArrayCpuRule().evaluate(bed.ctx()).orElseThrow();
+    assertTrue(f.evidence().get(0).contains("; hosts util p95 0.58; "), f.evidence().get(0));
+  }
 }

@@ -61,4 +61,29 @@ class HostCpuRuleTest {
   void hostWithHeadroomIsNotALimit() {
     assertTrue(new HostCpuRule().evaluate(host(0.70, 0.00015).ctx()).isEmpty());
   }
+
+  /**
+   * The lab (docs/lab.md): the array is a cgroup on a Linux machine, reached as volume served_by
+   * array_cpu on host_cpu. That machine full (other tenants) is not the client's CPU.
+   */
+  @Test
+  void aStorageNodesMachineIsNotTheClientHost() {
+    Bed bed = new Bed()
+        .workload("w1", 1, 32, 5_000, 0.006)
+        .entity("client/cpu", "host_cpu")
+        .entity("lab/vol/export", "disk")
+        .entity("array/cgroup/svc", "array_cpu")
+        .entity("array/cpu", "host_cpu")
+        .rel("w1", "runs_on", "client/cpu")
+        .rel("w1", "targets", "lab/vol/export")
+        .rel("lab/vol/export", "served_by", "array/cgroup/svc")
+        .rel("array/cgroup/svc", "on", "array/cpu")
+        .constant("client/cpu", "util", 0.30)
+        .constant("array/cgroup/svc", "util", 0.50)
+        .constant("array/cpu", "util", 0.99);
+    assertTrue(new HostCpuRule().evaluate(bed.ctx()).isEmpty());
+    Finding f = new HostCpuRule().evaluate(bed.constant("client/cpu", "util", 0.97).ctx()).orElseThrow();
+    assertEquals("client/cpu", f.entity());
+    assertEquals("client/cpu util p95 0.97 (full from 0.90)", f.evidence().get(0));
+  }
 }

@@ -9,6 +9,8 @@ import io.headroom.collector.bench.FioFailedException;
 import io.headroom.collector.bench.FioRunner;
 import io.headroom.collector.config.SourceConfig;
 import io.headroom.collector.config.TestbedConfig;
+import io.headroom.collector.declared.DeclaredSourceFactory;
+import io.headroom.collector.declared.WorkloadRelations;
 import io.headroom.collector.runtime.RecordingSink;
 import io.headroom.collector.source.SourceRegistry;
 import io.headroom.model.RecordingRecord;
@@ -78,10 +80,11 @@ final class RunCommand implements Callable<Integer> {
         FioRunner runner = new FioRunner(host, id, testbed.testbed(), Path.of("/sys"));
         Runtime.getRuntime().addShutdownHook(new Thread(runner::stop));
         try {
-          runner.run(command, r -> {
+          // Declared relations (the port the data crosses, the volume it targets) join each workload.
+          runner.run(command, WorkloadRelations.decorate(DeclaredSourceFactory.workloadRelations(testbed), r -> {
             local.accept(r);
             collector.publishRecord(r);
-          });
+          }));
         } catch (FioFailedException e) {
           failure = e; // what was collected stays collected; the verdict covers it
         }

@@ -22,7 +22,8 @@ public final class SourceRegistry {
   /** Every source Headroom ships. */
   public static SourceRegistry builtIn() {
     return new SourceRegistry(List.of(
-        new io.headroom.collector.host.HostSourceFactory()));
+        new io.headroom.collector.host.HostSourceFactory(),
+        new io.headroom.collector.declared.DeclaredSourceFactory()));
   }
 
   public SourceFactory factory(String type) throws ConfigException {

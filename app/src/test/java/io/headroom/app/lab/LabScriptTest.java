@@ -1,0 +1,85 @@
+package io.headroom.app.lab;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.concurrent.ThreadLocalRandom;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * lab/lab.sh's own promises: bad settings are refused before anything is built, a testbed whose
+ * owner died (a killed test run) is swept at the next start, one whose owner lives is not, and
+ * teardown can be repeated.
+ */
+class LabScriptTest {
+  @BeforeAll
+  static void root() {
+    assumeTrue("root".equals(System.getProperty("user.name")), "the lab needs root");
+  }
+
+  record Result(int exit, String out, String err) {}
+
+  static Result lab(long owner, String... args) throws Exception {
+    List<String> cmd = new ArrayList<>(List.of(LabTestbed.SCRIPT.toString()));
+    cmd.addAll(List.of(args));
+    ProcessBuilder pb = new ProcessBuilder(cmd);
+    pb.environment().put("LAB_OWNER", Long.toString(owner));
+    Process p = pb.start();
+    String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    String err = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
+    return new Result(p.waitFor(), out, err.strip());
+  }
+
+  static String newId() {
+    return "t" + HexFormat.of().toHexDigits((short) ThreadLocalRandom.current().nextInt());
+  }
+
+  static boolean exists(String id) {
+    return Files.exists(Path.of("/sys/fs/cgroup/cpu/hrlab-" + id)) || Files.exists(Path.of("/run/netns/hrlab-" + id))
+        || Files.exists(Path.of("/var/tmp/hrlab-" + id + ".img")) || Files.exists(Path.of("/sys/class/net/hr" + id + "c"));
+  }
+
+  @Test
+  void badSettingsAreRefusedAndNothingIsBuilt() throws Exception {
+    String id = newId();
+    Result r = lab(ProcessHandle.current().pid(), "up", id, "rate=80mbit");
+    assertEquals(1, r.exit());
+    assertEquals("lab: unknown setting \"rate=80mbit\" (known: rate_mbit array_cpu array_delay_ms client_cpu "
+        + "disk_riops disk_wiops disk_rbps disk_wbps size)", r.err());
+    assertFalse(exists(id));
+    assertEquals("lab: rate_mbit must be a whole number of Mbit/s, not 1.5",
+        lab(1, "up", id, "rate_mbit=1.5").err());
+    assertEquals("lab: id \"Bad-Id\" must be 1-8 lowercase letters or digits (it goes into interface names)",
+        lab(1, "up", "Bad-Id").err());
+  }
+
+  @Test
+  void aDeadOwnersTestbedIsSweptALiveOnesIsNot() throws Exception {
+    Process gone = new ProcessBuilder("true").start();
+    gone.waitFor();
+    String dead = newId();
+    String live = newId();
+    try {
+      assertEquals(0, lab(gone.pid(), "up", dead).exit());
+      assertEquals(0, lab(ProcessHandle.current().pid(), "up", live).exit());
+      assertTrue(exists(dead) && exists(live));
+      assertEquals(0, lab(1, "sweep").exit());
+      assertFalse(exists(dead), "the killed run's testbed is gone");
+      assertTrue(exists(live), "a running run's testbed stays");
+    } finally {
+      assertEquals(0, lab(1, "down", live).exit());
+      assertEquals(0, lab(1, "down", live).exit(), "teardown twice is fine");
+      lab(1, "down", dead);
+    }
+    assertFalse(exists(live));
+  }
+}

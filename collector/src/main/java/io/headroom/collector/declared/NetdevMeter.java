@@ -1,0 +1,41 @@
+package io.headroom.collector.declared;
+
+import io.headroom.collector.source.Scrape;
+import java.io.IOException;
+import java.nio.file.Path;
+
+/**
+ * A network interface's counters from {@code <sys>/class/net/NAME/statistics}: the declared port
+ * gets its traffic from the interface that carries it (a shaped veth end, a bond), while its
+ * ceiling comes from the testbed file, since the kernel's speed for such links is not their rate.
+ */
+final class NetdevMeter implements Meter {
+  private static final String[] FILES = {"rx_bytes", "tx_bytes", "rx_errors", "tx_errors", "rx_dropped", "tx_dropped"};
+  private final Path dir;
+  private final Rates rates = new Rates();
+
+  NetdevMeter(Path sysRoot, String netdev) {
+    this.dir = sysRoot.resolve("class/net").resolve(netdev).resolve("statistics");
+  }
+
+  @Override
+  public void read(Scrape scrape, String entity) {
+    long[] now = new long[FILES.length];
+    try {
+      for (int i = 0; i < FILES.length; i++) {
+        now[i] = SysText.readLong(dir.resolve(FILES[i]));
+      }
+    } catch (IOException e) {
+      scrape.problem(entity, "interface counters unreadable: " + e.getMessage());
+      return;
+    }
+    double[] r = rates.next(scrape.ts(), now);
+    if (r == null) {
+      return;
+    }
+    scrape.sample(entity, "rx_bytes_per_s", r[0]);
+    scrape.sample(entity, "tx_bytes_per_s", r[1]);
+    scrape.sample(entity, "errors_per_s", r[2] + r[3]);
+    scrape.sample(entity, "discards_per_s", r[4] + r[5]);
+  }
+}

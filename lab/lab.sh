@@ -1,0 +1,258 @@
+#!/usr/bin/env bash
+# The lab's testbed, built from kernel mechanisms on this machine (root). One testbed per id:
+#   up ID [key=value...]   build it; prints key=value lines the caller reads (ip, port, loop, ...)
+#   down ID                tear it down (idempotent: every step tolerates a missing part)
+#   sweep [--all]          tear down testbeds left by earlier runs (prefix hrlab); --all: kept ones too
+#   keep ID                mark a testbed kept (sweep spares it)
+#   enter-cgroup ID PART CMD...   run CMD inside the testbed's cgroup PART (client or array)
+# Keys for up (all optional; absent means "not limited"):
+#   rate_mbit=80             the fabric: a tbf rate on both ends of the veth pair, in Mbit/s
+#   array_cpu=0.25           nbdkit's cgroup CPU quota, in CPUs
+#   array_delay_ms=2         nbdkit's delay filter: every read and write waits this long (service time)
+#   client_cpu=0.1           the client cgroup's CPU quota, in CPUs
+#   disk_riops=300 disk_wiops=300 disk_rbps=... disk_wbps=...   blkio throttle on the loop device
+#   size=1G                  the array's backing file
+# Names: netns hrlab-ID, veth hrIDc (client end, root namespace) and hrIDa (array end), cgroups
+# hrlab-ID/{array,client} in the cpu, cpuacct and blkio hierarchies, file /var/tmp/hrlab-ID.img.
+set -euo pipefail
+
+PREFIX=hrlab
+CG=/sys/fs/cgroup
+STATE=/run/hrlab
+NBD_PORT=10809
+
+die() { echo "lab: $*" >&2; exit 1; }
+
+need_root() { [ "$(id -u)" = 0 ] || die "must run as root (netns, tc, cgroups, loop devices)"; }
+
+# Installs what the lab uses, once (Debian package names; .ci/run installs the same).
+ensure_tools() {
+  local missing=() pair
+  for pair in nbdkit:nbdkit fio:fio tc:iproute2 ip:iproute2 losetup:mount lsblk:util-linux blockdev:util-linux; do
+    command -v "${pair%%:*}" >/dev/null || missing+=("${pair##*:}")
+  done
+  [ ${#missing[@]} -eq 0 ] && return 0
+  echo "lab: installing ${missing[*]}" >&2
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get install -y -qq "${missing[@]}" >&2 || { apt-get update -qq >&2 && apt-get install -y -qq "${missing[@]}" >&2; } \
+    || die "could not install ${missing[*]} (apt-get install failed)"
+}
+
+check_id() {
+  [[ "$1" =~ ^[a-z0-9]{1,8}$ ]] || die "id \"$1\" must be 1-8 lowercase letters or digits (it goes into interface names)"
+}
+
+# cgroup v1 hierarchies the lab uses; v2-only machines are not supported yet (io.max would be).
+cg_dirs() { echo "$CG/cpu/$1 $CG/cpuacct/$1 $CG/blkio/$1"; }
+
+cg_make() {
+  for d in $(cg_dirs "$1"); do mkdir -p "$d"; done
+}
+
+cg_join() { # cg_join PATH PID
+  for d in $(cg_dirs "$1"); do echo "$2" > "$d/cgroup.procs"; done
+}
+
+cg_quota() { # cg_quota PATH CPUS
+  local period=100000
+  echo $period > "$CG/cpu/$1/cpu.cfs_period_us"
+  awk -v c="$2" -v p=$period 'BEGIN { q = int(c * p); if (q < 1000) q = 1000; print q }' > "$CG/cpu/$1/cpu.cfs_quota_us"
+}
+
+# Removes a cgroup after killing what is left in it (children first).
+cg_remove() {
+  local d
+  for d in $(cg_dirs "$1"); do
+    [ -d "$d" ] || continue
+    find "$d" -depth -type d | while read -r sub; do
+      for p in $(cat "$sub/cgroup.procs" 2>/dev/null); do kill -9 "$p" 2>/dev/null || true; done
+      for _ in 1 2 3 4 5 6 7 8 9 10; do rmdir "$sub" 2>/dev/null && break; sleep 0.1; done
+    done
+  done
+}
+
+parse_args() {
+  RATE= DELAY_MS= ARRAY_CPU= CLIENT_CPU= RIOPS= WIOPS= RBPS= WBPS= SIZE=1G
+  local kv
+  for kv in "$@"; do
+    case "$kv" in
+      rate_mbit=*) RATE=${kv#*=}; [[ "$RATE" =~ ^[1-9][0-9]*$ ]] || die "rate_mbit must be a whole number of Mbit/s, not $RATE" ;;
+      array_cpu=*) ARRAY_CPU=${kv#*=} ;;
+      array_delay_ms=*) DELAY_MS=${kv#*=}; [[ "$DELAY_MS" =~ ^[1-9][0-9]*$ ]] || die "array_delay_ms must be a whole number of ms, not $DELAY_MS" ;;
+      client_cpu=*) CLIENT_CPU=${kv#*=} ;;
+      disk_riops=*) RIOPS=${kv#*=} ;;
+      disk_wiops=*) WIOPS=${kv#*=} ;;
+      disk_rbps=*) RBPS=${kv#*=} ;;
+      disk_wbps=*) WBPS=${kv#*=} ;;
+      size=*) SIZE=${kv#*=} ;;
+      *) die "unknown setting \"$kv\" (known: rate_mbit array_cpu array_delay_ms client_cpu disk_riops disk_wiops disk_rbps disk_wbps size)" ;;
+    esac
+  done
+}
+
+# Egress shaping on one end with tbf. Its burst is kept small so the link is slow at every time
+# scale, not only on average. (netem would add a round trip, but not every kernel has it.)
+# The burst is 4 ms of the rate (at least 16 KiB): enough for the timer, small enough to be no
+# faster link in disguise.
+shape() { # shape NETNS-PREFIX DEV
+  [ -n "$RATE" ] || return 0
+  local burst=$(( RATE * 125000 / 250 )); [ $burst -lt 16384 ] && burst=16384
+  $1 tc qdisc add dev "$2" root handle 1: tbf rate "${RATE}mbit" burst "$burst" latency 100ms
+}
+
+up() {
+  local id=$1; shift
+  check_id "$id"; parse_args "$@"; need_root; ensure_tools
+  local name=$PREFIX-$id cdev=hr${id}c adev=hr${id}a
+  [ -e "$STATE/$id" ] && die "testbed $id exists (lab.sh down $id)"
+  mkdir -p "$STATE/$id"
+  # Whose testbed this is: sweep leaves it alone while that process lives.
+  echo "${LAB_OWNER:-$PPID}" > "$STATE/$id/owner"
+  # A /30 picked from the id, so two testbeds up at once do not share addresses.
+  local n=$(( 0x$(echo -n "$id" | md5sum | cut -c1-4) % 16000 ))
+  local net="10.$((200 + n / 256 % 50)).$((n % 256))"
+  local cip=$net.1 aip=$net.2
+
+  # The disk: a sparse file behind a loop device with direct I/O (no second page cache).
+  truncate -s "$SIZE" "/var/tmp/$name.img"
+  local loop; loop=$(losetup --direct-io=on -f --show "/var/tmp/$name.img")
+  echo "$loop" > "$STATE/$id/loop"
+  blockdev --setra 0 "$loop"
+  local majmin; majmin=$(lsblk -dno MAJ:MIN "$loop" | tr -d ' ')
+
+  # The fabric.
+  ip netns add "$name"
+  ip link add "$cdev" type veth peer name "$adev"
+  ip link set "$adev" netns "$name"
+  ip addr add "$cip/30" dev "$cdev"
+  ip link set "$cdev" up
+  ip netns exec "$name" ip addr add "$aip/30" dev "$adev"
+  ip netns exec "$name" ip link set "$adev" up
+  ip netns exec "$name" ip link set lo up
+  shape "" "$cdev"
+  shape "ip netns exec $name" "$adev"
+
+  # The cgroups.
+  cg_make "$name/array"; cg_make "$name/client"
+  [ -n "$ARRAY_CPU" ] && cg_quota "$name/array" "$ARRAY_CPU"
+  [ -n "$CLIENT_CPU" ] && cg_quota "$name/client" "$CLIENT_CPU"
+  [ -n "$RIOPS" ] && echo "$majmin $RIOPS" > "$CG/blkio/$name/array/blkio.throttle.read_iops_device"
+  [ -n "$WIOPS" ] && echo "$majmin $WIOPS" > "$CG/blkio/$name/array/blkio.throttle.write_iops_device"
+  [ -n "$RBPS" ] && echo "$majmin $RBPS" > "$CG/blkio/$name/array/blkio.throttle.read_bps_device"
+  [ -n "$WBPS" ] && echo "$majmin $WBPS" > "$CG/blkio/$name/array/blkio.throttle.write_bps_device"
+
+  # The array: nbdkit in its namespace and cgroup. cache=none: reads go to the loop device, not
+  # to the page cache (which would serve them without the disk and without its throttle).
+  # The delay filter gives each request a service time, so one request at a time is slow.
+  local filter=
+  [ -n "$DELAY_MS" ] && filter="--filter=delay"
+  bash -c "$(declare -f cg_join cg_dirs); CG=$CG; cg_join $name/array \$\$; \
+    exec ip netns exec $name nbdkit -P $STATE/$id/nbdkit.pid -i $aip -p $NBD_PORT \
+      --threads 16 $filter file $loop cache=none ${DELAY_MS:+delay-read=${DELAY_MS}ms delay-write=${DELAY_MS}ms}" \
+    || die "nbdkit did not start"
+  for _ in $(seq 50); do [ -s "$STATE/$id/nbdkit.pid" ] && break; sleep 0.1; done
+  [ -s "$STATE/$id/nbdkit.pid" ] || die "nbdkit wrote no pid file"
+
+  write_testbed "$id" "$name" "$cdev" "${loop#/dev/}" > "$STATE/$id/testbed.yaml"
+
+  echo "name=$name"
+  echo "testbed=$STATE/$id/testbed.yaml"
+  echo "port_entity=client/net/$cdev"
+  echo "array_entity=array/cgroup/$name/array"
+  echo "client_entity=client/cpu"
+  echo "disk_entity=lab/disk/${loop#/dev/}"
+  echo "volume_entity=lab/vol/export"
+  echo "client_dev=$cdev"
+  echo "array_dev=$adev"
+  echo "array_ip=$aip"
+  echo "uri=nbd://$aip:$NBD_PORT/"
+  echo "loop=${loop#/dev/}"
+  echo "array_cgroup=$name/array"
+  echo "client_cgroup=$name/client"
+}
+
+# The testbed file (docs/configuration.md): what the kernel cannot tell is declared here: the
+# link's shaped rate, the disk's spec, that the client host is a cgroup, and the data path.
+# Unshaped, the port is the veth's nominal 10 Gbit/s and the disk a fast SSD's 200k IOPS, 2 GB/s.
+write_testbed() { # write_testbed ID NAME CLIENT-DEV LOOP
+  local mbit=${RATE:-10000} iops=${RIOPS:-200000} bps=${RBPS:-2000000000}
+  cat <<YAML
+testbed: lab-$1
+sources:
+  - type: declared              # first: fio's workloads run on <first host>/cpu, i.e. client/cpu
+    host: client
+    entities:
+      - id: client/cpu
+        kind: host_cpu
+        name: "lab client (cgroup $2/client)"
+        cgroup: $2/client
+      - id: client/net/$3
+        kind: net_port
+        name: "client end of the fabric ($3, tbf ${RATE:-unshaped})"
+        attrs: {fabric: ethernet, speed_bps: $((mbit * 1000000))}
+        capacity: {bytes_per_s: $((mbit * 125000))}
+        netdev: $3
+      - id: lab/vol/export
+        kind: disk
+        name: "NBD export of $2"
+      - id: lab/disk/$4
+        kind: disk
+        name: "array disk $4"
+        capacity: {iops: $iops, bytes_per_s: $bps}
+        blockdev: $4
+    relations:
+      - {from: lab/vol/export, rel: served_by, to: array/cgroup/$2/array}
+      - {from: lab/vol/export, rel: behind, to: lab/disk/$4}
+    workloads:
+      - {rel: via, to: client/net/$3}
+      - {rel: targets, to: lab/vol/export}
+  - type: host
+    host: array
+    array_cgroups: [$2/array]
+YAML
+}
+
+down() {
+  local id=$1 name=$PREFIX-$1
+  check_id "$id"
+  if [ -s "$STATE/$id/nbdkit.pid" ]; then kill "$(cat "$STATE/$id/nbdkit.pid")" 2>/dev/null || true; fi
+  cg_remove "$name"
+  ip link del "hr${id}c" 2>/dev/null || true
+  ip netns del "$name" 2>/dev/null || true
+  local loop
+  for loop in $(losetup -j "/var/tmp/$name.img" -O NAME -n 2>/dev/null); do losetup -d "$loop" || true; done
+  rm -f "/var/tmp/$name.img"
+  rm -rf "${STATE:?}/$id"
+}
+
+# Everything with the prefix left by earlier runs, whatever state it was left in (a killed test
+# may leave no state dir). Spared: testbeds whose owner still runs, and those kept on purpose
+# (lab/run --keep) unless --all.
+sweep() {
+  local all=${1:-}
+  local ids
+  ids=$( { ls "$STATE" 2>/dev/null; ip netns list 2>/dev/null | awk '{print $1}' | sed -n "s/^$PREFIX-//p";
+    ls "$CG/cpu" | sed -n "s/^$PREFIX-//p"; ls /var/tmp | sed -n "s/^$PREFIX-\(.*\)\.img$/\1/p"; } | sort -u)
+  for id in $ids; do
+    if [ -s "$STATE/$id/owner" ] && kill -0 "$(cat "$STATE/$id/owner")" 2>/dev/null; then continue; fi
+    if [ -e "$STATE/$id/keep" ] && [ "$all" != --all ]; then echo "lab: kept testbed $id left up (lab.sh down $id)" >&2; continue; fi
+    down "$id"
+  done
+}
+
+enter_cgroup() { # enter_cgroup ID PART CMD...
+  local id=$1 part=$2; shift 2
+  check_id "$id"
+  [ "$part" = client ] || [ "$part" = array ] || die "cgroup part must be client or array, not $part"
+  cg_join "$PREFIX-$id/$part" $$
+  exec "$@"
+}
+
+case "${1:-}" in
+  up) shift; [ $# -ge 1 ] || die "usage: lab.sh up ID [key=value...]"; up "$@" ;;
+  down) [ $# -eq 2 ] || die "usage: lab.sh down ID"; need_root; down "$2" ;;
+  sweep) need_root; sweep "${2:-}" ;;
+  keep) [ $# -eq 2 ] || die "usage: lab.sh keep ID"; check_id "$2"; touch "$STATE/$2/keep" ;;
+  enter-cgroup) shift; [ $# -ge 3 ] || die "usage: lab.sh enter-cgroup ID client|array CMD..."; enter_cgroup "$@" ;;
+  *) die "usage: lab.sh up ID [key=value...] | down ID | sweep [--all] | keep ID | enter-cgroup ID PART CMD..." ;;
+esac
