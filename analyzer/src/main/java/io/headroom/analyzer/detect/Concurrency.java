@@ -15,9 +15,14 @@ final class Concurrency {
 
   private Concurrency() {}
 
-  /** Outstanding I/O of the workload, NaN when nothing says. */
+  /**
+   * Outstanding I/O of the workload, NaN when nothing says. A workload entity that says how many
+   * jobs it stands for ({@code jobs}: 1 for one fio clone, numjobs for a group_reporting entry)
+   * is taken at its word; numjobs alone is the section's, shared by all its clones.
+   */
   static double outstanding(Context ctx, String workload) {
-    double jobs = find(ctx, workload, "numjobs", 1);
+    double own = ctx.attrNumber(workload, "jobs");
+    double jobs = Double.isNaN(own) ? find(ctx, workload, "numjobs", 1) : own;
     double depth = find(ctx, workload, "iodepth", 2);
     return jobs * depth;
   }

@@ -36,6 +36,19 @@ class LittlesLawTest {
   }
 
   @Test
+  void fioClonesCountOneJobEachNotTheirSectionsNumjobs() {
+    // numjobs=2 without group_reporting: fio reports two clones, each one job 16 deep
+    Bed bed = new Bed();
+    for (String clone : java.util.List.of("w.0", "w.1")) {
+      bed.entity(clone, "workload", java.util.Map.of("numjobs", 2, "iodepth", 16, "jobs", 1), java.util.Map.of())
+          .constant(clone, "read_iops", 10_000).constant(clone, "read_latency_s", 0.0016);
+    }
+    LittlesLaw l = LittlesLaw.of(bed.ctx());
+    assertEquals(32, l.outstanding(), 1e-9);
+    assertEquals(32, l.inFlight(), 1e-6);
+  }
+
+  @Test
   void unknownConcurrencyGivesNoLaw() {
     Bed bed = new Bed();
     bed.entity("w1", "workload").constant("w1", "read_iops", 1000).constant("w1", "read_latency_s", 0.001);

@@ -126,6 +126,10 @@ final class FioIntervalTracker {
       attrs.put("group_reporting", true);
     }
     attrs.putAll(FioJobOptions.attrs(job.options()));
+    // How many fio jobs this entity stands for: a clone is one job of its section's numjobs, a
+    // group_reporting entry all of them. Without it, outstanding I/O (jobs x iodepth) would count
+    // every clone's section numjobs again.
+    attrs.put("jobs", groupReported ? attrs.get("numjobs") : 1L);
     return attrs;
   }
 
