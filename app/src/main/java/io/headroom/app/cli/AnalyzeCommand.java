@@ -2,6 +2,8 @@ package io.headroom.app.cli;
 
 import io.headroom.analyzer.analysis.RunAnalyzer;
 import io.headroom.analyzer.analysis.RunData;
+import io.headroom.analyzer.detect.Thresholds;
+import io.headroom.collector.config.TestbedLoader;
 import io.headroom.model.Verdict;
 import io.headroom.model.VerdictJson;
 import io.headroom.model.recording.ReadStats;
@@ -27,6 +29,10 @@ final class AnalyzeCommand implements Callable<Integer> {
   @Option(names = "--lenient", description = "Skip bad lines (counted on stderr) instead of stopping at the first.")
   boolean lenient;
 
+  @Option(names = "--testbed", paramLabel = "FILE",
+      description = "Judge with the detection thresholds of this testbed file (default: the documented defaults).")
+  Path testbed;
+
   @Option(names = "--run", paramLabel = "ID", description = "The run to judge (default: the last one in the file).")
   String runId;
 
@@ -36,6 +42,8 @@ final class AnalyzeCommand implements Callable<Integer> {
   public Integer call() throws Exception {
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
+    Thresholds thresholds = testbed == null ? Thresholds.defaults()
+        : TestbedOptions.thresholds(TestbedLoader.load(testbed, Path.of(".")), testbed);
     RunData data = new RunData();
     ReadStats stats = new RecordingReader(lenient).read(file, data::accept);
     if (stats.badLines() > 0) {
@@ -46,7 +54,7 @@ final class AnalyzeCommand implements Callable<Integer> {
     if (runId != null && !data.runs().containsKey(runId)) {
       throw new UserError(file + " has no run \"" + runId + "\" (runs: " + data.runs().keySet() + ")");
     }
-    Verdict verdict = new RunAnalyzer().analyze(data, run);
+    Verdict verdict = new RunAnalyzer(thresholds).analyze(data, run);
     if (json) {
       out.println(VerdictJson.toJson(verdict));
     } else {

@@ -30,7 +30,8 @@ final class AnalyzerCommand implements Callable<Integer> {
       Infrastructure.DbTarget db = infra.database(testbed.database());
       try (AnalyzerService analyzer = new AnalyzerService(
           IngestConfig.defaults(bootstrap, new Topics(testbed.kafka().topicPrefix())),
-          db.url(), db.user(), db.password(), StoreConfig.DEFAULTS, testbed.alerts().webhooks())) {
+          db.url(), db.user(), db.password(), StoreConfig.DEFAULTS, testbed.alerts().webhooks(),
+          options.thresholds(testbed))) {
         System.err.printf("analyzer consuming %s into %s (%s); Ctrl-C to stop%n", bootstrap, db, analyzer.flavor());
         stop.await();
       }

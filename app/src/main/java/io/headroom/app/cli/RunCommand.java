@@ -89,7 +89,7 @@ final class RunCommand implements Callable<Integer> {
           failure = e; // what was collected stays collected; the verdict covers it
         }
         collector.stopScraping();
-        verdict = new RunAnalyzer().analyze(data, id);
+        verdict = new RunAnalyzer(options.thresholds(testbed)).analyze(data, id);
         collector.publishVerdict(id, VerdictJson.toJson(verdict));
         if (!collector.awaitDrained(Duration.ofSeconds(30))) {
           err.println("headroom run: Kafka did not take everything within 30 s; the rest stays in the spool "

@@ -1,5 +1,7 @@
 package io.headroom.app.cli;
 
+import io.headroom.analyzer.detect.Thresholds;
+import io.headroom.analyzer.detect.ThresholdsBinder;
 import io.headroom.collector.config.DatabaseConfig;
 import io.headroom.collector.config.KafkaConfig;
 import io.headroom.collector.config.SpoolConfig;
@@ -28,12 +30,25 @@ final class TestbedOptions {
         : TestbedLoader.load(testbed, defaultSpool);
     KafkaConfig k = kafka == null ? base.kafka() : new KafkaConfig(kafka, base.kafka().topicPrefix());
     DatabaseConfig d = db == null ? base.database() : new DatabaseConfig(db, base.database().user(), base.database().passwordEnv());
-    TestbedConfig merged = new TestbedConfig(base.testbed(), k, d, base.spool(), base.alerts(), base.sources(), base.baseDir());
+    TestbedConfig merged = new TestbedConfig(base.testbed(), k, d, base.spool(), base.alerts(), base.thresholds(), base.sources(), base.baseDir());
     var problems = merged.validate();
     if (!problems.isEmpty()) {
       throw new ConfigException((testbed == null ? "command line" : testbed.toString()) + ": " + String.join("; ", problems));
     }
     return merged;
+  }
+
+  /** The detection thresholds of the testbed file (defaults where it says nothing). */
+  static Thresholds thresholds(TestbedConfig testbed, Path file) throws ConfigException {
+    try {
+      return ThresholdsBinder.bind(testbed.thresholds(), (file == null ? "command line" : file.toString()) + ": detection.thresholds");
+    } catch (IllegalArgumentException e) {
+      throw new ConfigException(e.getMessage());
+    }
+  }
+
+  Thresholds thresholds(TestbedConfig testbed) throws ConfigException {
+    return thresholds(testbed, this.testbed);
   }
 
   static SpoolConfig spoolIn(Path dir) {

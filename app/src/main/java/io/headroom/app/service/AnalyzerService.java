@@ -7,6 +7,7 @@ import io.headroom.analyzer.store.Migrations;
 import io.headroom.analyzer.store.StorageFlavor;
 import io.headroom.analyzer.store.StoreConfig;
 import io.headroom.analyzer.analysis.RunAnalyzer;
+import io.headroom.analyzer.detect.Thresholds;
 import io.headroom.analyzer.live.ActiveRuns;
 import io.headroom.analyzer.live.KafkaVerdictPublisher;
 import io.headroom.analyzer.live.LiveVerdicts;
@@ -41,6 +42,12 @@ public final class AnalyzerService implements AutoCloseable {
   /** {@code webhooks}: alert URLs told of every verdict change. */
   public AnalyzerService(IngestConfig ingest, String dbUrl, String user, String password, StoreConfig store,
       List<URI> webhooks) throws SQLException {
+    this(ingest, dbUrl, user, password, store, webhooks, Thresholds.defaults());
+  }
+
+  /** {@code thresholds}: what the live verdicts judge against. */
+  public AnalyzerService(IngestConfig ingest, String dbUrl, String user, String password, StoreConfig store,
+      List<URI> webhooks, Thresholds thresholds) throws SQLException {
     try (Database migrationDb = new Database(dbUrl, user, password)) {
       this.flavor = Migrations.migrateAndMaintain(migrationDb.connection(), store);
     }
@@ -60,7 +67,7 @@ public final class AnalyzerService implements AutoCloseable {
       t.setDaemon(true);
       return t;
     });
-    LiveVerdicts verdicts = new LiveVerdicts(active, liveDb, new RunAnalyzer(), listeners,
+    LiveVerdicts verdicts = new LiveVerdicts(active, liveDb, new RunAnalyzer(thresholds), listeners,
         () -> System.currentTimeMillis() / 1000.0);
     live.scheduleWithFixedDelay(verdicts, LIVE_INTERVAL.toMillis(), LIVE_INTERVAL.toMillis(), TimeUnit.MILLISECONDS);
   }

@@ -60,6 +60,21 @@ class AnalyzeCommandTest {
   }
 
   @Test
+  void thresholdsFromTheTestbedFileChangeTheVerdict() throws Exception {
+    Path s2 = Path.of("../docs/scenarios/s2-nvmeof-oltp.jsonl");
+    assertEquals(0, run("analyze", "--json", s2.toString()));
+    assertEquals(Bottleneck.NONE, VerdictJson.fromJson(cli.out().trim()).bottleneck());
+    // the ESX hosts run at p95 0.49: call a CPU full from 45% and they become the limit
+    Path testbed = dir.resolve("strict.yaml");
+    Files.writeString(testbed, "testbed: s2\ndetection:\n  thresholds:\n    cpu_busy: 0.45\n");
+    Cli strict = new Cli();
+    assertEquals(0, strict.run("analyze", "--json", "--testbed", testbed.toString(), s2.toString()));
+    Verdict v = VerdictJson.fromJson(strict.out().trim());
+    assertEquals(Bottleneck.HOST_CPU, v.bottleneck());
+    assertEquals("s2/esx1/cpu", v.entity());
+  }
+
+  @Test
   void aMissingFileIsOneLineNotAStackTrace() {
     assertEquals(2, run("analyze", dir.resolve("nope.jsonl").toString()));
     assertEquals("headroom analyze: no such file: " + dir.resolve("nope.jsonl") + "\n", cli.err());

@@ -1,13 +1,15 @@
 package io.headroom.collector.config;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.MissingNode;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
  * A testbed file (docs/configuration.md): which testbed this is, where Kafka and the database are
- * (absent means the embedded ones), the collector's spool, alert webhooks, and the sources to
- * scrape.
+ * (absent means the embedded ones), the collector's spool, alert webhooks, detection thresholds
+ * (the analyzer binds and checks them: {@code ThresholdsBinder}), and the sources to scrape.
  */
 public record TestbedConfig(
     String testbed,
@@ -15,6 +17,7 @@ public record TestbedConfig(
     DatabaseConfig database,
     SpoolConfig spool,
     AlertsConfig alerts,
+    JsonNode thresholds,
     List<SourceConfig> sources,
     Path baseDir) {
 
@@ -50,6 +53,7 @@ public record TestbedConfig(
         DatabaseConfig.EMBEDDED,
         SpoolConfig.at(spoolDir),
         AlertsConfig.NONE,
+        MissingNode.getInstance(),
         List.of(SourceConfig.host(hostName)),
         Path.of("."));
   }

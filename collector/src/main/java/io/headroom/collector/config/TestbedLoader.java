@@ -18,7 +18,7 @@ import java.util.Set;
 /** Reads a testbed YAML file into a {@link TestbedConfig}; errors name the file and the key. */
 public final class TestbedLoader {
   private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
-  private static final Set<String> TOP_KEYS = Set.of("testbed", "kafka", "database", "spool", "alerts", "sources");
+  private static final Set<String> TOP_KEYS = Set.of("testbed", "kafka", "database", "spool", "alerts", "detection", "sources");
   private static final Set<String> COMMON_SOURCE_KEYS = Set.of("type", "host", "interval");
 
   private TestbedLoader() {}
@@ -56,6 +56,7 @@ public final class TestbedLoader {
     String spoolDir = text(spool, "dir", null);
     JsonNode alerts = root.path("alerts");
     rejectUnknown(alerts, Set.of("webhooks"), "alerts.");
+    rejectUnknown(root.path("detection"), Set.of("thresholds"), "detection.");
     return new TestbedConfig(
         text(root, "testbed", null),
         new KafkaConfig(text(kafka, "bootstrap", null), text(kafka, "topic_prefix", "headroom.")),
@@ -65,6 +66,7 @@ public final class TestbedLoader {
             spool.path("max_bytes").asLong(SpoolConfig.DEFAULT_MAX_BYTES),
             spool.path("segment_bytes").asLong(SpoolConfig.DEFAULT_SEGMENT_BYTES)),
         new AlertsConfig(webhooks(alerts.path("webhooks"))),
+        root.path("detection").path("thresholds"),
         sources(root.path("sources")),
         baseDir);
   }

@@ -1,0 +1,40 @@
+package io.headroom.analyzer.detect;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.MissingNode;
+import org.junit.jupiter.api.Test;
+
+class ThresholdsBinderTest {
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  @Test
+  void eachKeyOverridesItsDefaultAndTheRestStay() throws Exception {
+    Thresholds t = ThresholdsBinder.bind(JSON.readTree("{\"pcie_practical\": 0.85, \"cpu_busy\": 0.8}"), "lab.yaml");
+    Thresholds d = Thresholds.defaults();
+    assertEquals(0.85, t.pciePractical());
+    assertEquals(0.8, t.cpuBusy());
+    assertEquals(d.ethernetPractical(), t.ethernetPractical());
+    assertEquals(d.latencyClimb(), t.latencyClimb());
+    assertEquals(d, ThresholdsBinder.bind(MissingNode.getInstance(), "lab.yaml"));
+  }
+
+  @Test
+  void unknownKeysAndWrongTypesAreNamed() throws Exception {
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> ThresholdsBinder.bind(JSON.readTree("{\"cpu_full\": 0.8, \"at_ceiling\": \"high\"}"), "lab.yaml: detection.thresholds"));
+    assertEquals("lab.yaml: detection.thresholds: cpu_full: unknown threshold (known: at_ceiling, cpu_busy, "
+        + "disk_busy, disk_queue, ethernet_practical, fc_practical, infiniband_practical, latency_climb, little_full, "
+        + "near_tie, other_net_practical, pause_per_s, pcie_practical, plateau_cv, remote_access, socket_imbalance); "
+        + "at_ceiling: must be a number, got \"high\"", e.getMessage());
+  }
+
+  @Test
+  void outOfRangeValuesAreNamedAsInTheFile() throws Exception {
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> ThresholdsBinder.bind(JSON.readTree("{\"cpu_busy\": 1.5}"), "lab.yaml: detection.thresholds"));
+    assertEquals("lab.yaml: detection.thresholds.cpu_busy must be in (0, 1], got 1.5", e.getMessage());
+  }
+}
