@@ -6,6 +6,8 @@ import io.headroom.collector.runtime.Collector;
 import io.headroom.collector.runtime.KafkaSink;
 import io.headroom.collector.runtime.ScrapeRunner;
 import io.headroom.collector.runtime.ScrapeSink;
+import io.headroom.collector.runtime.SpoolSource;
+import java.util.ArrayList;
 import io.headroom.collector.source.Scrape;
 import io.headroom.collector.spool.Spool;
 import io.headroom.model.Entity;
@@ -20,7 +22,7 @@ import java.time.Duration;
 import java.util.List;
 
 /**
- * A running collector: sources on their schedules, scrapes into the spool, the spool drained into
+ * A running collector: sources on their schedules (and the spool's own health, every 5 s), scrapes into the spool, the spool drained into
  * Kafka by its own thread. Also the way other parts (the fio runner) publish run records.
  */
 public final class CollectorService implements AutoCloseable {
@@ -41,7 +43,10 @@ public final class CollectorService implements AutoCloseable {
       kafkaSink.accept(tb, scrape);
       extraSink.accept(tb, scrape);
     };
-    this.collector = new Collector(testbed, runners, sink);
+    List<ScrapeRunner> all = new ArrayList<>(runners);
+    String host = runners.isEmpty() ? testbed : runners.get(0).host();
+    all.add(new ScrapeRunner(host, new SpoolSource(host, spool), () -> System.currentTimeMillis() / 1000.0));
+    this.collector = new Collector(testbed, all, sink);
     this.drainer = new Thread(publisher, "headroom-spool-drainer");
     drainer.setDaemon(true);
     drainer.start();

@@ -16,7 +16,15 @@ public final class CollectorMetrics {
   public static final MetricDef SCRAPE_SAMPLES = new MetricDef(
       "scrape_samples", "count", "gauge", "collector", "Samples the scrape produced.");
 
-  public static final List<MetricDef> ALL = List.of(SCRAPE_DURATION, SCRAPE_SUCCESS, SCRAPE_PROBLEMS, SCRAPE_SAMPLES);
+  public static final MetricDef SPOOL_BYTES = new MetricDef(
+      "spool_bytes", "bytes", "gauge", "collector",
+      "Bytes in the collector's spool: records not yet acknowledged by Kafka (and finished segments not yet removed).");
+  public static final MetricDef SPOOL_DROPPED = new MetricDef(
+      "spool_dropped_records", "count", "gauge", "collector",
+      "Records dropped unsent since the collector started, because the spool reached its bound.");
+
+  public static final List<MetricDef> ALL = List.of(SCRAPE_DURATION, SCRAPE_SUCCESS, SCRAPE_PROBLEMS, SCRAPE_SAMPLES,
+      SPOOL_BYTES, SPOOL_DROPPED);
 
   private CollectorMetrics() {}
 }

@@ -29,6 +29,10 @@ public final class ScrapeRunner {
     this.clock = clock;
   }
 
+  public String host() {
+    return host;
+  }
+
   public String selfId() {
     return host + "/collector/" + source.name();
   }

@@ -1,0 +1,37 @@
+package io.headroom.collector.runtime;
+
+import io.headroom.collector.source.Scrape;
+import io.headroom.collector.source.Source;
+import io.headroom.collector.spool.Spool;
+import java.time.Duration;
+
+/**
+ * The collector's own spool as a source: how much waits on disk for Kafka and how many records
+ * were dropped because it was full, so an outage and its cost show on the dashboards.
+ */
+public final class SpoolSource implements Source {
+  private final String selfId;
+  private final Spool spool;
+
+  /** Reports on the entity its scrape runner reports the scrapes on: HOST/collector/spool. */
+  public SpoolSource(String host, Spool spool) {
+    this.selfId = host + "/collector/spool";
+    this.spool = spool;
+  }
+
+  @Override
+  public String name() {
+    return "spool";
+  }
+
+  @Override
+  public Duration interval() {
+    return Duration.ofSeconds(5);
+  }
+
+  @Override
+  public void scrape(Scrape scrape) {
+    scrape.sample(selfId, CollectorMetrics.SPOOL_BYTES.name(), spool.bytesOnDisk());
+    scrape.sample(selfId, CollectorMetrics.SPOOL_DROPPED.name(), spool.dropped());
+  }
+}
