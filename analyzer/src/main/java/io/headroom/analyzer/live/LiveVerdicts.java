@@ -7,6 +7,9 @@ import io.headroom.analyzer.store.RunDataLoader;
 import io.headroom.model.PhaseVerdict;
 import io.headroom.model.Verdict;
 import java.sql.SQLException;
+import io.headroom.model.Phase;
+import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -54,9 +57,12 @@ public final class LiveVerdicts implements Runnable {
 
   private void judge(ActiveRuns.Entry e) throws SQLException {
     double to = e.run().end() == null ? Double.POSITIVE_INFINITY : e.run().end() + 1;
-    RunData data = RunDataLoader.load(database.connection(), e.testbed(), e.run().start() - 1, to);
-    Verdict current = analyzer.analyze(data, e.run().run());
-    Verdict previous = last.put(e.key(), current);
+    List<Phase> phases = RunDataLoader.phases(database.connection(), e.testbed(), e.run().run());
+    double from = LiveWindow.from(e.run(), phases, clock.getAsDouble());
+    RunData data = RunDataLoader.load(database.connection(), e.testbed(), from, to);
+    Verdict previous = last.get(e.key());
+    Verdict current = keepEarlierPhases(analyzer.analyze(data, e.run().run()), previous, phases, from);
+    last.put(e.key(), current);
     if (previous == null || !sameJudgement(previous, current)) {
       LOG.info("run {} of {}: {}{}", e.run().run(), e.testbed(), current.bottleneck(),
           current.entity() == null ? "" : " on " + current.entity());
@@ -64,6 +70,27 @@ public final class LiveVerdicts implements Runnable {
         l.changed(e.testbed(), previous, current);
       }
     }
+  }
+
+  /**
+   * The fresh judgement covers the phases still going at {@code from}; phases that ended before
+   * it keep the verdict they had when their samples were read.
+   */
+  static Verdict keepEarlierPhases(Verdict fresh, Verdict previous, List<Phase> phases, double from) {
+    if (previous == null) {
+      return fresh;
+    }
+    Map<String, PhaseVerdict> before = new HashMap<>();
+    previous.phases().forEach(p -> before.put(p.name(), p));
+    List<PhaseVerdict> merged = new ArrayList<>();
+    for (Phase p : phases) {
+      if (p.end() != null && p.end() <= from && before.containsKey(p.name())) {
+        merged.add(before.get(p.name()));
+      }
+    }
+    merged.addAll(fresh.phases());
+    return new Verdict(fresh.run(), fresh.bottleneck(), fresh.entity(), fresh.confidence(), fresh.evidence(),
+        fresh.headroom(), merged);
   }
 
   /** Same class and entity for the run and for every phase (confidence and numbers may move). */

@@ -12,6 +12,8 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -25,12 +27,15 @@ public final class RunDataLoader {
 
   private RunDataLoader() {}
 
-  /** Everything of {@code testbed} with samples in [from, to) (Unix seconds). */
+  /**
+   * Everything of {@code testbed} with samples in [from, to) (Unix seconds): all entities,
+   * relations and runs, the phases still going at {@code from}, and the samples of the window.
+   */
   public static RunData load(Connection c, String testbed, double from, double to) throws SQLException {
     RunData data = new RunData();
     entities(c, testbed, data);
     relations(c, testbed, data);
-    runs(c, testbed, data);
+    runs(c, testbed, from, data);
     samples(c, testbed, from, to, data);
     return data;
   }
@@ -60,7 +65,7 @@ public final class RunDataLoader {
     }
   }
 
-  private static void runs(Connection c, String testbed, RunData data) throws SQLException {
+  private static void runs(Connection c, String testbed, double from, RunData data) throws SQLException {
     try (PreparedStatement ps = c.prepareStatement("SELECT run, extract(epoch FROM start_ts), "
         + "extract(epoch FROM end_ts), workload::text FROM run WHERE testbed = ? ORDER BY start_ts")) {
       ps.setString(1, testbed);
@@ -71,15 +76,35 @@ public final class RunDataLoader {
         }
       }
     }
+    // Phases that ended before the window have no samples in it: leave them out rather than
+    // judge them idle.
     try (PreparedStatement ps = c.prepareStatement("SELECT run, name, extract(epoch FROM start_ts), "
-        + "extract(epoch FROM end_ts) FROM phase WHERE testbed = ? ORDER BY start_ts")) {
+        + "extract(epoch FROM end_ts) FROM phase WHERE testbed = ? "
+        + "AND (end_ts IS NULL OR end_ts > to_timestamp(?)) ORDER BY start_ts")) {
       ps.setString(1, testbed);
+      ps.setDouble(2, from);
       try (ResultSet rs = ps.executeQuery()) {
         while (rs.next()) {
           data.accept(new Phase(rs.getString(1), rs.getString(2), rs.getDouble(3), nullableDouble(rs, 4)));
         }
       }
     }
+  }
+
+  /** The phases of one run, oldest first (cheap: the live judge reads them before the samples). */
+  public static List<Phase> phases(Connection c, String testbed, String run) throws SQLException {
+    List<Phase> out = new ArrayList<>();
+    try (PreparedStatement ps = c.prepareStatement("SELECT name, extract(epoch FROM start_ts), "
+        + "extract(epoch FROM end_ts) FROM phase WHERE testbed = ? AND run = ? ORDER BY start_ts")) {
+      ps.setString(1, testbed);
+      ps.setString(2, run);
+      try (ResultSet rs = ps.executeQuery()) {
+        while (rs.next()) {
+          out.add(new Phase(run, rs.getString(1), rs.getDouble(2), nullableDouble(rs, 3)));
+        }
+      }
+    }
+    return out;
   }
 
   private static void samples(Connection c, String testbed, double from, double to, RunData data)
