@@ -13,6 +13,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.DoubleSupplier;
 import org.slf4j.Logger;
@@ -41,12 +42,22 @@ public final class LiveVerdicts implements Runnable {
     this.clock = clock;
   }
 
+  /** After a run ends, how long to wait for its last samples before the one final judgement. */
+  static final double SETTLE_S = 3;
+  private final Set<String> judgedFinal = ConcurrentHashMap.newKeySet();
+
   @Override
   public void run() {
-    for (ActiveRuns.Entry e : active.due(clock.getAsDouble())) {
+    double now = clock.getAsDouble();
+    for (ActiveRuns.Entry e : active.due(now)) {
+      Double end = e.run().end();
+      if (end != null && (now < end + SETTLE_S || !judgedFinal.add(e.key()))) {
+        continue; // ended: judged once, whole, when its last samples are in
+      }
       try {
         judge(e);
       } catch (SQLException ex) {
+        judgedFinal.remove(e.key()); // try the final judgement again next round
         database.discard();
         LOG.warn("live verdict of run {} skipped this round: database {}: {}", e.run().run(), database, ex.getMessage());
       } catch (RuntimeException ex) {
