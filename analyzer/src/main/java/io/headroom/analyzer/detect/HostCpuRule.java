@@ -44,6 +44,10 @@ public final class HostCpuRule implements Rule {
     List<String> evidence = new ArrayList<>();
     evidence.add(String.join(", ", full) + " (full from " + Fmt.frac(t.cpuBusy()) + ")");
     evidence.add(PathLoads.tightestDeviceNote(ctx));
+    String waiting = waitingNote(ctx, top.entity());
+    if (waiting != null) {
+      evidence.add(waiting);
+    }
     double confidence = Finding.confidenceFor(top.pressure(), t);
     LittlesLaw little = LittlesLaw.of(ctx);
     if (little != null && !little.queuesFull(t)) {
@@ -51,6 +55,24 @@ public final class HostCpuRule implements Rule {
     }
     return Optional.of(new Finding(Bottleneck.HOST_CPU, top.entity(), top.pressure(), confidence,
         evidence));
+  }
+
+  /**
+   * What the kernel says about tasks waiting for a CPU on that host, when the host source read it:
+   * pressure stall (share of time some task waited) and the run queue against the CPU count.
+   */
+  static String waitingNote(Context ctx, String cpuEntity) {
+    double psi = ctx.p95(cpuEntity, "psi_cpu_some");
+    double running = ctx.p95(cpuEntity, "procs_running");
+    double cpus = ctx.attrNumber(cpuEntity, "cpu_count");
+    List<String> parts = new ArrayList<>();
+    if (!Double.isNaN(psi)) {
+      parts.add("psi_cpu_some p95 " + Fmt.frac(psi) + " (share of time some task waited for a CPU)");
+    }
+    if (!Double.isNaN(running)) {
+      parts.add("run queue p95 " + Fmt.num(running) + (Double.isNaN(cpus) ? "" : " on " + Fmt.num(cpus) + " CPUs"));
+    }
+    return parts.isEmpty() ? null : cpuEntity + " " + String.join("; ", parts);
   }
 
   /** A whole host being full is the plainer statement than one of its sockets; then pressure. */

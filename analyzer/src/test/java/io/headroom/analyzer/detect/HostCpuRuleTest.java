@@ -42,6 +42,17 @@ class HostCpuRuleTest {
   }
 
   @Test
+  void theKernelsOwnWaitingFiguresJoinTheEvidence() {
+    Bed bed = host(0.96, 0.00015)
+        .entity("h1/cpu", "host_cpu", Map.of("cpu_count", 64), Map.of())
+        .constant("h1/cpu", "psi_cpu_some", 0.42)
+        .constant("h1/cpu", "procs_running", 97);
+    Finding f = new HostCpuRule().evaluate(bed.ctx()).orElseThrow();
+    assertEquals("h1/cpu psi_cpu_some p95 0.42 (share of time some task waited for a CPU); run queue p95 97 on 64 CPUs",
+        f.evidence().get(2));
+  }
+
+  @Test
   void queuesKeptFullGiveNoLittleBonus() {
     Finding f = new HostCpuRule().evaluate(host(0.96, 0.0002048).ctx()).orElseThrow();
     assertEquals(0.81, f.confidence(), 1e-9);
