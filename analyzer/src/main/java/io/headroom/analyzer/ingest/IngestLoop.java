@@ -159,10 +159,22 @@ public final class IngestLoop implements Runnable, AutoCloseable {
           LOG.info("still waiting for database {} ({}); next try in {} ms", database, e.getMessage(), backoff.toMillis());
         }
         // Poll while paused: keeps the group membership alive and serves as the sleep.
-        consumer.poll(backoff);
+        holdBack(consumer.poll(backoff));
         backoff = backoff.multipliedBy(2).compareTo(config.maxBackoff()) > 0 ? config.maxBackoff() : backoff.multipliedBy(2);
       }
     }
+  }
+
+  /**
+   * A poll while paused returns nothing from the paused partitions, but a rebalance meanwhile can
+   * assign new ones, unpaused, whose records would come back here: put them back (seek to the
+   * first) and pause those partitions too, so they are read once the database is back.
+   */
+  private void holdBack(ConsumerRecords<byte[], byte[]> unexpected) {
+    for (TopicPartition tp : unexpected.partitions()) {
+      consumer.seek(tp, unexpected.records(tp).get(0).offset());
+    }
+    consumer.pause(consumer.assignment());
   }
 
   private void commit(ConsumerRecords<byte[], byte[]> records) {

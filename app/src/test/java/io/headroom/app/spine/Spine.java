@@ -30,6 +30,7 @@ final class Spine implements AutoCloseable {
   static final int ROWS_PER_SCRAPE = 7;
 
   final EmbeddedKafka kafka;
+  final Topics topics;
   final TestDatabase db;
   final TcpProxy proxy;
   final AnalyzerService analyzer;
@@ -43,7 +44,7 @@ final class Spine implements AutoCloseable {
 
   Spine(Path dir, Source source, List<URI> webhooks) throws Exception {
     kafka = EmbeddedKafka.start(dir.resolve("kafka"));
-    Topics topics = new Topics("t" + System.nanoTime() + ".");
+    topics = new Topics("t" + System.nanoTime() + ".");
     TopicSetup.ensure(kafka.bootstrapServers(), topics, 2, (short) 1);
     db = TestDatabase.create();
     proxy = new TcpProxy(db.port());

@@ -2,6 +2,9 @@ package io.headroom.app.spine;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.headroom.analyzer.ingest.IngestConfig;
+import io.headroom.analyzer.ingest.IngestLoop;
+import io.headroom.analyzer.store.Database;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -94,6 +97,35 @@ class SpineTest {
       spine.scrape(10);
       assertEquals(30 * Spine.ROWS_PER_SCRAPE, spine.awaitRows(30 * Spine.ROWS_PER_SCRAPE, Duration.ofSeconds(120)));
       assertExactlyOnce(spine, 30);
+    }
+  }
+
+  @Test
+  void aSecondAnalyzerJoiningWhileTheDatabaseIsAwayLosesAndDuplicatesNothing() throws Exception {
+    try (Spine spine = new Spine(dir)) {
+      spine.scrape(10);
+      spine.awaitRows(10 * Spine.ROWS_PER_SCRAPE, Duration.ofSeconds(60));
+      spine.proxy.cut();
+      long cutAt = System.nanoTime();
+      // a second analyzer of the same group: the partitions are shared out again mid-outage
+      IngestLoop second = new IngestLoop(IngestConfig.defaults(spine.kafka.bootstrapServers(), spine.topics),
+          new Database(spine.db.url(spine.proxy.port()), null, null));
+      Thread t = new Thread(second, "second-analyzer");
+      t.start();
+      try {
+        for (int i = 0; i < 10; i++) {
+          spine.scrape(1);
+          Thread.sleep(1000);
+        }
+        Thread.sleep(Math.max(0, 20_000 - (System.nanoTime() - cutAt) / 1_000_000));
+        spine.proxy.restore();
+        spine.scrape(10);
+        assertEquals(30 * Spine.ROWS_PER_SCRAPE, spine.awaitRows(30 * Spine.ROWS_PER_SCRAPE, Duration.ofSeconds(120)));
+        assertExactlyOnce(spine, 30);
+      } finally {
+        second.close();
+        t.join(10_000);
+      }
     }
   }
 
