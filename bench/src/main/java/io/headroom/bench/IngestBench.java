@@ -8,6 +8,7 @@ import io.headroom.analyzer.store.StoreConfig;
 import io.headroom.embedded.EmbeddedDatabase;
 import io.headroom.embedded.EmbeddedKafka;
 import io.headroom.model.kafka.BatchIds;
+import io.headroom.model.kafka.KafkaClient;
 import io.headroom.model.kafka.Point;
 import io.headroom.model.kafka.SampleBatch;
 import io.headroom.model.kafka.SampleBatchCodec;
@@ -48,7 +49,7 @@ public final class IngestBench {
     try (EmbeddedKafka kafka = EmbeddedKafka.start(work.resolve("kafka"));
         Db db = Db.create(work)) {
       Topics topics = new Topics("bench.");
-      TopicSetup.ensure(kafka.bootstrapServers(), topics, 4, (short) 1);
+      TopicSetup.ensure(KafkaClient.plaintext(kafka.bootstrapServers()), topics, 4, (short) 1);
       System.out.printf("producing %,d samples (%d entities x %d metrics x %d s) ...%n", total, entities, metrics, seconds);
       produce(kafka.bootstrapServers(), topics, entities, metrics, seconds);
       try (Database d = new Database(db.url, null, null)) {
@@ -89,7 +90,7 @@ public final class IngestBench {
   }
 
   private static double ingest(String bootstrap, Topics topics, String url, long total) throws Exception {
-    IngestLoop loop = new IngestLoop(IngestConfig.defaults(bootstrap, topics), new Database(url, null, null));
+    IngestLoop loop = new IngestLoop(IngestConfig.defaults(KafkaClient.plaintext(bootstrap), topics), new Database(url, null, null));
     Thread t = new Thread(loop, "ingest");
     long start = System.nanoTime();
     t.start();

@@ -24,17 +24,27 @@ public final class EmbeddedKafka implements AutoCloseable {
   private final Path logDir;
   private final int port;
   private final int controllerPort;
+  private final Tls tls;
   private KafkaRaftServer server;
 
-  private EmbeddedKafka(Path logDir, int port, int controllerPort) {
+  /** A TLS client listener: the broker's key and certificate in a PKCS12 keystore. */
+  public record Tls(Path keystore, String password) {}
+
+  private EmbeddedKafka(Path logDir, int port, int controllerPort, Tls tls) {
     this.logDir = logDir;
     this.port = port;
     this.controllerPort = controllerPort;
+    this.tls = tls;
   }
 
   /** Formats {@code logDir} (if new) and starts a broker on free loopback ports. */
   public static EmbeddedKafka start(Path logDir) throws IOException {
-    EmbeddedKafka kafka = new EmbeddedKafka(logDir, FreePorts.next(), FreePorts.next());
+    return start(logDir, null);
+  }
+
+  /** The same with clients served over TLS ({@code tls} null: plaintext). */
+  public static EmbeddedKafka start(Path logDir, Tls tls) throws IOException {
+    EmbeddedKafka kafka = new EmbeddedKafka(logDir, FreePorts.next(), FreePorts.next(), tls);
     kafka.format();
     kafka.start();
     return kafka;
@@ -96,11 +106,22 @@ public final class EmbeddedKafka implements AutoCloseable {
     p.put("process.roles", "broker,controller");
     p.put("node.id", "1");
     p.put("controller.quorum.voters", "1@127.0.0.1:" + controllerPort);
-    p.put("listeners", "PLAINTEXT://127.0.0.1:" + port + ",CONTROLLER://127.0.0.1:" + controllerPort);
-    p.put("advertised.listeners", "PLAINTEXT://127.0.0.1:" + port);
+    String client = tls == null ? "PLAINTEXT" : "SSL";
+    p.put("listeners", client + "://127.0.0.1:" + port + ",CONTROLLER://127.0.0.1:" + controllerPort);
+    p.put("advertised.listeners", client + "://127.0.0.1:" + port);
     p.put("controller.listener.names", "CONTROLLER");
-    p.put("listener.security.protocol.map", "PLAINTEXT:PLAINTEXT,CONTROLLER:PLAINTEXT");
-    p.put("inter.broker.listener.name", "PLAINTEXT");
+    p.put("listener.security.protocol.map", client + ":" + client + ",CONTROLLER:PLAINTEXT");
+    p.put("inter.broker.listener.name", client);
+    if (tls != null) {
+      p.put("ssl.keystore.type", "PKCS12");
+      p.put("ssl.keystore.location", tls.keystore().toString());
+      p.put("ssl.keystore.password", tls.password());
+      p.put("ssl.key.password", tls.password());
+      // the broker, as a client of its own listener, trusts its own certificate
+      p.put("ssl.truststore.type", "PKCS12");
+      p.put("ssl.truststore.location", tls.keystore().toString());
+      p.put("ssl.truststore.password", tls.password());
+    }
     p.put("log.dirs", logDir.toString());
     p.put("num.partitions", "4");
     // One node: every internal topic has exactly one replica.

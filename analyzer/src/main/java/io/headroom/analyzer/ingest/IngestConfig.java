@@ -1,5 +1,6 @@
 package io.headroom.analyzer.ingest;
 
+import io.headroom.model.kafka.KafkaClient;
 import io.headroom.model.kafka.Topics;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -13,15 +14,15 @@ import java.util.List;
  * @param maxBackoff longest wait between retries while the database is away
  */
 public record IngestConfig(
-    String bootstrap, Topics topics, String groupId, int maxPollRecords, Duration maxBackoff) {
+    KafkaClient kafka, Topics topics, String groupId, int maxPollRecords, Duration maxBackoff) {
 
-  public static IngestConfig defaults(String bootstrap, Topics topics) {
-    return new IngestConfig(bootstrap, topics, "headroom-analyzer", 5000, Duration.ofSeconds(10));
+  public static IngestConfig defaults(KafkaClient kafka, Topics topics) {
+    return new IngestConfig(kafka, topics, "headroom-analyzer", 5000, Duration.ofSeconds(10));
   }
 
   public List<String> validate() {
     List<String> problems = new ArrayList<>();
-    if (bootstrap == null || bootstrap.isBlank()) {
+    if (kafka == null || kafka.bootstrap().isBlank()) {
       problems.add("kafka.bootstrap: must be set");
     }
     if (maxPollRecords < 1) {

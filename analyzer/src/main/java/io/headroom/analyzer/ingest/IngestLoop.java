@@ -62,8 +62,7 @@ public final class IngestLoop implements Runnable, AutoCloseable {
   }
 
   static Map<String, Object> consumerProps(IngestConfig config) {
-    Map<String, Object> p = new HashMap<>();
-    p.put("bootstrap.servers", config.bootstrap());
+    Map<String, Object> p = new HashMap<>(config.kafka().properties());
     p.put("group.id", config.groupId());
     p.put("enable.auto.commit", false);
     p.put("auto.offset.reset", "earliest");

@@ -3,6 +3,8 @@ package io.headroom.analyzer.live;
 import io.headroom.model.Verdict;
 import io.headroom.model.VerdictJson;
 import java.time.Duration;
+import io.headroom.model.kafka.KafkaClient;
+import java.util.HashMap;
 import java.util.Map;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerRecord;
@@ -19,10 +21,13 @@ public final class KafkaVerdictPublisher implements VerdictListener, AutoCloseab
   private final KafkaProducer<String, String> producer;
   private final String topic;
 
-  public KafkaVerdictPublisher(String bootstrap, String topic) {
+  public KafkaVerdictPublisher(KafkaClient kafka, String topic) {
     this.topic = topic;
-    this.producer = new KafkaProducer<>(Map.of("bootstrap.servers", bootstrap, "acks", "all",
-        "enable.idempotence", true, "linger.ms", 0), new StringSerializer(), new StringSerializer());
+    Map<String, Object> props = new HashMap<>(kafka.properties());
+    props.put("acks", "all");
+    props.put("enable.idempotence", true);
+    props.put("linger.ms", 0);
+    this.producer = new KafkaProducer<>(props, new StringSerializer(), new StringSerializer());
   }
 
   @Override

@@ -5,6 +5,7 @@ import io.headroom.analyzer.store.StoreConfig;
 import io.headroom.app.service.AnalyzerService;
 import io.headroom.app.service.Infrastructure;
 import io.headroom.collector.config.TestbedConfig;
+import io.headroom.model.kafka.KafkaClient;
 import io.headroom.model.kafka.Topics;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -26,7 +27,7 @@ final class AnalyzerCommand implements Callable<Integer> {
     CountDownLatch stop = new CountDownLatch(1);
     Runtime.getRuntime().addShutdownHook(new Thread(stop::countDown));
     try (Infrastructure infra = new Infrastructure(work)) {
-      String bootstrap = infra.kafka(testbed.kafka());
+      KafkaClient bootstrap = infra.kafka(testbed.kafka());
       Infrastructure.DbTarget db = infra.database(testbed.database());
       try (AnalyzerService analyzer = new AnalyzerService(
           IngestConfig.defaults(bootstrap, new Topics(testbed.kafka().topicPrefix())),

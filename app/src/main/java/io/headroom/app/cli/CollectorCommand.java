@@ -5,6 +5,7 @@ import io.headroom.app.service.Infrastructure;
 import io.headroom.app.service.Sources;
 import io.headroom.collector.config.TestbedConfig;
 import io.headroom.collector.source.SourceRegistry;
+import io.headroom.model.kafka.KafkaClient;
 import io.headroom.model.kafka.Topics;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -31,7 +32,7 @@ final class CollectorCommand implements Callable<Integer> {
     CountDownLatch stop = new CountDownLatch(1);
     Runtime.getRuntime().addShutdownHook(new Thread(stop::countDown));
     try (Infrastructure infra = new Infrastructure(work)) {
-      String bootstrap = infra.kafka(testbed.kafka());
+      KafkaClient bootstrap = infra.kafka(testbed.kafka());
       try (CollectorService collector = new CollectorService(testbed.testbed(), bootstrap,
           new Topics(testbed.kafka().topicPrefix()), testbed.spool(),
           Sources.runners(testbed, SourceRegistry.builtIn()), null)) {

@@ -13,6 +13,7 @@ import io.headroom.collector.config.DatabaseConfig;
 import io.headroom.collector.config.TestbedConfig;
 import io.headroom.collector.source.SourceRegistry;
 import io.headroom.model.Verdict;
+import io.headroom.model.kafka.KafkaClient;
 import io.headroom.model.kafka.Topics;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -48,7 +49,7 @@ final class DemoCommand implements Callable<Integer> {
     TestbedConfig testbed = TestbedConfig.localDefaults(TestbedOptions.localHostName(), work.resolve("spool"));
     String runId = "demo-" + System.currentTimeMillis() / 1000;
     try (Infrastructure infra = new Infrastructure(work)) {
-      String bootstrap = infra.kafka(testbed.kafka());
+      KafkaClient bootstrap = infra.kafka(testbed.kafka());
       Infrastructure.DbTarget target = infra.database(db == null ? DatabaseConfig.EMBEDDED : new DatabaseConfig(db, null, null));
       Topics topics = new Topics(testbed.kafka().topicPrefix());
       Verdict verdict;

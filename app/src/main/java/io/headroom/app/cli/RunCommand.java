@@ -16,6 +16,7 @@ import io.headroom.collector.source.SourceRegistry;
 import io.headroom.model.RecordingRecord;
 import io.headroom.model.Verdict;
 import io.headroom.model.VerdictJson;
+import io.headroom.model.kafka.KafkaClient;
 import io.headroom.model.kafka.Topics;
 import io.headroom.model.recording.RecordingWriter;
 import java.io.PrintWriter;
@@ -72,7 +73,7 @@ final class RunCommand implements Callable<Integer> {
     FioFailedException failure = null;
     Verdict verdict;
     try (Infrastructure infra = new Infrastructure(work)) {
-      String bootstrap = infra.kafka(testbed.kafka());
+      KafkaClient bootstrap = infra.kafka(testbed.kafka());
       try (CollectorService collector = new CollectorService(testbed.testbed(), bootstrap,
           new Topics(testbed.kafka().topicPrefix()), testbed.spool(),
           Sources.runners(testbed, SourceRegistry.builtIn()), new RecordingSink(local))) {

@@ -28,7 +28,8 @@ final class TestbedOptions {
     TestbedConfig base = testbed == null
         ? TestbedConfig.localDefaults(localHostName(), defaultSpool)
         : TestbedLoader.load(testbed, defaultSpool);
-    KafkaConfig k = kafka == null ? base.kafka() : new KafkaConfig(kafka, base.kafka().topicPrefix());
+    KafkaConfig k = kafka == null ? base.kafka()
+        : new KafkaConfig(kafka, base.kafka().topicPrefix(), base.kafka().tls(), base.kafka().sasl());
     DatabaseConfig d = db == null ? base.database() : new DatabaseConfig(db, base.database().user(), base.database().passwordEnv());
     TestbedConfig merged = new TestbedConfig(base.testbed(), k, d, base.spool(), base.alerts(), base.thresholds(), base.sources(), base.baseDir());
     var problems = merged.validate();

@@ -56,7 +56,7 @@ public final class AnalyzerService implements AutoCloseable {
     this.thread = new Thread(loop, "headroom-ingest");
     thread.setDaemon(true);
     thread.start();
-    this.verdictPublisher = new KafkaVerdictPublisher(ingest.bootstrap(), ingest.topics().verdicts());
+    this.verdictPublisher = new KafkaVerdictPublisher(ingest.kafka(), ingest.topics().verdicts());
     List<VerdictListener> listeners = new ArrayList<>(List.of(verdictPublisher));
     if (!webhooks.isEmpty()) {
       listeners.add(new WebhookNotifier(webhooks));

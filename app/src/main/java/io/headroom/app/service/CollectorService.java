@@ -16,6 +16,7 @@ import io.headroom.model.RecordingRecord;
 import io.headroom.model.Relation;
 import io.headroom.model.Run;
 import io.headroom.model.Sample;
+import io.headroom.model.kafka.KafkaClient;
 import io.headroom.model.kafka.Topics;
 import java.io.IOException;
 import java.time.Duration;
@@ -33,11 +34,11 @@ public final class CollectorService implements AutoCloseable {
   private final Collector collector;
   private final Thread drainer;
 
-  public CollectorService(String testbed, String bootstrap, Topics topics, SpoolConfig spoolConfig,
+  public CollectorService(String testbed, KafkaClient kafka, Topics topics, SpoolConfig spoolConfig,
       List<ScrapeRunner> runners, ScrapeSink extraSink) throws IOException {
     this.testbed = testbed;
     this.spool = new Spool(spoolConfig);
-    this.publisher = new KafkaPublisher(spool, bootstrap);
+    this.publisher = new KafkaPublisher(spool, kafka);
     this.kafkaSink = new KafkaSink(spool, publisher, topics);
     ScrapeSink sink = extraSink == null ? kafkaSink : (tb, scrape) -> {
       kafkaSink.accept(tb, scrape);

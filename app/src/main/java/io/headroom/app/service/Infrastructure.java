@@ -4,6 +4,7 @@ import io.headroom.collector.config.DatabaseConfig;
 import io.headroom.collector.config.KafkaConfig;
 import io.headroom.embedded.EmbeddedDatabase;
 import io.headroom.embedded.EmbeddedKafka;
+import io.headroom.model.kafka.KafkaClient;
 import io.headroom.model.kafka.TopicSetup;
 import io.headroom.model.kafka.Topics;
 import java.nio.file.Path;
@@ -24,24 +25,24 @@ public final class Infrastructure implements AutoCloseable {
     this.workDir = workDir;
   }
 
-  /** Bootstrap servers, after making sure the four topics exist. */
-  public String kafka(KafkaConfig config) throws Exception {
-    String bootstrap;
+  /** The cluster to use, after making sure the four topics exist. */
+  public KafkaClient kafka(KafkaConfig config) throws Exception {
+    KafkaClient client;
     if (config.embedded()) {
       kafka = EmbeddedKafka.start(workDir.resolve("kafka"));
-      bootstrap = kafka.bootstrapServers();
-      LOG.info("started the embedded Kafka broker at {} (log in {})", bootstrap, kafka.logDir());
+      client = KafkaClient.plaintext(kafka.bootstrapServers()); // loopback, this process
+      LOG.info("started the embedded Kafka broker at {} (log in {})", client, kafka.logDir());
     } else {
-      bootstrap = config.bootstrap();
+      client = config.client(config.bootstrap());
     }
     // One embedded broker: 4 partitions, no replicas. A real cluster: room for 12 analyzers, and
     // three copies where there are three brokers.
     if (config.embedded()) {
-      TopicSetup.ensure(bootstrap, new Topics(config.topicPrefix()), 4, (short) 1);
+      TopicSetup.ensure(client, new Topics(config.topicPrefix()), 4, (short) 1);
     } else {
-      TopicSetup.ensure(bootstrap, new Topics(config.topicPrefix()), 12, (short) Math.min(3, brokerCount(bootstrap)));
+      TopicSetup.ensure(client, new Topics(config.topicPrefix()), 12, (short) Math.min(3, brokerCount(client)));
     }
-    return bootstrap;
+    return client;
   }
 
   /** Where to store: the named database, or an embedded PostgreSQL. */
@@ -54,8 +55,8 @@ public final class Infrastructure implements AutoCloseable {
     return new DbTarget(database.jdbcUrl(), null, null);
   }
 
-  private static int brokerCount(String bootstrap) throws Exception {
-    try (var admin = org.apache.kafka.clients.admin.Admin.create(java.util.Map.of("bootstrap.servers", bootstrap))) {
+  private static int brokerCount(KafkaClient client) throws Exception {
+    try (var admin = org.apache.kafka.clients.admin.Admin.create(client.properties())) {
       return admin.describeCluster().nodes().get(30, java.util.concurrent.TimeUnit.SECONDS).size();
     }
   }

@@ -1,5 +1,6 @@
 package io.headroom.app.lab;
 
+import io.headroom.model.kafka.KafkaClient;
 import io.headroom.analyzer.analysis.RunAnalyzer;
 import io.headroom.analyzer.ingest.IngestConfig;
 import io.headroom.analyzer.store.RunDataLoader;
@@ -63,10 +64,10 @@ final class LabPipeline implements AutoCloseable {
     this.dir = dir;
     kafka = EmbeddedKafka.start(dir.resolve("kafka"));
     topics = new Topics("lab" + System.nanoTime() + ".");
-    TopicSetup.ensure(kafka.bootstrapServers(), topics, 2, (short) 1);
+    TopicSetup.ensure(KafkaClient.plaintext(kafka.bootstrapServers()), topics, 2, (short) 1);
     db = TestDatabase.create();
     hooks = new WebhookReceiver();
-    analyzer = new AnalyzerService(IngestConfig.defaults(kafka.bootstrapServers(), topics), db.url(), null, null,
+    analyzer = new AnalyzerService(IngestConfig.defaults(KafkaClient.plaintext(kafka.bootstrapServers()), topics), db.url(), null, null,
         StoreConfig.DEFAULTS, List.of(hooks.uri()));
   }
 
@@ -75,7 +76,7 @@ final class LabPipeline implements AutoCloseable {
     String runId = "lab-" + c.name() + "-" + bed.id;
     List<RecordingRecord> records = new ArrayList<>();
     FioResult result;
-    try (CollectorService collector = new CollectorService(testbed.testbed(), kafka.bootstrapServers(), topics,
+    try (CollectorService collector = new CollectorService(testbed.testbed(), KafkaClient.plaintext(kafka.bootstrapServers()), topics,
         new SpoolConfig(dir.resolve("spool-" + bed.id), 64L << 20, 1L << 20),
         Sources.runners(testbed, SourceRegistry.builtIn()), null)) {
       collector.start();

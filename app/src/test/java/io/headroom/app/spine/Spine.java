@@ -1,5 +1,6 @@
 package io.headroom.app.spine;
 
+import io.headroom.model.kafka.KafkaClient;
 import io.headroom.app.testing.TestDatabase;
 import io.headroom.analyzer.ingest.IngestConfig;
 import io.headroom.analyzer.store.StoreConfig;
@@ -45,13 +46,13 @@ final class Spine implements AutoCloseable {
   Spine(Path dir, Source source, List<URI> webhooks) throws Exception {
     kafka = EmbeddedKafka.start(dir.resolve("kafka"));
     topics = new Topics("t" + System.nanoTime() + ".");
-    TopicSetup.ensure(kafka.bootstrapServers(), topics, 2, (short) 1);
+    TopicSetup.ensure(KafkaClient.plaintext(kafka.bootstrapServers()), topics, 2, (short) 1);
     db = TestDatabase.create();
     proxy = new TcpProxy(db.port());
-    analyzer = new AnalyzerService(IngestConfig.defaults(kafka.bootstrapServers(), topics),
+    analyzer = new AnalyzerService(IngestConfig.defaults(KafkaClient.plaintext(kafka.bootstrapServers()), topics),
         db.url(proxy.port()), null, null, StoreConfig.DEFAULTS, webhooks);
     runner = new ScrapeRunner("t1", source, () -> T0 + scrapes);
-    collector = new CollectorService("lab", kafka.bootstrapServers(), topics,
+    collector = new CollectorService("lab", KafkaClient.plaintext(kafka.bootstrapServers()), topics,
         new SpoolConfig(dir.resolve("spool"), 64L << 20, 1L << 20), List.of(runner), null);
   }
 

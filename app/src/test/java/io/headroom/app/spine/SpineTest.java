@@ -1,5 +1,6 @@
 package io.headroom.app.spine;
 
+import io.headroom.model.kafka.KafkaClient;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.headroom.analyzer.ingest.IngestConfig;
@@ -108,7 +109,7 @@ class SpineTest {
       spine.proxy.cut();
       long cutAt = System.nanoTime();
       // a second analyzer of the same group: the partitions are shared out again mid-outage
-      IngestLoop second = new IngestLoop(IngestConfig.defaults(spine.kafka.bootstrapServers(), spine.topics),
+      IngestLoop second = new IngestLoop(IngestConfig.defaults(KafkaClient.plaintext(spine.kafka.bootstrapServers()), spine.topics),
           new Database(spine.db.url(spine.proxy.port()), null, null));
       Thread t = new Thread(second, "second-analyzer");
       t.start();

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import io.headroom.collector.source.ConfigException;
+import io.headroom.model.kafka.KafkaClient;
 import java.io.IOException;
 import java.net.URI;
 import java.net.URISyntaxException;
@@ -48,7 +49,9 @@ public final class TestbedLoader {
   static TestbedConfig bind(JsonNode root, Path baseDir, Path defaultSpoolDir) {
     rejectUnknown(root, TOP_KEYS, "");
     JsonNode kafka = root.path("kafka");
-    rejectUnknown(kafka, Set.of("bootstrap", "topic_prefix"), "kafka.");
+    rejectUnknown(kafka, Set.of("bootstrap", "topic_prefix", "tls", "sasl"), "kafka.");
+    rejectUnknown(kafka.path("tls"), Set.of("ca_file"), "kafka.tls.");
+    rejectUnknown(kafka.path("sasl"), Set.of("mechanism", "username", "password_env"), "kafka.sasl.");
     JsonNode db = root.path("database");
     rejectUnknown(db, Set.of("url", "user", "password_env"), "database.");
     JsonNode spool = root.path("spool");
@@ -59,7 +62,8 @@ public final class TestbedLoader {
     rejectUnknown(root.path("detection"), Set.of("thresholds"), "detection.");
     return new TestbedConfig(
         text(root, "testbed", null),
-        new KafkaConfig(text(kafka, "bootstrap", null), text(kafka, "topic_prefix", "headroom.")),
+        new KafkaConfig(text(kafka, "bootstrap", null), text(kafka, "topic_prefix", "headroom."),
+            tls(kafka.path("tls"), baseDir), sasl(kafka.path("sasl"))),
         new DatabaseConfig(text(db, "url", null), text(db, "user", null), text(db, "password_env", null)),
         new SpoolConfig(
             spoolDir == null ? defaultSpoolDir : baseDir.resolve(spoolDir),
@@ -98,6 +102,22 @@ public final class TestbedLoader {
       }
     }
     return out;
+  }
+
+  /** Absent: plaintext; {@code tls: {}}: TLS with the JVM's trust store; ca_file: a PEM CA. */
+  private static KafkaClient.Tls tls(JsonNode node, Path baseDir) {
+    if (node.isMissingNode() || node.isNull()) {
+      return null;
+    }
+    String ca = text(node, "ca_file", null);
+    return new KafkaClient.Tls(ca == null ? null : baseDir.resolve(ca));
+  }
+
+  private static KafkaClient.Sasl sasl(JsonNode node) {
+    if (node.isMissingNode() || node.isNull()) {
+      return null;
+    }
+    return new KafkaClient.Sasl(text(node, "mechanism", null), text(node, "username", null), text(node, "password_env", null));
   }
 
   private static List<URI> webhooks(JsonNode list) {

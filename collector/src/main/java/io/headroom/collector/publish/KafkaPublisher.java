@@ -3,6 +3,7 @@ package io.headroom.collector.publish;
 import io.headroom.collector.spool.Spool;
 import io.headroom.collector.spool.SpoolEntry;
 import io.headroom.collector.spool.SpoolRecord;
+import io.headroom.model.kafka.KafkaClient;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -31,22 +32,21 @@ public final class KafkaPublisher implements Runnable, AutoCloseable {
   private static final Duration MAX_BACKOFF = Duration.ofSeconds(5);
 
   private final Spool spool;
-  private final String bootstrap;
+  private final KafkaClient kafka;
   private final KafkaProducer<byte[], byte[]> producer;
   private final AtomicLong sent = new AtomicLong();
   private final Object wakeup = new Object();
   private volatile boolean running = true;
   private volatile boolean kafkaDown;
 
-  public KafkaPublisher(Spool spool, String bootstrap) {
+  public KafkaPublisher(Spool spool, KafkaClient kafka) {
     this.spool = spool;
-    this.bootstrap = bootstrap;
-    this.producer = new KafkaProducer<>(producerProps(bootstrap), new ByteArraySerializer(), new ByteArraySerializer());
+    this.kafka = kafka;
+    this.producer = new KafkaProducer<>(producerProps(kafka), new ByteArraySerializer(), new ByteArraySerializer());
   }
 
-  static Map<String, Object> producerProps(String bootstrap) {
-    Map<String, Object> p = new HashMap<>();
-    p.put("bootstrap.servers", bootstrap);
+  static Map<String, Object> producerProps(KafkaClient kafka) {
+    Map<String, Object> p = new HashMap<>(kafka.properties());
     p.put("acks", "all");
     p.put("enable.idempotence", true);
     p.put("compression.type", "lz4");
@@ -91,13 +91,13 @@ public final class KafkaPublisher implements Runnable, AutoCloseable {
         sent.addAndGet(entries.size());
         if (kafkaDown) {
           kafkaDown = false;
-          LOG.info("Kafka at {} is reachable again; draining the spool", bootstrap);
+          LOG.info("Kafka at {} is reachable again; draining the spool", kafka);
         }
         backoff = Duration.ofMillis(200);
       } else {
         if (!kafkaDown) {
           kafkaDown = true;
-          LOG.warn("cannot publish to Kafka at {} ({}); spooling to disk and retrying", bootstrap, failure);
+          LOG.warn("cannot publish to Kafka at {} ({}); spooling to disk and retrying", kafka, failure);
         }
         idle(backoff.toMillis());
         backoff = backoff.multipliedBy(2).compareTo(MAX_BACKOFF) > 0 ? MAX_BACKOFF : backoff.multipliedBy(2);

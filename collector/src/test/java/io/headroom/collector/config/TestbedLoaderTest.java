@@ -88,6 +88,20 @@ class TestbedLoaderTest {
   }
 
   @Test
+  void kafkaTlsAndSaslBindAndSaslWithoutTlsIsRefused() throws Exception {
+    Files.writeString(dir.resolve("ca.pem"), "-----BEGIN CERTIFICATE-----\n");
+    TestbedConfig c = TestbedLoader.load(write("testbed: lab\nkafka:\n  bootstrap: k1:9093\n  tls: {ca_file: ca.pem}\n"
+        + "  sasl: {mechanism: SCRAM-SHA-256, username: hr, password_env: HOME}\n"), dir);
+    assertEquals(dir.resolve("ca.pem"), c.kafka().tls().caFile());
+    assertEquals("SASL_SSL", c.kafka().client("k1:9093").properties().get("security.protocol"));
+    ConfigException e = assertThrows(ConfigException.class, () -> TestbedLoader.load(write(
+        "testbed: lab\nkafka:\n  bootstrap: k1:9092\n  sasl: {mechanism: GSSAPI, username: hr, password_env: HEADROOM_NO_SUCH_VARIABLE}\n"), dir));
+    assertEquals(dir.resolve("testbed.yaml") + ": kafka.sasl: needs kafka.tls (a password must not cross the network in clear); "
+        + "kafka.sasl.mechanism: must be one of [PLAIN, SCRAM-SHA-256, SCRAM-SHA-512]; "
+        + "kafka.sasl.password_env: must name a set environment variable holding the password", e.getMessage());
+  }
+
+  @Test
   void unknownKeysAndBadDurationsAreRefused() throws Exception {
     ConfigException unknown = assertThrows(ConfigException.class,
         () -> TestbedLoader.load(write("testbed: lab\nkafka: {bootstrap_servers: x}\n"), dir));

@@ -1,6 +1,7 @@
 package io.headroom.model.kafka;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -19,7 +20,7 @@ import org.apache.kafka.common.errors.TopicExistsException;
 public final class TopicSetup {
   private TopicSetup() {}
 
-  public static void ensure(String bootstrap, Topics topics, int partitions, short replication)
+  public static void ensure(KafkaClient kafka, Topics topics, int partitions, short replication)
       throws InterruptedException, TimeoutException {
     List<NewTopic> wanted = new ArrayList<>();
     wanted.add(new NewTopic(topics.samples(), partitions, replication)
@@ -30,7 +31,9 @@ public final class TopicSetup {
         .configs(Map.of("retention.ms", Long.toString(TimeUnit.DAYS.toMillis(30)))));
     wanted.add(new NewTopic(topics.verdicts(), partitions, replication)
         .configs(Map.of("retention.ms", Long.toString(TimeUnit.DAYS.toMillis(30)))));
-    try (Admin admin = Admin.create(Map.of("bootstrap.servers", bootstrap, "request.timeout.ms", 10_000))) {
+    Map<String, Object> props = new HashMap<>(kafka.properties());
+    props.put("request.timeout.ms", 10_000);
+    try (Admin admin = Admin.create(props)) {
       Set<String> existing = admin.listTopics().names().get(30, TimeUnit.SECONDS);
       List<NewTopic> missing = wanted.stream().filter(t -> !existing.contains(t.name())).toList();
       if (!missing.isEmpty()) {
@@ -38,7 +41,7 @@ public final class TopicSetup {
       }
     } catch (ExecutionException e) {
       if (!(e.getCause() instanceof TopicExistsException)) {
-        throw new IllegalStateException("cannot create Headroom topics on " + bootstrap + ": "
+        throw new IllegalStateException("cannot create Headroom topics on " + kafka + ": "
             + e.getCause().getMessage(), e.getCause());
       }
     }
