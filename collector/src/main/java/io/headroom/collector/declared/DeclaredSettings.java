@@ -1,5 +1,6 @@
 package io.headroom.collector.declared;
 
+import io.headroom.collector.source.CgroupPaths;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.headroom.model.Entity;
 import io.headroom.model.EntityKind;
@@ -85,7 +86,7 @@ final class DeclaredSettings {
       problems.add(at + "cgroup: must not contain \"..\"");
     }
     String name = n.hasNonNull("name") ? n.get("name").asText() : id;
-    return new DeclaredEntity(new Entity(id, kind, name, attrs, capacity), trimSlashes(cgroup), netdev, blockdev);
+    return new DeclaredEntity(new Entity(id, kind, name, attrs, capacity), CgroupPaths.normalize(cgroup), netdev, blockdev);
   }
 
   private void checkMeterFits(String kind, String cgroup, String netdev, String blockdev, String at) {
@@ -237,17 +238,4 @@ final class DeclaredSettings {
     return out;
   }
 
-  private static String trimSlashes(String p) {
-    if (p == null) {
-      return null;
-    }
-    String s = p.trim();
-    while (s.startsWith("/")) {
-      s = s.substring(1);
-    }
-    while (s.endsWith("/")) {
-      s = s.substring(0, s.length() - 1);
-    }
-    return s;
-  }
 }

@@ -1,5 +1,6 @@
 package io.headroom.collector.host;
 
+import io.headroom.collector.source.CgroupPaths;
 import io.headroom.model.Entity;
 import io.headroom.model.EntityKind;
 import java.util.ArrayList;
@@ -34,7 +35,7 @@ final class CgroupCollector implements Collector {
   }
 
   private void discoverOne(HostContext ctx, String path, String kind) {
-    String clean = trimSlashes(path);
+    String clean = CgroupPaths.normalize(path);
     CgroupFiles files = CgroupFiles.locate(ctx.sys("fs/cgroup"), clean);
     if (files == null) {
       ctx.files.problem(ctx.sys("fs/cgroup").resolve(clean), "cgroup not found (neither v2 nor v1 cpu hierarchy)");
@@ -59,17 +60,6 @@ final class CgroupCollector implements Collector {
     ctx.topology.entity(new Entity(id, kind, "cgroup /" + clean, attrs, Map.of("util", 1.0)));
     ctx.topology.relation(id, "on", ctx.id("cpu"));
     groups.add(files.withId(id));
-  }
-
-  private static String trimSlashes(String p) {
-    String s = p.trim();
-    while (s.startsWith("/")) {
-      s = s.substring(1);
-    }
-    while (s.endsWith("/")) {
-      s = s.substring(0, s.length() - 1);
-    }
-    return s;
   }
 
   @Override
