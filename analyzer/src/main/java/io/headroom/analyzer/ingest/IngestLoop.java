@@ -3,18 +3,23 @@ package io.headroom.analyzer.ingest;
 import io.headroom.analyzer.live.ActiveRuns;
 import io.headroom.analyzer.store.Database;
 import io.headroom.analyzer.store.IngestBatch;
+import io.headroom.analyzer.store.OpenRuns;
 import io.headroom.analyzer.store.SampleStore;
 import io.headroom.model.VerdictJson;
 import io.headroom.model.kafka.RecordJson;
 import java.nio.charset.StandardCharsets;
 import io.headroom.model.kafka.SampleBatchCodec;
 import java.time.Duration;
+import java.util.Collection;
 import java.util.HashMap;
+import java.util.HashSet;
+import java.util.Set;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import org.apache.kafka.clients.consumer.CommitFailedException;
+import org.apache.kafka.clients.consumer.ConsumerRebalanceListener;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.ConsumerRecords;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
@@ -79,7 +84,7 @@ public final class IngestLoop implements Runnable, AutoCloseable {
   @Override
   public void run() {
     consumer.subscribe(List.of(config.topics().samples(), config.topics().topology(), config.topics().runs(),
-        config.topics().verdicts()));
+        config.topics().verdicts()), new RunOwnership());
     try {
       while (running.get()) {
         ConsumerRecords<byte[], byte[]> records = consumer.poll(POLL);
@@ -125,6 +130,56 @@ public final class IngestLoop implements Runnable, AutoCloseable {
       }
     }
     return batch;
+  }
+
+  /**
+   * Keeps the live verdicts with the analyzer that owns each run's partition of the runs topic:
+   * runs of a partition taken away are forgotten; runs of a partition received are read from the
+   * database (their announcing records were consumed, and committed, by the previous owner).
+   */
+  private final class RunOwnership implements ConsumerRebalanceListener {
+    @Override
+    public void onPartitionsRevoked(Collection<TopicPartition> partitions) {
+      Set<Integer> runs = runsPartitions(partitions);
+      if (!runs.isEmpty()) {
+        activeRuns.forget(runs, runsPartitionCount());
+      }
+    }
+
+    @Override
+    public void onPartitionsAssigned(Collection<TopicPartition> partitions) {
+      Set<Integer> runs = runsPartitions(partitions);
+      if (runs.isEmpty()) {
+        return;
+      }
+      int count = runsPartitionCount();
+      try {
+        for (IngestBatch.TestbedRun r : OpenRuns.load(database.connection(), ActiveRuns.LINGER_S)) {
+          if (runs.contains(ActiveRuns.partition(r.testbed() + "|" + r.run().run(), count))) {
+            activeRuns.update(r.testbed(), r.run());
+            LOG.info("taking over live verdicts of run {} of {}", r.run().run(), r.testbed());
+          }
+        }
+      } catch (java.sql.SQLException e) {
+        database.discard();
+        LOG.warn("cannot read open runs from {} ({}); they are judged here from their next run record",
+            database, e.getMessage());
+      }
+    }
+
+    private Set<Integer> runsPartitions(Collection<TopicPartition> partitions) {
+      Set<Integer> out = new HashSet<>();
+      for (TopicPartition tp : partitions) {
+        if (tp.topic().equals(config.topics().runs())) {
+          out.add(tp.partition());
+        }
+      }
+      return out;
+    }
+
+    private int runsPartitionCount() {
+      return consumer.partitionsFor(config.topics().runs()).size();
+    }
   }
 
   /** Verdict keys are "testbed|run". */

@@ -1,9 +1,12 @@
 package io.headroom.analyzer.live;
 
 import io.headroom.model.Run;
+import org.apache.kafka.common.utils.Utils;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
@@ -13,7 +16,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * covers its last samples.
  */
 public final class ActiveRuns {
-  static final double LINGER_S = 15;
+  public static final double LINGER_S = 15;
   private final Map<String, Entry> runs = new ConcurrentHashMap<>();
 
   /** A run as last ingested, with the testbed it belongs to. */
@@ -21,6 +24,24 @@ public final class ActiveRuns {
     String key() {
       return testbed + "|" + run.run();
     }
+  }
+
+  /**
+   * The partition of the runs topic a run's records go to: Kafka's default partitioner for the
+   * key {@code testbed|run} (murmur2), so an analyzer can tell which runs are its own.
+   */
+  public static int partition(String key, int partitions) {
+    return Utils.toPositive(Utils.murmur2(key.getBytes(StandardCharsets.UTF_8))) % partitions;
+  }
+
+  /** Forgets the runs whose partition moved to another analyzer. */
+  public void forget(Set<Integer> partitions, int partitionCount) {
+    runs.keySet().removeIf(key -> partitions.contains(partition(key, partitionCount)));
+  }
+
+  /** The keys of the runs judged here (tests, logs). */
+  public Set<String> keys() {
+    return Set.copyOf(runs.keySet());
   }
 
   public void update(String testbed, Run run) {

@@ -4,7 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.sun.net.httpserver.HttpServer;
+import io.headroom.analyzer.ingest.IngestConfig;
+import io.headroom.analyzer.store.StoreConfig;
+import io.headroom.app.service.AnalyzerService;
 import io.headroom.collector.source.Scrape;
+import io.headroom.model.kafka.KafkaClient;
 import io.headroom.collector.source.Source;
 import io.headroom.model.Bottleneck;
 import io.headroom.model.Entity;
@@ -115,6 +119,45 @@ class LiveVerdictsTest {
       assertTrue(last.evidence().stream().anyMatch(e -> e.contains(NODE_A + " util p95 0.97")), last.evidence().toString());
       assertTrue(latency < 15, "loosely: within 15 s on a loaded 2-core machine; was " + latency);
       assertEquals(List.of("NONE", "ARRAY_CPU"), verdictTable(spine));
+    } finally {
+      server.stop(0);
+    }
+  }
+
+  @Test
+  void aSecondAnalyzerTakesOverTheLiveVerdictsOfARunWhenTheFirstLeaves() throws Exception {
+    BlockingQueue<String> hooksOfB = new LinkedBlockingQueue<>();
+    HttpServer server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+    server.createContext("/b", exchange -> {
+      hooksOfB.add(new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8));
+      exchange.sendResponseHeaders(204, -1);
+      exchange.close();
+    });
+    server.start();
+    URI hookOfB = URI.create("http://127.0.0.1:" + server.getAddress().getPort() + "/b");
+    try (Spine spine = new Spine(dir, new FillingArray(), List.of())) {
+      spine.collector.publishRun(new Run("r1", "lab", Spine.T0, null, Map.of("tool", "fio")));
+      spine.collector.publishRun(new Phase("r1", "steady", Spine.T0, null));
+      spine.scrape(3);
+      spine.awaitRows(3 * 8, Duration.ofSeconds(60)); // 4 samples + 4 of scrape health a scrape: the run is in
+      try (AnalyzerService b = new AnalyzerService(IngestConfig.defaults(
+              KafkaClient.plaintext(spine.kafka.bootstrapServers()), spine.topics),
+          spine.db.url(), null, null, StoreConfig.DEFAULTS, List.of(hookOfB))) {
+        Thread.sleep(3000); // the group shares its partitions out again
+        spine.analyzer.close(); // the first analyzer leaves: b owns every partition now
+        for (int i = 4; i <= 20; i++) {
+          spine.scrape(1);
+          Thread.sleep(500);
+        }
+        Verdict heard = null;
+        while (heard == null || heard.bottleneck() != Bottleneck.ARRAY_CPU) {
+          String body = hooksOfB.poll(30, TimeUnit.SECONDS);
+          assertTrue(body != null, "the second analyzer never judged run r1 ARRAY_CPU; last heard " + heard);
+          heard = VerdictJson.fromJson(body.substring(body.indexOf("\"verdict\":") + 10, body.length() - 1));
+        }
+        assertEquals("r1", heard.run());
+        assertEquals(NODE_A, heard.entity());
+      }
     } finally {
       server.stop(0);
     }

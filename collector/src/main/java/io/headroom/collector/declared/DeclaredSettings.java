@@ -237,5 +237,4 @@ final class DeclaredSettings {
     });
     return out;
   }
-
 }
