@@ -48,21 +48,13 @@ final class BlockCollector implements Collector {
       ctx.files.problem(root, "missing: no block devices to discover");
       return;
     }
-    try (DirectoryStream<Path> dir = Files.newDirectoryStream(root)) {
-      for (Path p : dir) {
-        String name = p.getFileName().toString();
-        Long size = SysFiles.optionalLong(p.resolve("size"));
-        // Unbound loop devices, empty drives and ram disks of size 0 hold nothing to watch.
-        if (size == null || size == 0) {
-          continue;
-        }
-        try {
-          discoverDisk(ctx, p, name, size);
-        } catch (IOException e) {
-          ctx.files.problem(p, "vanished during discovery: " + e.getMessage());
-        }
+    ctx.files.eachEntry(root, p -> {
+      Long size = SysFiles.optionalLong(p.resolve("size"));
+      // Unbound loop devices, empty drives and ram disks of size 0 hold nothing to watch.
+      if (size != null && size != 0) {
+        discoverDisk(ctx, p, p.getFileName().toString(), size);
       }
-    }
+    });
   }
 
   private void discoverDisk(HostContext ctx, Path link, String name, long sectors) throws IOException {

@@ -3,7 +3,6 @@ package io.headroom.collector.host;
 import io.headroom.model.Entity;
 import io.headroom.model.EntityKind;
 import java.io.IOException;
-import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -35,15 +34,7 @@ final class FcCollector implements Collector {
     if (!Files.isDirectory(root)) {
       return; // no FC HBA on this host: nothing to say
     }
-    try (DirectoryStream<Path> dir = Files.newDirectoryStream(root)) {
-      for (Path p : dir) {
-        try {
-          discoverHost(ctx, p);
-        } catch (IOException e) {
-          ctx.files.problem(p, "vanished during discovery: " + e.getMessage());
-        }
-      }
-    }
+    ctx.files.eachEntry(root, p -> discoverHost(ctx, p));
   }
 
   private void discoverHost(HostContext ctx, Path link) throws IOException {

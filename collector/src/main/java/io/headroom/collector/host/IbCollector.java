@@ -37,15 +37,7 @@ final class IbCollector implements Collector {
     if (!Files.isDirectory(root)) {
       return; // no HCA on this host
     }
-    try (DirectoryStream<Path> dir = Files.newDirectoryStream(root)) {
-      for (Path p : dir) {
-        try {
-          discoverDevice(ctx, p);
-        } catch (IOException e) {
-          ctx.files.problem(p, "vanished during discovery: " + e.getMessage());
-        }
-      }
-    }
+    ctx.files.eachEntry(root, p -> discoverDevice(ctx, p));
   }
 
   private void discoverDevice(HostContext ctx, Path link) throws IOException {

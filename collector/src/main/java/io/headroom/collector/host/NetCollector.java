@@ -3,7 +3,6 @@ package io.headroom.collector.host;
 import io.headroom.model.Entity;
 import io.headroom.model.EntityKind;
 import java.io.IOException;
-import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
@@ -42,15 +41,7 @@ final class NetCollector implements Collector {
       ctx.files.problem(root, "missing: no network interfaces to discover");
       return;
     }
-    try (DirectoryStream<Path> dir = Files.newDirectoryStream(root)) {
-      for (Path p : dir) {
-        try {
-          discoverPort(ctx, p);
-        } catch (IOException e) {
-          ctx.files.problem(p, "vanished during discovery: " + e.getMessage());
-        }
-      }
-    }
+    ctx.files.eachEntry(root, p -> discoverPort(ctx, p));
   }
 
   private void discoverPort(HostContext ctx, Path link) throws IOException {

@@ -3,7 +3,6 @@ package io.headroom.collector.host;
 import io.headroom.model.Entity;
 import io.headroom.model.EntityKind;
 import java.io.IOException;
-import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
@@ -33,17 +32,10 @@ final class PcieCollector implements Collector {
       ctx.files.problem(devices, "missing: no PCI devices to discover");
       return;
     }
-    try (DirectoryStream<Path> dir = Files.newDirectoryStream(devices)) {
-      for (Path link : dir) {
-        try {
-          PciDevice d = read(link);
-          ctx.topology.pci.put(d.address(), d);
-        } catch (IOException e) {
-          // A device removed while we walk the bus: skip it, say so.
-          ctx.files.problem(link, "vanished during discovery: " + e.getMessage());
-        }
-      }
-    }
+    ctx.files.eachEntry(devices, link -> {
+      PciDevice d = read(link);
+      ctx.topology.pci.put(d.address(), d);
+    });
     for (PciDevice d : ctx.topology.pci.values()) {
       emit(ctx, d);
     }

@@ -3,6 +3,7 @@ package io.headroom.collector.host;
 import io.headroom.collector.source.Scrape;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -75,6 +76,27 @@ final class SysFiles {
       return Long.parseLong(text);
     } catch (NumberFormatException e) {
       return null;
+    }
+  }
+
+  /** Discovers one entry of a sysfs directory; may throw when the entry vanishes meanwhile. */
+  interface EntryReader {
+    void read(Path entry) throws IOException;
+  }
+
+  /**
+   * Reads every entry of a sysfs directory, each in isolation: a device removed while the
+   * directory is walked is a problem on the scrape, and the walk goes on.
+   */
+  void eachEntry(Path dir, EntryReader reader) throws IOException {
+    try (DirectoryStream<Path> entries = Files.newDirectoryStream(dir)) {
+      for (Path entry : entries) {
+        try {
+          reader.read(entry);
+        } catch (IOException e) {
+          problem(entry, "vanished during discovery: " + e.getMessage());
+        }
+      }
     }
   }
 
