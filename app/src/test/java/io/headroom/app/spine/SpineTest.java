@@ -85,49 +85,45 @@ class SpineTest {
   @Test
   void databaseGoneFor20SecondsLosesAndDuplicatesNothing() throws Exception {
     try (Spine spine = new Spine(dir)) {
-      spine.scrape(10);
-      spine.awaitRows(10 * Spine.ROWS_PER_SCRAPE, Duration.ofSeconds(60));
-      spine.proxy.cut();
-      long cutAt = System.nanoTime();
-      for (int i = 0; i < 10; i++) {
-        spine.scrape(1);
-        Thread.sleep(1000);
-      }
-      Thread.sleep(Math.max(0, 20_000 - (System.nanoTime() - cutAt) / 1_000_000));
-      spine.proxy.restore();
-      spine.scrape(10);
-      assertEquals(30 * Spine.ROWS_PER_SCRAPE, spine.awaitRows(30 * Spine.ROWS_PER_SCRAPE, Duration.ofSeconds(120)));
-      assertExactlyOnce(spine, 30);
+      streamThroughDatabaseOutage(spine, () -> { });
     }
   }
 
   @Test
   void aSecondAnalyzerJoiningWhileTheDatabaseIsAwayLosesAndDuplicatesNothing() throws Exception {
     try (Spine spine = new Spine(dir)) {
-      spine.scrape(10);
-      spine.awaitRows(10 * Spine.ROWS_PER_SCRAPE, Duration.ofSeconds(60));
-      spine.proxy.cut();
-      long cutAt = System.nanoTime();
       // a second analyzer of the same group: the partitions are shared out again mid-outage
       IngestLoop second = new IngestLoop(IngestConfig.defaults(KafkaClient.plaintext(spine.kafka.bootstrapServers()), spine.topics),
           new Database(spine.db.url(spine.proxy.port()), null, null));
       Thread t = new Thread(second, "second-analyzer");
-      t.start();
       try {
-        for (int i = 0; i < 10; i++) {
-          spine.scrape(1);
-          Thread.sleep(1000);
-        }
-        Thread.sleep(Math.max(0, 20_000 - (System.nanoTime() - cutAt) / 1_000_000));
-        spine.proxy.restore();
-        spine.scrape(10);
-        assertEquals(30 * Spine.ROWS_PER_SCRAPE, spine.awaitRows(30 * Spine.ROWS_PER_SCRAPE, Duration.ofSeconds(120)));
-        assertExactlyOnce(spine, 30);
+        streamThroughDatabaseOutage(spine, t::start);
       } finally {
         second.close();
         t.join(10_000);
       }
     }
+  }
+
+  /**
+   * 10 scrapes stored; the database cut for 20 s (running {@code atCut} then) while 10 more are
+   * made; 10 after it is back: all 30 stored, each once.
+   */
+  private static void streamThroughDatabaseOutage(Spine spine, Runnable atCut) throws Exception {
+    spine.scrape(10);
+    spine.awaitRows(10 * Spine.ROWS_PER_SCRAPE, Duration.ofSeconds(60));
+    spine.proxy.cut();
+    long cutAt = System.nanoTime();
+    atCut.run();
+    for (int i = 0; i < 10; i++) {
+      spine.scrape(1);
+      Thread.sleep(1000);
+    }
+    Thread.sleep(Math.max(0, 20_000 - (System.nanoTime() - cutAt) / 1_000_000));
+    spine.proxy.restore();
+    spine.scrape(10);
+    assertEquals(30 * Spine.ROWS_PER_SCRAPE, spine.awaitRows(30 * Spine.ROWS_PER_SCRAPE, Duration.ofSeconds(120)));
+    assertExactlyOnce(spine, 30);
   }
 
   /** Every (entity, metric, time) once, and d0's read_iops exactly 100, 200, ... for each scrape. */
