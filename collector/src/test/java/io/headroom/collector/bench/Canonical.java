@@ -9,8 +9,8 @@ import java.util.Collections;
 import java.util.List;
 
 /**
- * A record line with object keys sorted. The model's records copy their maps with Map.copyOf,
- * whose iteration order changes from one JVM to the next, so golden files compare this form.
+ * A record line with object keys sorted, so a golden file does not depend on the order a map
+ * happened to be built in (FioResult copies its workload map with Map.copyOf, whose order varies).
  */
 final class Canonical {
   private static final ObjectMapper JSON = new ObjectMapper();

@@ -1,12 +1,9 @@
 package io.headroom.collector.bench;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import io.headroom.model.recording.RecordingCodec;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Stream;
@@ -21,12 +18,9 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 class FioGoldenTest {
   static final Path DIR = Path.of("src/test/resources/bench/fio");
-  private static final boolean REGEN = Boolean.getBoolean("headroom.regen");
 
   static Stream<String> cases() throws IOException {
-    try (Stream<Path> s = Files.list(DIR)) {
-      return s.filter(Files::isDirectory).map(p -> p.getFileName().toString()).sorted().toList().stream();
-    }
+    return Golden.cases(DIR);
   }
 
   @ParameterizedTest
@@ -37,9 +31,9 @@ class FioGoldenTest {
     if (name.startsWith("error-")) {
       FioFormatException e = assertThrows(FioFormatException.class, () -> importLines(input));
       String message = e.getMessage().replace(input.toString(), "input.json");
-      check(dir.resolve("expected-error.txt"), message + "\n");
+      Golden.check(dir.resolve("expected-error.txt"), message + "\n");
     } else {
-      check(dir.resolve("expected.jsonl"), String.join("\n", importLines(input)) + "\n");
+      Golden.check(dir.resolve("expected.jsonl"), String.join("\n", importLines(input)) + "\n");
     }
   }
 
@@ -47,12 +41,5 @@ class FioGoldenTest {
     Records r = new Records();
     FioJsonImporter.importFile(input, "h1", "r1", "lab", r::add);
     return r.all().stream().map(rec -> Canonical.json(RecordingCodec.toNode(rec))).toList();
-  }
-
-  private static void check(Path expected, String actual) throws IOException {
-    if (REGEN) {
-      Files.writeString(expected, actual, StandardCharsets.UTF_8);
-    }
-    assertEquals(Files.readString(expected, StandardCharsets.UTF_8), actual, expected.toString());
   }
 }

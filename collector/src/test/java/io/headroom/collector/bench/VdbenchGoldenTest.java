@@ -1,11 +1,9 @@
 package io.headroom.collector.bench;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import io.headroom.model.recording.RecordingCodec;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDate;
@@ -22,12 +20,9 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 class VdbenchGoldenTest {
   static final Path DIR = Path.of("src/test/resources/bench/vdbench");
-  private static final boolean REGEN = Boolean.getBoolean("headroom.regen");
 
   static Stream<String> cases() throws IOException {
-    try (Stream<Path> s = Files.list(DIR)) {
-      return s.filter(Files::isDirectory).map(p -> p.getFileName().toString()).sorted().toList().stream();
-    }
+    return Golden.cases(DIR);
   }
 
   @ParameterizedTest
@@ -37,11 +32,11 @@ class VdbenchGoldenTest {
     Path input = dir.resolve("flatfile.html");
     if (name.startsWith("error-")) {
       FioFormatException e = assertThrows(FioFormatException.class, () -> load(dir));
-      check(dir.resolve("expected-error.txt"), e.getMessage().replace(input.toString(), "flatfile.html") + "\n");
+      Golden.check(dir.resolve("expected-error.txt"), e.getMessage().replace(input.toString(), "flatfile.html") + "\n");
     } else {
       List<String> lines = load(dir).all().stream()
           .map(rec -> Canonical.json(RecordingCodec.toNode(rec))).toList();
-      check(dir.resolve("expected.jsonl"), String.join("\n", lines) + "\n");
+      Golden.check(dir.resolve("expected.jsonl"), String.join("\n", lines) + "\n");
     }
   }
 
@@ -56,12 +51,5 @@ class VdbenchGoldenTest {
       VdbenchFlatfileImporter.importFile(input, "h1", "v1", "lab", r::add);
     }
     return r;
-  }
-
-  private static void check(Path expected, String actual) throws IOException {
-    if (REGEN) {
-      Files.writeString(expected, actual, StandardCharsets.UTF_8);
-    }
-    assertEquals(Files.readString(expected, StandardCharsets.UTF_8), actual, expected.toString());
   }
 }
