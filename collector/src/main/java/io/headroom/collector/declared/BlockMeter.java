@@ -1,5 +1,6 @@
 package io.headroom.collector.declared;
 
+import io.headroom.collector.source.Counters;
 import io.headroom.collector.source.Scrape;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -19,7 +20,7 @@ final class BlockMeter implements Meter {
   private static final int BUSY_MS = 9;
   private static final int WEIGHTED_MS = 10;
   private final Path stat;
-  private final Rates rates = new Rates();
+  private final Counters counters = new Counters();
 
   BlockMeter(Path sysRoot, String blockdev) {
     this.stat = sysRoot.resolve("block").resolve(blockdev).resolve("stat");
@@ -35,18 +36,18 @@ final class BlockMeter implements Meter {
       return;
     }
     now[8] = 0; // in flight is a level, not a counter
-    double[] r = rates.next(scrape.ts(), now);
-    if (r == null) {
+    Counters.Delta d = MeterCounters.delta(counters, scrape.ts(), now);
+    if (d == null) {
       return;
     }
-    scrape.sample(entity, "read_iops", r[READS]);
-    scrape.sample(entity, "write_iops", r[WRITES]);
-    scrape.sample(entity, "read_bytes_per_s", r[RSECT] * 512);
-    scrape.sample(entity, "write_bytes_per_s", r[WSECT] * 512);
+    scrape.sample(entity, "read_iops", d.rate(READS));
+    scrape.sample(entity, "write_iops", d.rate(WRITES));
+    scrape.sample(entity, "read_bytes_per_s", d.rate(RSECT) * 512);
+    scrape.sample(entity, "write_bytes_per_s", d.rate(WSECT) * 512);
     // ms spent per I/O completed in the interval; NaN (dropped) when none completed
-    scrape.sample(entity, "read_latency_s", Rates.ratio(r[RMS], r[READS]) / 1000);
-    scrape.sample(entity, "write_latency_s", Rates.ratio(r[WMS], r[WRITES]) / 1000);
-    scrape.sample(entity, "queue_depth", r[WEIGHTED_MS] / 1000);
-    scrape.sample(entity, "util", Math.min(1.0, r[BUSY_MS] / 1000));
+    scrape.sample(entity, "read_latency_s", d.ratio(RMS, READS) / 1000);
+    scrape.sample(entity, "write_latency_s", d.ratio(WMS, WRITES) / 1000);
+    scrape.sample(entity, "queue_depth", d.rate(WEIGHTED_MS) / 1000);
+    scrape.sample(entity, "util", Math.min(1.0, d.rate(BUSY_MS) / 1000));
   }
 }

@@ -1,5 +1,6 @@
 package io.headroom.collector.declared;
 
+import io.headroom.collector.source.Counters;
 import io.headroom.collector.source.Scrape;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -15,7 +16,7 @@ final class CgroupCpuMeter implements Meter {
   private final Path root;
   private final String path;
   private final int hostCpus;
-  private final Rates rates = new Rates();
+  private final Counters counters = new Counters();
 
   CgroupCpuMeter(Path sysRoot, String path, int hostCpus) {
     this.root = sysRoot.resolve("fs/cgroup");
@@ -35,11 +36,11 @@ final class CgroupCpuMeter implements Meter {
       scrape.problem(entity, "cgroup " + path + " unreadable: " + e.getMessage());
       return;
     }
-    double[] r = rates.next(scrape.ts(), new long[] {usageNs});
-    if (r == null) {
+    Counters.Delta d = MeterCounters.delta(counters, scrape.ts(), new long[] {usageNs});
+    if (d == null) {
       return;
     }
-    double cores = r[0] / 1e9;
+    double cores = d.rate(0) / 1e9;
     scrape.sample(entity, "cpu_cores_used", cores);
     scrape.sample(entity, "util", cores / (quota > 0 ? quota : hostCpus));
   }

@@ -1,5 +1,6 @@
 package io.headroom.collector.declared;
 
+import io.headroom.collector.source.Counters;
 import io.headroom.collector.source.Scrape;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -12,7 +13,7 @@ import java.nio.file.Path;
 final class NetdevMeter implements Meter {
   private static final String[] FILES = {"rx_bytes", "tx_bytes", "rx_errors", "tx_errors", "rx_dropped", "tx_dropped"};
   private final Path dir;
-  private final Rates rates = new Rates();
+  private final Counters counters = new Counters();
 
   NetdevMeter(Path sysRoot, String netdev) {
     this.dir = sysRoot.resolve("class/net").resolve(netdev).resolve("statistics");
@@ -29,13 +30,13 @@ final class NetdevMeter implements Meter {
       scrape.problem(entity, "interface counters unreadable: " + e.getMessage());
       return;
     }
-    double[] r = rates.next(scrape.ts(), now);
-    if (r == null) {
+    Counters.Delta d = MeterCounters.delta(counters, scrape.ts(), now);
+    if (d == null) {
       return;
     }
-    scrape.sample(entity, "rx_bytes_per_s", r[0]);
-    scrape.sample(entity, "tx_bytes_per_s", r[1]);
-    scrape.sample(entity, "errors_per_s", r[2] + r[3]);
-    scrape.sample(entity, "discards_per_s", r[4] + r[5]);
+    scrape.sample(entity, "rx_bytes_per_s", d.rate(0));
+    scrape.sample(entity, "tx_bytes_per_s", d.rate(1));
+    scrape.sample(entity, "errors_per_s", d.rate(2) + d.rate(3));
+    scrape.sample(entity, "discards_per_s", d.rate(4) + d.rate(5));
   }
 }

@@ -1,5 +1,6 @@
 package io.headroom.collector.host;
 
+import io.headroom.collector.source.Counters;
 import io.headroom.model.Entity;
 import io.headroom.model.EntityKind;
 import java.io.IOException;

@@ -1,5 +1,6 @@
 package io.headroom.collector.host;
 
+import io.headroom.collector.source.Counters;
 import io.headroom.model.Entity;
 import java.io.IOException;
 import java.nio.file.DirectoryStream;

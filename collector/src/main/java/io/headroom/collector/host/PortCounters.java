@@ -1,5 +1,6 @@
 package io.headroom.collector.host;
 
+import io.headroom.collector.source.Counters;
 import java.nio.file.Path;
 
 /**

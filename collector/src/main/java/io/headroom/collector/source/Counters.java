@@ -1,4 +1,4 @@
-package io.headroom.collector.host;
+package io.headroom.collector.source;
 
 import java.util.HashMap;
 import java.util.Map;
@@ -13,14 +13,14 @@ import java.util.Map;
  * has no rate for it, the next one does. Groups not read in a scrape are forgotten, so a device
  * that comes back is treated as new rather than rated across its absence.
  */
-final class Counters {
+public final class Counters {
   private Map<String, Reading> previous = new HashMap<>();
   private Map<String, Reading> current = new HashMap<>();
 
   private record Reading(double ts, long[] values) {}
 
   /** Start a scrape: readings not stored since the last call are dropped. */
-  void begin() {
+  public void begin() {
     Map<String, Reading> swap = previous;
     previous = current;
     // Carry over the readings made last scrape; the rest were of devices no longer seen.
@@ -32,7 +32,7 @@ final class Counters {
    * Stores {@code now} taken at {@code ts} under {@code key} and returns what changed since the
    * previous reading, or null on the first reading, after a reset, or when no time passed.
    */
-  Delta delta(String key, double ts, long[] now) {
+  public Delta delta(String key, double ts, long[] now) {
     Reading before = previous.get(key);
     current.put(key, new Reading(ts, now));
     if (before == null || before.values.length != now.length || !(ts - before.ts > 0)) {
@@ -49,13 +49,13 @@ final class Counters {
   }
 
   /** Counter increases over {@code seconds}. */
-  record Delta(double seconds, long[] d) {
-    double rate(int i) {
+  public record Delta(double seconds, long[] d) {
+    public double rate(int i) {
       return d[i] / seconds;
     }
 
     /** d[num]/d[den], NaN when the denominator did not move (no I/O: no latency to report). */
-    double ratio(int num, int den) {
+    public double ratio(int num, int den) {
       return d[den] == 0 ? Double.NaN : (double) d[num] / d[den];
     }
   }
