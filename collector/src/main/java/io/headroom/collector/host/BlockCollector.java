@@ -1,5 +1,6 @@
 package io.headroom.collector.host;
 
+import io.headroom.collector.linux.BlockStats;
 import io.headroom.collector.source.Counters;
 import io.headroom.model.Entity;
 import io.headroom.model.EntityKind;
@@ -20,17 +21,6 @@ import java.util.TreeMap;
  * devices (as {@code behind} relations, upper to lower). Rates come from /proc/diskstats.
  */
 final class BlockCollector implements Collector {
-  // Offsets into our reading: reads, sectors read, ms reading, writes, sectors written,
-  // ms writing, ms doing I/O, weighted ms (diskstats fields 1, 3, 4, 5, 7, 8, 10, 11).
-  private static final int[] PICK = {0, 2, 3, 4, 6, 7, 9, 10};
-  private static final int RD = 0;
-  private static final int RD_SEC = 1;
-  private static final int RD_MS = 2;
-  private static final int WR = 3;
-  private static final int WR_SEC = 4;
-  private static final int WR_MS = 5;
-  private static final int IO_MS = 6;
-  private static final int WEIGHTED_MS = 7;
 
   private final Counters counters = new Counters();
   /** Devices found at discovery, by kernel name. */
@@ -201,23 +191,12 @@ final class BlockCollector implements Collector {
   }
 
   private static void emit(HostContext ctx, String id, Counters.Delta d) {
-    double readBytes = d.rate(RD_SEC) * 512;
-    double writeBytes = d.rate(WR_SEC) * 512;
-    ctx.sample(id, "read_iops", d.rate(RD));
-    ctx.sample(id, "write_iops", d.rate(WR));
-    ctx.sample(id, "read_bytes_per_s", readBytes);
-    ctx.sample(id, "write_bytes_per_s", writeBytes);
-    ctx.sample(id, "read_latency_s", d.ratio(RD_MS, RD) / 1000);
-    ctx.sample(id, "write_latency_s", d.ratio(WR_MS, WR) / 1000);
-    // Weighted time grows by (requests in flight) per ms, so its rate is the mean queue depth.
-    ctx.sample(id, "queue_depth", d.rate(WEIGHTED_MS) / 1000);
-    // Sampling jitter can make busy time exceed wall time slightly; busy cannot exceed 1.
-    ctx.sample(id, "util", Math.min(1.0, d.rate(IO_MS) / 1000));
-    ctx.addPciTraffic(id, readBytes, writeBytes);
+    BlockStats.emit(d, (metric, value) -> ctx.sample(id, metric, value));
+    ctx.addPciTraffic(id, BlockStats.readBytesPerS(d), BlockStats.writeBytesPerS(d));
   }
 
   /**
-   * /proc/diskstats: name to the PICK fields. A line that does not parse costs that device only
+   * /proc/diskstats: name to the BlockStats.PICK fields. A line that does not parse costs that device only
    * (it then reads as gone), with a problem naming the file and the line.
    */
   static Map<String, long[]> parse(String text, Path file, SysFiles files) {
@@ -228,9 +207,9 @@ final class BlockCollector implements Collector {
         continue;
       }
       try {
-        long[] v = new long[PICK.length];
-        for (int i = 0; i < PICK.length; i++) {
-          v[i] = Long.parseLong(f[3 + PICK[i]]);
+        long[] v = new long[BlockStats.PICK.length];
+        for (int i = 0; i < BlockStats.PICK.length; i++) {
+          v[i] = Long.parseLong(f[3 + BlockStats.PICK[i]]);
         }
         out.put(f[2], v);
       } catch (NumberFormatException e) {
