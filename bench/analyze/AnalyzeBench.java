@@ -1,5 +1,5 @@
 import io.headroom.analyzer.analysis.RunAnalyzer;
-import io.headroom.analyzer.analysis.RunData;
+import io.headroom.analyzer.data.RunData;
 import io.headroom.model.Verdict;
 import io.headroom.model.recording.ReadStats;
 import io.headroom.model.recording.RecordingReader;

@@ -1,5 +1,9 @@
 package io.headroom.analyzer.analysis;
 
+import io.headroom.analyzer.data.Window;
+import io.headroom.analyzer.data.RunData;
+import io.headroom.analyzer.data.Stats;
+import io.headroom.analyzer.data.Series;
 import io.headroom.model.Entity;
 import io.headroom.model.EntityKind;
 import io.headroom.model.HeadroomEntry;

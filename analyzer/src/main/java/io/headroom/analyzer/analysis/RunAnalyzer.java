@@ -1,5 +1,7 @@
 package io.headroom.analyzer.analysis;
 
+import io.headroom.analyzer.data.Window;
+import io.headroom.analyzer.data.RunData;
 import io.headroom.analyzer.detect.Context;
 import io.headroom.analyzer.detect.Detector;
 import io.headroom.analyzer.detect.Knee;

@@ -1,9 +1,9 @@
 package io.headroom.analyzer.detect;
 
-import io.headroom.analyzer.analysis.RunData;
-import io.headroom.analyzer.analysis.Series;
-import io.headroom.analyzer.analysis.Stats;
-import io.headroom.analyzer.analysis.Window;
+import io.headroom.analyzer.data.RunData;
+import io.headroom.analyzer.data.Series;
+import io.headroom.analyzer.data.Stats;
+import io.headroom.analyzer.data.Window;
 import io.headroom.model.Entity;
 import io.headroom.model.Run;
 import java.util.HashMap;

@@ -1,8 +1,8 @@
 package io.headroom.analyzer.detect;
 
-import io.headroom.analyzer.analysis.RunData;
-import io.headroom.analyzer.analysis.Series;
-import io.headroom.analyzer.analysis.Window;
+import io.headroom.analyzer.data.RunData;
+import io.headroom.analyzer.data.Series;
+import io.headroom.analyzer.data.Window;
 import io.headroom.model.EntityKind;
 import io.headroom.model.Relation;
 import java.util.ArrayDeque;

@@ -1,7 +1,7 @@
 package io.headroom.analyzer.detect;
 
-import io.headroom.analyzer.analysis.Series;
-import io.headroom.analyzer.analysis.Stats;
+import io.headroom.analyzer.data.Series;
+import io.headroom.analyzer.data.Stats;
 import java.util.TreeMap;
 
 /** Statistics of the sum of two metrics read at the same instants (reads plus writes). */

@@ -1,6 +1,6 @@
 package io.headroom.analyzer.detect;
 
-import io.headroom.analyzer.analysis.Stats;
+import io.headroom.analyzer.data.Stats;
 import java.util.Arrays;
 
 /** Shape of a series within a window: flat, rising. */

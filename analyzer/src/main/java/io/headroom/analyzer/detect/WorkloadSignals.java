@@ -1,6 +1,6 @@
 package io.headroom.analyzer.detect;
 
-import io.headroom.analyzer.analysis.Series;
+import io.headroom.analyzer.data.Series;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.TreeMap;

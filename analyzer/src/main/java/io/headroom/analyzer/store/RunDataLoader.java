@@ -2,7 +2,7 @@ package io.headroom.analyzer.store;
 
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.headroom.analyzer.analysis.RunData;
+import io.headroom.analyzer.data.RunData;
 import io.headroom.model.Entity;
 import io.headroom.model.Phase;
 import io.headroom.model.Relation;

@@ -1,7 +1,7 @@
 package io.headroom.analyzer.detect;
 
-import io.headroom.analyzer.analysis.RunData;
-import io.headroom.analyzer.analysis.Window;
+import io.headroom.analyzer.data.RunData;
+import io.headroom.analyzer.data.Window;
 import io.headroom.model.Entity;
 import io.headroom.model.Relation;
 import java.util.Map;

@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.headroom.analyzer.analysis.Window;
+import io.headroom.analyzer.data.Window;
 import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.Test;

@@ -29,7 +29,7 @@ class LittlesLawTest {
     bed.entity("w1", "workload").constant("w1", "write_iops", 50_000)
         .constant("w1", "write_latency_s", 0.0025);
     Context ctx = Context.of(bed.data, null,
-        new io.headroom.analyzer.analysis.Window("4T/32Q", 0, 60), Thresholds.defaults());
+        new io.headroom.analyzer.data.Window("4T/32Q", 0, 60), Thresholds.defaults());
     LittlesLaw l = LittlesLaw.of(ctx);
     assertEquals(128, l.outstanding(), 1e-9);
     assertEquals(125, l.inFlight(), 1e-6);

@@ -3,7 +3,7 @@ package io.headroom.analyzer.detect;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.headroom.analyzer.analysis.RunAnalyzer;
-import io.headroom.analyzer.analysis.RunData;
+import io.headroom.analyzer.data.RunData;
 import io.headroom.model.Bottleneck;
 import io.headroom.model.Entity;
 import io.headroom.model.Phase;

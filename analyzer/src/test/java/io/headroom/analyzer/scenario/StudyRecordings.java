@@ -3,7 +3,7 @@ package io.headroom.analyzer.scenario;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.headroom.analyzer.analysis.RunAnalyzer;
-import io.headroom.analyzer.analysis.RunData;
+import io.headroom.analyzer.data.RunData;
 import io.headroom.analyzer.detect.PhaseDecision;
 import io.headroom.model.PhaseVerdict;
 import io.headroom.model.Verdict;

@@ -1,8 +1,8 @@
 package io.headroom.app.cli;
 
 import io.headroom.app.service.CollectorService;
-import io.headroom.collector.bench.FioFailedException;
-import io.headroom.collector.bench.FioRunner;
+import io.headroom.collector.workload.FioFailedException;
+import io.headroom.collector.workload.FioRunner;
 import io.headroom.model.Phase;
 import io.headroom.model.Run;
 import java.io.File;

@@ -1,7 +1,7 @@
 package io.headroom.app.cli;
 
 import io.headroom.analyzer.analysis.RunAnalyzer;
-import io.headroom.analyzer.analysis.RunData;
+import io.headroom.analyzer.data.RunData;
 import io.headroom.analyzer.ingest.IngestConfig;
 import io.headroom.analyzer.store.RunDataLoader;
 import io.headroom.analyzer.store.StoreConfig;

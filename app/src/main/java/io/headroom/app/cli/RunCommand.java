@@ -1,12 +1,12 @@
 package io.headroom.app.cli;
 
 import io.headroom.analyzer.analysis.RunAnalyzer;
-import io.headroom.analyzer.analysis.RunData;
+import io.headroom.analyzer.data.RunData;
 import io.headroom.app.service.CollectorService;
 import io.headroom.app.service.Infrastructure;
 import io.headroom.app.service.Sources;
-import io.headroom.collector.bench.FioFailedException;
-import io.headroom.collector.bench.FioRunner;
+import io.headroom.collector.workload.FioFailedException;
+import io.headroom.collector.workload.FioRunner;
 import io.headroom.collector.config.SourceConfig;
 import io.headroom.collector.config.TestbedConfig;
 import io.headroom.collector.declared.DeclaredSourceFactory;

@@ -1,7 +1,7 @@
 package io.headroom.app.dashboards;
 
 import io.headroom.analyzer.analysis.RunAnalyzer;
-import io.headroom.analyzer.analysis.RunData;
+import io.headroom.analyzer.data.RunData;
 import io.headroom.analyzer.store.IngestBatch;
 import io.headroom.analyzer.store.SampleStore;
 import io.headroom.model.Entity;

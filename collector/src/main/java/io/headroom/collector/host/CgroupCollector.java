@@ -1,5 +1,6 @@
 package io.headroom.collector.host;
 
+import io.headroom.collector.linux.CpuList;
 import io.headroom.collector.source.Counters;
 import io.headroom.collector.source.CgroupPaths;
 import io.headroom.model.Entity;

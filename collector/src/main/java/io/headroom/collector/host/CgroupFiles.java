@@ -1,5 +1,6 @@
 package io.headroom.collector.host;
 
+import io.headroom.collector.linux.CpuList;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -78,7 +79,7 @@ record CgroupFiles(String version, Path cpuDir, Path cpuacctDir, Path blkioDir, 
     if (!"v2".equals(version)) {
       return List.of();
     }
-    return CpuList.parse(SysFiles.optional(cpuDir.resolve("cpuset.cpus.effective")));
+    return CpuList.list(SysFiles.optional(cpuDir.resolve("cpuset.cpus.effective")));
   }
 
   /** Throttle limits as written by the admin ("8:0 rbps=1048576 wbps=max ..."), for display. */

@@ -1,5 +1,6 @@
 package io.headroom.collector.host;
 
+import io.headroom.collector.linux.CpuList;
 import io.headroom.collector.source.Counters;
 import io.headroom.model.Entity;
 import java.io.IOException;
@@ -46,7 +47,7 @@ final class IrqCollector implements Collector {
         if (list == null || list.isEmpty()) {
           list = SysFiles.optional(ctx.proc("irq/" + irq + "/smp_affinity_list"));
         }
-        cpus.addAll(CpuList.parse(list));
+        cpus.addAll(CpuList.list(list));
       }
       annotate(ctx, d, irqs.size(), cpus);
     }

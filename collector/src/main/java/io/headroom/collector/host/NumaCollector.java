@@ -1,5 +1,6 @@
 package io.headroom.collector.host;
 
+import io.headroom.collector.linux.CpuList;
 import io.headroom.collector.source.Counters;
 import io.headroom.model.Entity;
 import io.headroom.model.EntityKind;
@@ -53,7 +54,7 @@ final class NumaCollector implements Collector {
   private Map<Integer, List<Integer>> byNode(HostContext ctx) {
     Map<Integer, List<Integer>> out = new TreeMap<>();
     for (Map.Entry<Integer, Path> e : nodeDirs.entrySet()) {
-      List<Integer> cpus = CpuList.parse(SysFiles.optional(e.getValue().resolve("cpulist")));
+      List<Integer> cpus = CpuList.list(SysFiles.optional(e.getValue().resolve("cpulist")));
       out.put(e.getKey(), cpus);
       for (int cpu : cpus) {
         ctx.topology.cpuNode.put(cpu, e.getKey());

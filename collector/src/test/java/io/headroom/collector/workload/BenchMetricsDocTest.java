@@ -1,0 +1,32 @@
+package io.headroom.collector.workload;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import io.headroom.collector.MetricDocs;
+import io.headroom.model.MetricDef;
+import java.io.IOException;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** docs/metrics/fio.md lists exactly the metrics of {@link BenchMetrics}, field for field. */
+class BenchMetricsDocTest {
+  @Test
+  void docTableMatchesDeclarations() throws IOException {
+    MetricDocs.assertDocMatches("fio.md", BenchMetrics.ALL);
+  }
+
+  @Test
+  void everySampleNameTheSourcesWriteIsDeclared() throws IOException {
+    // the importers name metrics by string; the fixtures' records must use declared names only
+    List<String> declared = BenchMetrics.ALL.stream().map(MetricDef::name).toList();
+    Records fio = new Records();
+    FioJsonImporter.importFile(FioGoldenTest.DIR.resolve("two-jobs-jsonplus/input.json"),
+        "h1", "r1", "lab", fio::add);
+    Records vdb = VdbenchGoldenTest.load(VdbenchGoldenTest.DIR.resolve("block-two-runs"));
+    for (Records r : List.of(fio, vdb)) {
+      r.all().stream().filter(rec -> rec instanceof io.headroom.model.Sample)
+          .map(rec -> ((io.headroom.model.Sample) rec).metric())
+          .forEach(name -> assertEquals(true, declared.contains(name), name));
+    }
+  }
+}

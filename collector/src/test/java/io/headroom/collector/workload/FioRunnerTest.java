@@ -1,0 +1,186 @@
+package io.headroom.collector.workload;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.headroom.model.Phase;
+import io.headroom.model.Relation;
+import io.headroom.model.Run;
+import io.headroom.model.Sample;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Real fio runs (Debian's fio, psync on small files in a temp dir, rate-limited to last 1-2 s so
+ * there are several per-second reports) through {@link FioRunner}.
+ */
+class FioRunnerTest {
+  @TempDir Path tmp;
+
+  private FioRunner runner(String run) {
+    return new FioRunner("h1", run, "lab", Path.of("/sys")).workDir(tmp);
+  }
+
+  /** The disk holding tmp by findmnt and lsblk, or null when it is no block device (overlay, tmpfs). */
+  private String diskOfTmp() {
+    String source = Shell.out("findmnt", "-no", "SOURCE", "-T", tmp.toString());
+    if (source == null || !source.startsWith("/dev/")) {
+      return null;
+    }
+    String parent = Shell.out("lsblk", "-no", "PKNAME", source);
+    return parent != null && !parent.isEmpty()
+        ? parent : Path.of(Shell.out("realpath", source)).getFileName().toString();
+  }
+
+  @Test
+  void oneWriteJobStreamsEverySecondAndCountsEveryIo() throws Exception {
+    Records r = new Records();
+    FioResult result = runner("r1").run(List.of("fio", "--name=w", "--filename=w.dat", "--size=4m",
+        "--bs=4k", "--rw=write", "--ioengine=psync", "--rate=2m"), r::add);
+    String id = "h1/fio/r1/w";
+    Phase w = r.phase("w").orElseThrow();
+    // size=4m bs=4k rw=write: exactly 1024 writes and 4194304 bytes, whatever the intervals
+    assertEquals(1024, r.integrate(id, "write_iops", w.start()), 1e-6);
+    assertEquals(4194304, r.integrate(id, "write_bytes_per_s", w.start()), 1e-3);
+    assertEquals(0, r.integrate(id, "read_iops", w.start()));
+    List<Sample> iops = r.samples(id, "write_iops");
+    assertTrue(iops.size() >= 2, "a 2 s job at 1 report/s has at least two intervals: " + iops);
+    assertEquals(w.end(), iops.get(iops.size() - 1).ts(), 1e-9);
+    // rate=2m: 512 writes/s while it ran (the first interval includes fio's start-up)
+    assertEquals(512, iops.get(1).value(), 512 * 0.05);
+    // streamed: the first sample reached us while fio was still writing
+    assertTrue(r.sampleArrivals().get(0) < result.end() - 0.5, "first sample came at the end");
+    for (Sample s : r.samples(id, "write_latency_s")) {
+      assertTrue(s.value() > 0 && s.value() < 0.1, "write latency " + s);
+    }
+    assertEquals(iops.size(), r.samples(id, "latency_p99_s").size());
+
+    List<Run> runs = r.runs();
+    assertEquals(3, runs.size());
+    assertNull(runs.get(0).end());
+    assertEquals("fio", runs.get(0).workload().get("tool"));
+    assertTrue(((String) runs.get(0).workload().get("command"))
+        .endsWith("--rate=2m --output-format=json+ --status-interval=1"));
+    assertEquals("write", runs.get(1).workload().get("rw"));
+    assertEquals(4096L, runs.get(1).workload().get("bs"));
+    assertEquals(result.end(), runs.get(2).end());
+    // the full workload is out before the first sample
+    List<io.headroom.model.RecordingRecord> all = r.all();
+    assertTrue(all.indexOf(runs.get(1)) < all.indexOf(iops.get(0)), "run record before samples");
+    assertEquals(0, result.exitCode());
+    assertEquals(List.of(id), result.workloads());
+
+    assertEquals("w.dat", r.entity(id).attrs().get("filename"));
+    List<Relation> expected = new ArrayList<>();
+    String disk = diskOfTmp();
+    if (disk != null) {
+      expected.add(new Relation(id, "targets", "h1/disk/" + disk));
+    }
+    expected.add(new Relation(id, "runs_on", "h1/cpu"));
+    assertEquals(expected, r.relations(id));
+  }
+
+  @Test
+  void severalJobsAreOneEntityAndOnePhaseEach() throws Exception {
+    Records r = new Records();
+    runner("r2").run(List.of("--ioengine=psync", "--bs=4k", "--rate=1m", "--directory=" + tmp,
+        "--name=a", "--rw=write", "--size=1m", "--name=b", "--rw=read", "--size=512k"), r::add);
+    Phase a = r.phase("a").orElseThrow();
+    Phase b = r.phase("b").orElseThrow();
+    assertEquals(256, r.integrate("h1/fio/r2/a", "write_iops", a.start()), 1e-6);
+    assertEquals(128, r.integrate("h1/fio/r2/b", "read_iops", b.start()), 1e-6);
+    assertEquals(List.of("write", "read"), r.runs().get(1).workload().get("rw"));
+    assertEquals(2, r.entities().size());
+  }
+
+  @Test
+  void groupReportingGivesOneEntityForTheClones() throws Exception {
+    Records r = new Records();
+    runner("r3").run(List.of("--name=g", "--directory=" + tmp, "--size=1m", "--bs=4k",
+        "--rw=randrw", "--numjobs=2", "--ioengine=psync", "--rate=512k", "--group_reporting"), r::add);
+    String id = "h1/fio/r3/g";
+    double start = r.phase("g").orElseThrow().start();
+    // two clones of 1m in 4k I/Os: 512 reads and writes together
+    double ios = r.integrate(id, "read_iops", start) + r.integrate(id, "write_iops", start);
+    assertEquals(512, ios, 1e-6);
+    assertEquals(1, r.entities().size());
+    assertEquals(true, r.entity(id).attrs().get("group_reporting"));
+    assertEquals(2L, r.entity(id).attrs().get("numjobs"));
+    assertEquals(50L, r.entity(id).attrs().get("rwmixread"));
+  }
+
+  @Test
+  void clonesWithoutGroupReportingAreOneEntityEach() throws Exception {
+    Records r = new Records();
+    runner("r4").run(List.of("--name=c", "--directory=" + tmp, "--size=1m", "--bs=4k",
+        "--rw=write", "--numjobs=2", "--ioengine=psync", "--rate=1m"), r::add);
+    double start = r.phase("c").orElseThrow().start();
+    for (String id : List.of("h1/fio/r4/c.0", "h1/fio/r4/c.1")) {
+      // integrated from the phase start, the earliest clone's: the other clone started a few
+      // ms later, which at 256 writes/s is within one write
+      assertEquals(256, r.integrate(id, "write_iops", start), 1.0, id);
+    }
+    assertEquals(List.of("c"), r.closedPhaseNames());
+  }
+
+  @Test
+  void stonewalledJobFileGivesOnePhasePerSectionAndStep() throws Exception {
+    Path job = tmp.resolve("steps.fio");
+    Files.writeString(job, String.join("\n", "[global]", "directory=" + tmp, "size=1m", "bs=4k",
+        "ioengine=psync", "rate=1m", "", "[w1]", "rw=write", "", "[w2]", "rw=write", "",
+        "[r]", "stonewall", "rw=read", ""));
+    Records r = new Records();
+    runner("r5").run(List.of("fio", job.toString()), r::add);
+    Phase w1 = r.phase("w1").orElseThrow();
+    Phase w2 = r.phase("w2").orElseThrow();
+    Phase step0 = r.phase("step 0").orElseThrow();
+    Phase rd = r.phase("r").orElseThrow();
+    assertEquals(4, r.closedPhaseNames().size());
+    assertTrue(r.phase("step 1").isEmpty(), "a step of one section is that section's phase");
+    assertEquals(Math.min(w1.start(), w2.start()), step0.start());
+    assertEquals(Math.max(w1.end(), w2.end()), step0.end());
+    // the read step starts after the write step ends (fio lays out r's file in between)
+    assertTrue(rd.start() >= step0.end() - 0.01, step0 + " then " + rd);
+    assertEquals(256, r.integrate("h1/fio/r5/w1", "write_iops", w1.start()), 1e-6);
+    assertEquals(256, r.integrate("h1/fio/r5/w2", "write_iops", w2.start()), 1e-6);
+    assertEquals(256, r.integrate("h1/fio/r5/r", "read_iops", rd.start()), 1e-6);
+    for (Sample s : r.samples("h1/fio/r5/r", "read_iops")) {
+      assertTrue(s.ts() > rd.start(), "no read samples before the read step: " + s);
+    }
+  }
+
+  @Test
+  void failingFioCarriesItsStderrAndKeepsWhatWasSent() throws IOException {
+    Files.writeString(tmp.resolve("notadir"), "a file, not a directory");
+    Records r = new Records();
+    FioFailedException e = assertThrows(FioFailedException.class, () -> runner("r6").run(
+        List.of("--name=bad", "--filename=notadir/f", "--size=1m", "--rw=write"), r::add));
+    assertEquals(1, e.exitCode());
+    assertTrue(e.getMessage().startsWith("fio exited with code 1: "), e.getMessage());
+    assertTrue(e.getMessage().contains("func=fstat, error=Not a directory"), e.getMessage());
+    assertTrue(e.stderr().startsWith("file:filesetup.c:"), e.stderr());
+    List<Run> runs = r.runs();
+    assertEquals(3, runs.size(), "launch, first report, end");
+    assertEquals(e.result().end(), runs.get(2).end());
+    assertEquals("notadir/f", r.entity("h1/fio/r6/bad").attrs().get("filename"));
+    assertTrue(r.samples("h1/fio/r6/bad", "write_iops").isEmpty());
+    assertTrue(r.all().get(r.all().size() - 1) instanceof Run, "the run's end comes last");
+  }
+
+  @Test
+  void fioThatCannotStartIsAFailureToo() {
+    Records r = new Records();
+    FioFailedException e = assertThrows(FioFailedException.class, () ->
+        runner("r7").executable(tmp.resolve("no-fio").toString()).run(List.of("--name=x"), r::add));
+    assertEquals(-1, e.exitCode());
+    assertTrue(e.getMessage().startsWith("cannot start fio (" + tmp.resolve("no-fio")), e.getMessage());
+    assertTrue(r.all().isEmpty());
+  }
+}

@@ -1,0 +1,34 @@
+package io.headroom.collector.workload;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.stream.Stream;
+
+/**
+ * Golden-file cases: one folder per case under a fixture directory, the expectation in a file.
+ * Run with -Dheadroom.regen=true to rewrite the expectations after a deliberate change, then
+ * review the diff.
+ */
+final class Golden {
+  private static final boolean REGEN = Boolean.getBoolean("headroom.regen");
+
+  private Golden() {}
+
+  /** The case folders' names, sorted. */
+  static Stream<String> cases(Path dir) throws IOException {
+    try (Stream<Path> s = Files.list(dir)) {
+      return s.filter(Files::isDirectory).map(p -> p.getFileName().toString()).sorted().toList().stream();
+    }
+  }
+
+  static void check(Path expected, String actual) throws IOException {
+    if (REGEN) {
+      Files.writeString(expected, actual, StandardCharsets.UTF_8);
+    }
+    assertEquals(Files.readString(expected, StandardCharsets.UTF_8), actual, expected.toString());
+  }
+}
