@@ -3,7 +3,7 @@ package io.headroom.app.cli;
 import io.headroom.analyzer.analysis.RunAnalyzer;
 import io.headroom.analyzer.data.RunData;
 import io.headroom.analyzer.detect.Thresholds;
-import io.headroom.collector.config.TestbedLoader;
+import io.headroom.config.TestbedLoader;
 import io.headroom.model.Verdict;
 import io.headroom.model.VerdictJson;
 import io.headroom.model.recording.ReadStats;

@@ -4,7 +4,7 @@ import io.headroom.analyzer.ingest.IngestConfig;
 import io.headroom.analyzer.store.StoreConfig;
 import io.headroom.app.service.AnalyzerService;
 import io.headroom.app.service.Infrastructure;
-import io.headroom.collector.config.TestbedConfig;
+import io.headroom.config.TestbedConfig;
 import io.headroom.model.kafka.KafkaClient;
 import io.headroom.model.kafka.Topics;
 import java.nio.file.Files;

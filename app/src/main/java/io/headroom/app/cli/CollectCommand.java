@@ -1,7 +1,7 @@
 package io.headroom.app.cli;
 
 import io.headroom.app.service.Sources;
-import io.headroom.collector.config.TestbedConfig;
+import io.headroom.config.TestbedConfig;
 import io.headroom.collector.runtime.Collector;
 import io.headroom.collector.runtime.RecordingSink;
 import io.headroom.collector.runtime.ScrapeRunner;

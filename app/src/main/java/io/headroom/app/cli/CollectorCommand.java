@@ -3,7 +3,7 @@ package io.headroom.app.cli;
 import io.headroom.app.service.CollectorService;
 import io.headroom.app.service.Infrastructure;
 import io.headroom.app.service.Sources;
-import io.headroom.collector.config.TestbedConfig;
+import io.headroom.config.TestbedConfig;
 import io.headroom.collector.source.SourceRegistry;
 import io.headroom.model.kafka.KafkaClient;
 import io.headroom.model.kafka.Topics;

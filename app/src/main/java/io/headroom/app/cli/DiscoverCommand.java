@@ -1,7 +1,7 @@
 package io.headroom.app.cli;
 
-import io.headroom.collector.config.SourceConfig;
-import io.headroom.collector.config.TestbedConfig;
+import io.headroom.config.SourceConfig;
+import io.headroom.config.TestbedConfig;
 import io.headroom.collector.host.Discovery;
 import io.headroom.collector.host.HostDiscovery;
 import io.headroom.collector.host.HostSourceFactory;

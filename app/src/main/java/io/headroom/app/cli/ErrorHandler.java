@@ -1,6 +1,6 @@
 package io.headroom.app.cli;
 
-import io.headroom.collector.source.ConfigException;
+import io.headroom.config.ConfigException;
 import io.headroom.model.recording.RecordingFormatException;
 import picocli.CommandLine;
 import picocli.CommandLine.IExecutionExceptionHandler;

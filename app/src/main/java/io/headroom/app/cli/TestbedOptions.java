@@ -2,12 +2,12 @@ package io.headroom.app.cli;
 
 import io.headroom.analyzer.detect.Thresholds;
 import io.headroom.analyzer.detect.ThresholdsBinder;
-import io.headroom.collector.config.DatabaseConfig;
-import io.headroom.collector.config.KafkaConfig;
-import io.headroom.collector.config.SpoolConfig;
-import io.headroom.collector.config.TestbedConfig;
-import io.headroom.collector.config.TestbedLoader;
-import io.headroom.collector.source.ConfigException;
+import io.headroom.config.DatabaseConfig;
+import io.headroom.config.KafkaConfig;
+import io.headroom.config.SpoolConfig;
+import io.headroom.config.TestbedConfig;
+import io.headroom.config.TestbedLoader;
+import io.headroom.config.ConfigException;
 import java.net.InetAddress;
 import java.nio.file.Path;
 import picocli.CommandLine.Option;

@@ -1,6 +1,6 @@
 package io.headroom.app.service;
 
-import io.headroom.collector.config.SpoolConfig;
+import io.headroom.config.SpoolConfig;
 import io.headroom.collector.publish.KafkaPublisher;
 import io.headroom.collector.runtime.Collector;
 import io.headroom.collector.runtime.KafkaSink;

@@ -1,7 +1,7 @@
 package io.headroom.app.service;
 
-import io.headroom.collector.config.DatabaseConfig;
-import io.headroom.collector.config.KafkaConfig;
+import io.headroom.config.DatabaseConfig;
+import io.headroom.config.KafkaConfig;
 import io.headroom.embedded.EmbeddedDatabase;
 import io.headroom.embedded.EmbeddedKafka;
 import io.headroom.model.kafka.KafkaClient;

@@ -1,9 +1,9 @@
 package io.headroom.app.service;
 
-import io.headroom.collector.config.SourceConfig;
-import io.headroom.collector.config.TestbedConfig;
+import io.headroom.config.SourceConfig;
+import io.headroom.config.TestbedConfig;
 import io.headroom.collector.runtime.ScrapeRunner;
-import io.headroom.collector.source.ConfigException;
+import io.headroom.config.ConfigException;
 import io.headroom.collector.source.Source;
 import io.headroom.collector.source.SourceContext;
 import io.headroom.collector.source.SourceRegistry;

@@ -5,9 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.headroom.app.cli.Main;
-import io.headroom.collector.config.TestbedConfig;
-import io.headroom.collector.config.TestbedLoader;
-import io.headroom.collector.source.ConfigException;
+import io.headroom.config.TestbedConfig;
+import io.headroom.config.TestbedLoader;
+import io.headroom.config.ConfigException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;

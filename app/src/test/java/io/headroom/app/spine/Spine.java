@@ -6,7 +6,7 @@ import io.headroom.analyzer.ingest.IngestConfig;
 import io.headroom.analyzer.store.StoreConfig;
 import io.headroom.app.service.AnalyzerService;
 import io.headroom.app.service.CollectorService;
-import io.headroom.collector.config.SpoolConfig;
+import io.headroom.config.SpoolConfig;
 import io.headroom.collector.runtime.ScrapeRunner;
 import io.headroom.collector.source.Source;
 import java.net.URI;

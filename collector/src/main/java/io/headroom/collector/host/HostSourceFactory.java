@@ -1,8 +1,8 @@
 package io.headroom.collector.host;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.headroom.collector.config.Durations;
-import io.headroom.collector.source.ConfigException;
+import io.headroom.config.Durations;
+import io.headroom.config.ConfigException;
 import io.headroom.collector.source.Source;
 import io.headroom.collector.source.SourceContext;
 import io.headroom.collector.source.SourceFactory;

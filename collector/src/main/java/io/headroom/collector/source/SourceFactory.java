@@ -1,5 +1,6 @@
 package io.headroom.collector.source;
 
+import io.headroom.config.ConfigException;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.headroom.model.MetricDef;
 import java.util.List;

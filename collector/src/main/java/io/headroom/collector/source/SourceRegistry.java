@@ -1,5 +1,6 @@
 package io.headroom.collector.source;
 
+import io.headroom.config.ConfigException;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;

@@ -1,6 +1,6 @@
 package io.headroom.collector.spool;
 
-import io.headroom.collector.config.SpoolConfig;
+import io.headroom.config.SpoolConfig;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;

@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.headroom.collector.source.ConfigException;
+import io.headroom.config.ConfigException;
 import io.headroom.collector.source.SourceContext;
 import java.nio.file.Path;
 import java.time.Duration;

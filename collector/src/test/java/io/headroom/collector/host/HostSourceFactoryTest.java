@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.headroom.collector.source.ConfigException;
+import io.headroom.config.ConfigException;
 import io.headroom.collector.source.SourceContext;
 import java.nio.file.Path;
 import java.time.Duration;

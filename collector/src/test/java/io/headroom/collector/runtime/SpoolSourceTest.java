@@ -2,7 +2,7 @@ package io.headroom.collector.runtime;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import io.headroom.collector.config.SpoolConfig;
+import io.headroom.config.SpoolConfig;
 import io.headroom.collector.source.Scrape;
 import io.headroom.collector.spool.Spool;
 import io.headroom.collector.spool.SpoolRecord;

@@ -2,7 +2,7 @@ package io.headroom.collector.spool;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import io.headroom.collector.config.SpoolConfig;
+import io.headroom.config.SpoolConfig;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,4 +1,4 @@
-package io.headroom.collector.config;
+package io.headroom.config;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.MissingNode;

@@ -1,10 +1,9 @@
-package io.headroom.collector.config;
+package io.headroom.config;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
-import io.headroom.collector.source.ConfigException;
 import io.headroom.model.kafka.KafkaClient;
 import java.io.IOException;
 import java.net.URI;

@@ -1,4 +1,4 @@
-package io.headroom.collector.config;
+package io.headroom.config;
 
 import java.nio.file.Path;
 import java.util.ArrayList;

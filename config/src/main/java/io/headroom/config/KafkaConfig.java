@@ -1,4 +1,4 @@
-package io.headroom.collector.config;
+package io.headroom.config;
 
 import io.headroom.model.kafka.KafkaClient;
 import java.nio.file.Files;

@@ -1,10 +1,10 @@
-package io.headroom.collector.config;
+package io.headroom.config;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import io.headroom.collector.source.ConfigException;
+import io.headroom.config.ConfigException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;

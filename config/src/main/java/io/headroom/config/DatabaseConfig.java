@@ -1,4 +1,4 @@
-package io.headroom.collector.config;
+package io.headroom.config;
 
 import java.util.ArrayList;
 import java.util.List;

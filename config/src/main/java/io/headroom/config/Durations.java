@@ -1,4 +1,4 @@
-package io.headroom.collector.config;
+package io.headroom.config;
 
 import java.time.Duration;
 import java.util.regex.Matcher;
