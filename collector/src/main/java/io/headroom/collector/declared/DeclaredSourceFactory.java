@@ -4,11 +4,11 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.headroom.config.SourceConfig;
 import io.headroom.config.TestbedConfig;
 import io.headroom.config.ConfigException;
+import io.headroom.config.SettingsBinder;
 import io.headroom.collector.source.Source;
 import io.headroom.collector.source.SourceContext;
 import io.headroom.collector.source.SourceFactory;
 import io.headroom.model.MetricDef;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -35,21 +35,11 @@ public final class DeclaredSourceFactory implements SourceFactory {
   }
 
   static DeclaredSourceConfig config(SourceContext context, JsonNode settings) throws ConfigException {
-    DeclaredSettings s = new DeclaredSettings();
-    s.unknownKeys(settings, DeclaredSettings.KEYS, "");
-    Path sys = context.baseDir().resolve(settings.path("sys_root").asText("/sys"));
-    if (!Files.isDirectory(sys)) {
-      s.problems.add("sys_root: " + sys + " is not a directory");
-    }
-    DeclaredSourceConfig config = new DeclaredSourceConfig(sys, s.entities(settings.get("entities")),
-        s.relations(settings.get("relations")), s.workloads(settings.get("workloads")));
-    if (config.entities().isEmpty() && config.relations().isEmpty() && config.workloads().isEmpty() && s.problems.isEmpty()) {
-      s.problems.add("declares nothing: give entities, relations or workloads");
-    }
-    if (!s.problems.isEmpty()) {
-      throw new ConfigException("declared source of " + context.host() + ": " + String.join("; ", s.problems));
-    }
-    return config;
+    return settings(context.host(), settings, context.baseDir()).config();
+  }
+
+  private static DeclaredSettings settings(String host, JsonNode settings, Path baseDir) throws ConfigException {
+    return SettingsBinder.bind(settings, DeclaredSettings.class, baseDir, "declared source of " + host);
   }
 
   /**
@@ -60,11 +50,7 @@ public final class DeclaredSourceFactory implements SourceFactory {
     List<WorkloadRelation> out = new ArrayList<>();
     for (SourceConfig sc : testbed.sources()) {
       if (TYPE.equals(sc.type())) {
-        DeclaredSettings s = new DeclaredSettings();
-        out.addAll(s.workloads(sc.settings().get("workloads")));
-        if (!s.problems.isEmpty()) {
-          throw new ConfigException("declared source of " + sc.host() + ": " + String.join("; ", s.problems));
-        }
+        out.addAll(settings(sc.host(), sc.settings(), testbed.baseDir()).workloads());
       }
     }
     return out;

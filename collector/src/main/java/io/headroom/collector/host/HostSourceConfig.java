@@ -19,22 +19,24 @@ import java.util.Map;
  *     whose quota, not the machine, is its CPU ceiling
  * @param topologyRefresh how often PCI, disks, ports and NUMA are walked again; counters are read
  *     every scrape regardless
- * @param diskSpecs declared ceilings of disks (sysfs does not know a drive's rated IOPS): a disk
- *     name or glob ("nvme*n1") to {iops, bytes_per_s}; the first matching entry wins
+ * @param disks declared ceilings of disks (sysfs does not know a drive's rated IOPS): a disk
+ *     name or glob ("nvme*n1") to its {@link DiskSpec}; the first matching entry wins
  */
 public record HostSourceConfig(
     Path procRoot, Path sysRoot, List<String> cgroups, List<String> arrayCgroups, Duration topologyRefresh,
-    Map<String, Map<String, Double>> diskSpecs) {
-  static final List<String> SPEC_KEYS = List.of("iops", "bytes_per_s");
+    Map<String, DiskSpec> disks) {
   public static final Duration DEFAULT_REFRESH = Duration.ofSeconds(60);
   public static final HostSourceConfig LIVE = new HostSourceConfig(Path.of("/proc"), Path.of("/sys"));
 
+  /** Absent settings (null, as the settings binder gives them) take their defaults. */
   public HostSourceConfig {
-    cgroups = List.copyOf(cgroups);
-    arrayCgroups = List.copyOf(arrayCgroups);
+    procRoot = procRoot == null ? Path.of("/proc") : procRoot;
+    sysRoot = sysRoot == null ? Path.of("/sys") : sysRoot;
+    cgroups = cgroups == null ? List.of() : List.copyOf(cgroups);
+    arrayCgroups = arrayCgroups == null ? List.of() : List.copyOf(arrayCgroups);
     topologyRefresh = topologyRefresh == null ? DEFAULT_REFRESH : topologyRefresh;
     // Insertion order kept: with globs, the first matching entry wins.
-    diskSpecs = diskSpecs == null ? Map.of() : java.util.Collections.unmodifiableMap(new LinkedHashMap<>(diskSpecs));
+    disks = disks == null ? Map.of() : java.util.Collections.unmodifiableMap(new LinkedHashMap<>(disks));
   }
 
   public HostSourceConfig(
@@ -48,9 +50,9 @@ public record HostSourceConfig(
 
   /** The declared ceilings of the disk named name, or an empty map. */
   Map<String, Double> diskSpec(String name) {
-    for (Map.Entry<String, Map<String, Double>> e : diskSpecs.entrySet()) {
+    for (Map.Entry<String, DiskSpec> e : disks.entrySet()) {
       if (FileSystems.getDefault().getPathMatcher("glob:" + e.getKey()).matches(Path.of(name))) {
-        return e.getValue();
+        return e.getValue().capacity();
       }
     }
     return Map.of();
@@ -72,15 +74,6 @@ public record HostSourceConfig(
     for (String c : concat(cgroups, arrayCgroups)) {
       if (c.isBlank() || c.contains("..")) {
         problems.add("cgroups: \"" + c + "\" is not a cgroup path");
-      }
-    }
-    for (Map.Entry<String, Map<String, Double>> e : diskSpecs.entrySet()) {
-      for (Map.Entry<String, Double> v : e.getValue().entrySet()) {
-        if (!SPEC_KEYS.contains(v.getKey())) {
-          problems.add("disks." + e.getKey() + "." + v.getKey() + ": unknown (known: " + SPEC_KEYS + ")");
-        } else if (v.getValue() == null || !(v.getValue() > 0) || v.getValue().isInfinite()) {
-          problems.add("disks." + e.getKey() + "." + v.getKey() + ": must be a positive number");
-        }
       }
     }
     if (topologyRefresh.isNegative() || topologyRefresh.isZero()) {

@@ -43,18 +43,19 @@ class DeclaredSourceFactoryTest {
          "relations": [{"from": "v", "rel": "serves", "to": "a|b"}],
          "workloads": [{"rel": "behind", "to": "v"}, {"to": "w"}]}"""));
     assertEquals("declared source of lab: entity: unknown key (known: [entities, relations, sys_root, workloads]); "
-        + "sys_root: " + base.resolve("nope") + " is not a directory; "
         + "entities[0].kind: \"workload\" is not declarable (known: [array_cpu, cgroup, cpu_socket, disk, host_cpu, net_port, pcie_link]); "
-        + "entities[1].capacity.bytes_per_s: must be a positive number, not -1; "
+        + "entities[1].capacity.bytes_per_s: must be a positive number, not -1.0; "
         + "entities[1].blockdev: only a disk is measured from a block device, not net_port; "
         + "entities[2].colour: unknown key (known: [attrs, blockdev, capacity, cgroup, id, kind, name, netdev]); "
         + "entities[2].netdev: \"../x\" must be a device name (loop7, eth0), not a path; "
-        + "entities[3].id: \"p\" is declared twice; "
-        + "entities[4]: must be a mapping (id, kind, ...); "
+        + "entities[2].netdev: only a net_port is measured from an interface, not host_cpu; "
+        + "entities[4]: must be a mapping (keys: [attrs, blockdev, capacity, cgroup, id, kind, name, netdev]); "
         + "relations[0].rel: \"serves\" is not one of [behind, cabled_to, on, runs_on, served_by, targets, via]; "
         + "relations[0].to: \"a|b\" must not contain '|'; "
         + "workloads[0].rel: \"behind\" is not one of [runs_on, targets, via]; "
-        + "workloads[1].rel: required", e.getMessage());
+        + "workloads[1].rel: required; "
+        + "sys_root: " + base.resolve("nope") + " is not a directory; "
+        + "entities[3].id: \"p\" is declared twice", e.getMessage());
   }
 
   @Test

@@ -17,9 +17,9 @@ class DiskSpecTest {
   @Test
   void declaredSpecsBecomeTheDisksCapacity(@TempDir Path tmp) throws Exception {
     FixtureHost fx = FixtureHost.copy("two-socket", tmp);
-    Map<String, Map<String, Double>> specs = new LinkedHashMap<>();
-    specs.put("nvme1n1", Map.of("iops", 800000.0));
-    specs.put("nvme*n1", Map.of("iops", 1.5e6, "bytes_per_s", 7.0e9));
+    Map<String, DiskSpec> specs = new LinkedHashMap<>();
+    specs.put("nvme1n1", new DiskSpec(800000.0, null));
+    specs.put("nvme*n1", new DiskSpec(1.5e6, 7.0e9));
     HostSource source = new HostSource("h1", null, new HostSourceConfig(
         fx.root.resolve("proc"), fx.root.resolve("sys"), List.of(), List.of(), Duration.ofHours(1), specs));
     Scrape s = FixtureHost.scrape(source, 1000);

@@ -48,8 +48,8 @@ class HostSourceFactoryTest {
     ConfigException e = assertThrows(ConfigException.class, () -> bind(
         "{\"proc_root\":\"nope\",\"cgroup\":[\"x\"],\"cgroups\":\"a\",\"array_cgroups\":[\"../etc\"],\"topology_refresh\":\"soon\"}"));
     assertEquals("host source of h1: cgroup: unknown key (known: [array_cgroups, cgroups, disks, proc_root, sys_root, topology_refresh]); "
+        + "cgroups: must be a list, not a string; "
         + "topology_refresh: \"soon\" is not a duration (write e.g. 500ms, 1s, 5s, 2m, 1h); "
-        + "cgroups: must be a list of cgroup paths; "
         + "proc_root: " + base.resolve("nope") + " is not a directory; "
         + "cgroups: \"../etc\" is not a cgroup path", e.getMessage());
   }
@@ -62,8 +62,11 @@ class HostSourceFactoryTest {
     assertEquals(java.util.Map.of(), c.diskSpec("vda"));
     ConfigException e = assertThrows(ConfigException.class,
         () -> bind("{\"disks\":{\"sda\":{\"iops\":\"fast\",\"latency\":1},\"sdb\":5}}"));
-    assertEquals("host source of h1: disks.sdb: must be {iops, bytes_per_s}; "
-        + "disks.sda.iops: must be a positive number; disks.sda.latency: unknown (known: [iops, bytes_per_s])", e.getMessage());
+    assertEquals("host source of h1: disks.sda.latency: unknown key (known: [bytes_per_s, iops]); "
+        + "disks.sda.iops: must be a number, not a string; "
+        + "disks.sdb: must be a mapping (keys: [bytes_per_s, iops])", e.getMessage());
+    ConfigException negative = assertThrows(ConfigException.class, () -> bind("{\"disks\":{\"sda\":{\"iops\":0}}}"));
+    assertEquals("host source of h1: disks.sda.iops: must be a positive number", negative.getMessage());
   }
 
   @Test
