@@ -32,7 +32,7 @@ final class CollectCommand implements Callable<Integer> {
       return new CollectorCommand(options).call();
     }
     TestbedConfig testbed = options.load(Files.createTempDirectory("headroom-spool-"));
-    List<ScrapeRunner> runners = Sources.runners(testbed, SourceRegistry.builtIn());
+    List<ScrapeRunner> runners = Sources.runners(testbed, SourceRegistry.discovered());
     Collector collector = new Collector(testbed.testbed(), runners, (tb, s) -> { });
     collector.scrapeAllOnce(); // the first scrape only primes the counters
     long pause = runners.stream().mapToLong(r -> r.source().interval().toMillis()).min().orElse(1000);

@@ -35,7 +35,7 @@ final class CollectorCommand implements Callable<Integer> {
       KafkaClient bootstrap = infra.kafka(testbed.kafka());
       try (CollectorService collector = new CollectorService(testbed.testbed(), bootstrap,
           new Topics(testbed.kafka().topicPrefix()), testbed.spool(),
-          Sources.runners(testbed, SourceRegistry.builtIn()), null)) {
+          Sources.runners(testbed, SourceRegistry.discovered()), null)) {
         collector.start();
         System.err.printf("collector for testbed %s publishing to %s; spool in %s; Ctrl-C to stop%n",
             testbed.testbed(), bootstrap, testbed.spool().dir());

@@ -56,7 +56,7 @@ final class DemoCommand implements Callable<Integer> {
       try (AnalyzerService analyzer = new AnalyzerService(IngestConfig.defaults(bootstrap, topics),
               target.url(), target.user(), target.password(), StoreConfig.DEFAULTS);
           CollectorService collector = new CollectorService(testbed.testbed(), bootstrap, topics, testbed.spool(),
-              Sources.runners(testbed, SourceRegistry.builtIn()), null)) {
+              Sources.runners(testbed, SourceRegistry.discovered()), null)) {
         collector.start();
         DemoBenchmark.run(work, seconds, collector, testbed.sources().get(0).host(), testbed.testbed(), runId);
         Thread.sleep(1200); // one more host scrape covers the end of the run

@@ -76,7 +76,7 @@ final class RunCommand implements Callable<Integer> {
       KafkaClient bootstrap = infra.kafka(testbed.kafka());
       try (CollectorService collector = new CollectorService(testbed.testbed(), bootstrap,
           new Topics(testbed.kafka().topicPrefix()), testbed.spool(),
-          Sources.runners(testbed, SourceRegistry.builtIn()), new RecordingSink(local))) {
+          Sources.runners(testbed, SourceRegistry.discovered()), new RecordingSink(local))) {
         collector.start();
         FioRunner runner = new FioRunner(host, id, testbed.testbed(), Path.of("/sys"));
         Runtime.getRuntime().addShutdownHook(new Thread(runner::stop));

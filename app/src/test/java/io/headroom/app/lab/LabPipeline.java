@@ -78,7 +78,7 @@ final class LabPipeline implements AutoCloseable {
     FioResult result;
     try (CollectorService collector = new CollectorService(testbed.testbed(), KafkaClient.plaintext(kafka.bootstrapServers()), topics,
         new SpoolConfig(dir.resolve("spool-" + bed.id), 64L << 20, 1L << 20),
-        Sources.runners(testbed, SourceRegistry.builtIn()), null)) {
+        Sources.runners(testbed, SourceRegistry.discovered()), null)) {
       collector.start();
       Thread.sleep(2500); // every counter has a first reading, so rates exist when fio starts
       // As headroom run does: fio's host is the first source's, so its runs_on names client/cpu.

@@ -4,7 +4,7 @@ import java.time.Duration;
 
 /**
  * One kind of thing Headroom scrapes (a Linux host, fio, an iDRAC, a switch). Implementations
- * live in their own package and are registered once, in {@link SourceRegistry}.
+ * live in their own package and register themselves once (see {@link SourceRegistry}).
  *
  * <p>A scrape reports what it saw through {@link Scrape}. A sub-resource that fails (a vanished
  * disk, an endpoint that timed out) is reported with {@link Scrape#problem} and the scrape goes on:

@@ -10,12 +10,14 @@ import java.util.List;
  * written (minus the common keys), for the source to bind to its own immutable config record and
  * validate.
  */
-public interface SourceFactory {
+public interface SourceFactory extends MetricCatalog {
   /** The value of {@code type:} in the testbed file. */
+  @Override
   String type();
 
   Source create(SourceContext context, JsonNode settings) throws ConfigException;
 
   /** Every metric this source can emit, declared once; docs/metrics/TYPE.md must match. */
+  @Override
   List<MetricDef> metrics();
 }

@@ -1,13 +1,18 @@
 package io.headroom.collector.source;
 
 import io.headroom.config.ConfigException;
+import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
 import java.util.Map;
+import java.util.ServiceLoader;
 import java.util.TreeMap;
 
 /**
- * The one place sources are registered. Adding a source (say a NetApp array) is one package with
- * a {@link SourceFactory} and one line here; no other source changes.
+ * The sources a collector can build, by testbed {@code type:}. Sources register themselves: each
+ * package lists its {@link SourceFactory} in META-INF/services/io.headroom.collector.source.SourceFactory
+ * (one line), so this low package knows no source and adding one (say a NetApp array) touches no
+ * other source.
  */
 public final class SourceRegistry {
   private final Map<String, SourceFactory> byType = new TreeMap<>();
@@ -20,11 +25,25 @@ public final class SourceRegistry {
     }
   }
 
-  /** Every source Headroom ships. */
-  public static SourceRegistry builtIn() {
-    return new SourceRegistry(List.of(
-        new io.headroom.collector.host.HostSourceFactory(),
-        new io.headroom.collector.declared.DeclaredSourceFactory()));
+  /** Every source on the class path. */
+  public static SourceRegistry discovered() {
+    List<SourceFactory> factories = new ArrayList<>();
+    ServiceLoader.load(SourceFactory.class).forEach(factories::add);
+    return new SourceRegistry(factories);
+  }
+
+  /**
+   * Every metric catalog on the class path: the sources' and the other emitters' (benchmark
+   * runner, collector health), for the docs and the analyzer's metric contract.
+   */
+  public static List<MetricCatalog> catalogs() {
+    List<MetricCatalog> out = new ArrayList<>(discovered().factories());
+    ServiceLoader.load(MetricCatalog.class).forEach(out::add);
+    return out;
+  }
+
+  public Collection<SourceFactory> factories() {
+    return byType.values();
   }
 
   public SourceFactory factory(String type) throws ConfigException {

@@ -2,19 +2,13 @@ package io.headroom.collector.workload;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import io.headroom.collector.MetricDocs;
 import io.headroom.model.MetricDef;
 import java.io.IOException;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** docs/metrics/fio.md lists exactly the metrics of {@link BenchMetrics}, field for field. */
+/** Every sample the benchmark importers write is declared in {@link BenchMetrics} (the docs page: MetricCatalogDocsTest). */
 class BenchMetricsDocTest {
-  @Test
-  void docTableMatchesDeclarations() throws IOException {
-    MetricDocs.assertDocMatches("fio.md", BenchMetrics.ALL);
-  }
-
   @Test
   void everySampleNameTheSourcesWriteIsDeclared() throws IOException {
     // the importers name metrics by string; the fixtures' records must use declared names only
