@@ -1,5 +1,6 @@
 package io.headroom.analyzer.analysis;
 
+import io.headroom.model.Metrics;
 import io.headroom.analyzer.data.Window;
 import io.headroom.analyzer.data.RunData;
 import io.headroom.analyzer.data.Stats;
@@ -60,14 +61,15 @@ public final class HeadroomCalculator {
 
   /** The ceiling that applies to a metric of an entity, NaN when none is known. */
   static double ceiling(Entity entity, String metric) {
-    if (metric.equals("util")) {
+    if (metric.equals(Metrics.UTIL)) {
       return 1.0;
     }
-    if (metric.endsWith("bytes_per_s")) {
-      return entity.capacity().getOrDefault("bytes_per_s", Double.NaN);
+    // every metric in bytes/s (read/write, rx/tx, whatever a source adds) against the bytes/s family
+    if (metric.endsWith(Metrics.CAPACITY_BYTES_PER_S)) {
+      return entity.capacity().getOrDefault(Metrics.CAPACITY_BYTES_PER_S, Double.NaN);
     }
-    if (metric.endsWith("_iops")) {
-      return entity.capacity().getOrDefault("iops", Double.NaN);
+    if (metric.endsWith("_" + Metrics.CAPACITY_IOPS)) {
+      return entity.capacity().getOrDefault(Metrics.CAPACITY_IOPS, Double.NaN);
     }
     return Double.NaN;
   }

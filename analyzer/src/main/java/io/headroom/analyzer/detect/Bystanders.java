@@ -1,5 +1,6 @@
 package io.headroom.analyzer.detect;
 
+import io.headroom.model.Metrics;
 import io.headroom.model.EntityKind;
 import java.util.ArrayList;
 import java.util.List;
@@ -31,7 +32,7 @@ final class Bystanders {
       if (degraded != null) {
         notes.add("degraded link " + where + ": " + id + " " + degraded + carrying(ctx, id, kind));
       }
-      double errors = ctx.p95OrZero(id, "errors_per_s") + ctx.p95OrZero(id, "discards_per_s");
+      double errors = ctx.p95OrZero(id, Metrics.ERRORS_PER_S) + ctx.p95OrZero(id, Metrics.DISCARDS_PER_S);
       if (errors > 0) {
         notes.add("errors " + where + ": " + id + " errors+discards p95 " + Fmt.num(errors) + "/s");
       }

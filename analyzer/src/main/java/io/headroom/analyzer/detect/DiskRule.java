@@ -1,5 +1,6 @@
 package io.headroom.analyzer.detect;
 
+import io.headroom.model.Metrics;
 import io.headroom.model.Bottleneck;
 import io.headroom.model.EntityKind;
 import java.util.ArrayList;
@@ -23,7 +24,7 @@ public final class DiskRule implements Rule {
     Thresholds t = ctx.thresholds();
     Finding best = null;
     for (String id : ctx.path().ofKind(EntityKind.DISK)) {
-      Finding f = Double.isNaN(ctx.capacity(id, "iops")) && Double.isNaN(ctx.capacity(id, "bytes_per_s"))
+      Finding f = Double.isNaN(ctx.capacity(id, Metrics.CAPACITY_IOPS)) && Double.isNaN(ctx.capacity(id, Metrics.CAPACITY_BYTES_PER_S))
           ? busy(ctx, id)
           : atSpec(ctx, id);
       if (f != null && (best == null || f.pressure() > best.pressure())) {
@@ -50,11 +51,11 @@ public final class DiskRule implements Rule {
 
   private Finding busy(Context ctx, String id) {
     Thresholds t = ctx.thresholds();
-    double util = ctx.p95(id, "util");
+    double util = ctx.p95(id, Metrics.UTIL);
     if (Double.isNaN(util) || util < t.diskBusy()) {
       return null;
     }
-    double queue = ctx.mean(id, "queue_depth");
+    double queue = ctx.mean(id, Metrics.QUEUE_DEPTH);
     double climb = Trend.lastOverFirst(ctx.values(id, dominantLatency(ctx, id)));
     boolean queued = !Double.isNaN(queue) && queue >= t.diskQueue();
     boolean climbing = !Double.isNaN(climb) && climb >= t.latencyClimb();
@@ -82,19 +83,22 @@ public final class DiskRule implements Rule {
 
   /** The latency metric of the direction with more operations. */
   private static String dominantLatency(Context ctx, String id) {
-    return ctx.meanOrZero(id, "write_iops") > ctx.meanOrZero(id, "read_iops")
-        ? "write_latency_s" : "read_latency_s";
+    return ctx.meanOrZero(id, Metrics.WRITE_IOPS) > ctx.meanOrZero(id, Metrics.READ_IOPS)
+        ? Metrics.WRITE_LATENCY_S : Metrics.READ_LATENCY_S;
   }
 
   /** "read latency mean 21.3 ms, write latency mean 4 ms" for the directions recorded. */
   static String latencyNote(Context ctx, String id) {
     List<String> parts = new ArrayList<>();
-    for (String dir : List.of("read", "write")) {
-      double mean = ctx.mean(id, dir + "_latency_s");
-      if (!Double.isNaN(mean) && ctx.meanOrZero(id, dir + "_iops") > 0) {
-        parts.add(dir + " latency mean " + Fmt.latency(mean));
-      }
-    }
+    addLatency(parts, ctx, id, "read", Metrics.READ_LATENCY_S, Metrics.READ_IOPS);
+    addLatency(parts, ctx, id, "write", Metrics.WRITE_LATENCY_S, Metrics.WRITE_IOPS);
     return parts.isEmpty() ? null : id + " " + String.join(", ", parts);
+  }
+
+  private static void addLatency(List<String> parts, Context ctx, String id, String dir, String latency, String iops) {
+    double mean = ctx.mean(id, latency);
+    if (!Double.isNaN(mean) && ctx.meanOrZero(id, iops) > 0) {
+      parts.add(dir + " latency mean " + Fmt.latency(mean));
+    }
   }
 }

@@ -1,5 +1,6 @@
 package io.headroom.analyzer.detect;
 
+import io.headroom.model.Metrics;
 import io.headroom.model.Bottleneck;
 import io.headroom.model.EntityKind;
 import java.util.ArrayList;
@@ -62,8 +63,8 @@ public final class HostCpuRule implements Rule {
    * pressure stall (share of time some task waited) and the run queue against the CPU count.
    */
   static String waitingNote(Context ctx, String cpuEntity) {
-    double psi = ctx.p95(cpuEntity, "psi_cpu_some");
-    double running = ctx.p95(cpuEntity, "procs_running");
+    double psi = ctx.p95(cpuEntity, Metrics.PSI_CPU_SOME);
+    double running = ctx.p95(cpuEntity, Metrics.PROCS_RUNNING);
     double cpus = ctx.attrNumber(cpuEntity, "cpu_count");
     List<String> parts = new ArrayList<>();
     if (!Double.isNaN(psi)) {

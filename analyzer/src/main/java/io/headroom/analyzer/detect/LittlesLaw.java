@@ -1,5 +1,6 @@
 package io.headroom.analyzer.detect;
 
+import io.headroom.model.Metrics;
 import java.util.Locale;
 
 /**
@@ -19,9 +20,9 @@ public record LittlesLaw(double outstanding, double inFlight) {
     double inFlight = 0;
     for (String w : ctx.path().workloads()) {
       double conc = Concurrency.outstanding(ctx, w);
-      double r = ctx.meanOrZero(w, "read_iops");
-      double wr = ctx.meanOrZero(w, "write_iops");
-      double latency = (r * ctx.meanOrZero(w, "read_latency_s") + wr * ctx.meanOrZero(w, "write_latency_s"));
+      double r = ctx.meanOrZero(w, Metrics.READ_IOPS);
+      double wr = ctx.meanOrZero(w, Metrics.WRITE_IOPS);
+      double latency = (r * ctx.meanOrZero(w, Metrics.READ_LATENCY_S) + wr * ctx.meanOrZero(w, Metrics.WRITE_LATENCY_S));
       if (Double.isNaN(conc) || r + wr <= 0 || latency <= 0) {
         return null;
       }

@@ -1,11 +1,12 @@
 package io.headroom.analyzer.detect;
 
+import io.headroom.model.Metrics;
 import io.headroom.model.EntityKind;
 
 /**
  * One entity's heaviest reading in a window against its ceiling.
  *
- * @param what the direction or metric read: "tx", "rx", "host-to-device", "device-to-host", "util",
+ * @param what the direction or metric read: "tx", "rx", "host-to-device", "device-to-host", Metrics.UTIL,
  *     "iops", "bytes"
  * @param value the p95 in base units
  * @param ceiling the declared ceiling (line rate, spec, 1.0 for utilisation)
@@ -52,24 +53,24 @@ public record Load(String entity, String what, double value, double ceiling, dou
 
   /** A port's busier direction against its speed and its fabric's practical share; null if unknown. */
   static Load port(Context ctx, String id) {
-    double cap = ctx.capacity(id, "bytes_per_s");
+    double cap = ctx.capacity(id, Metrics.CAPACITY_BYTES_PER_S);
     if (Double.isNaN(cap)) {
       return null;
     }
     double practical = ctx.thresholds().netPractical(ctx.attr(id, "fabric"));
-    return max(new Load(id, "rx", ctx.p95OrZero(id, "rx_bytes_per_s"), cap, practical),
-        new Load(id, "tx", ctx.p95OrZero(id, "tx_bytes_per_s"), cap, practical));
+    return max(new Load(id, "rx", ctx.p95OrZero(id, Metrics.RX_BYTES_PER_S), cap, practical),
+        new Load(id, "tx", ctx.p95OrZero(id, Metrics.TX_BYTES_PER_S), cap, practical));
   }
 
   /** A PCIe link's busier direction against its line-coded rate; null if unknown. */
   static Load link(Context ctx, String id) {
-    double cap = ctx.capacity(id, "bytes_per_s");
+    double cap = ctx.capacity(id, Metrics.CAPACITY_BYTES_PER_S);
     if (Double.isNaN(cap)) {
       return null;
     }
     double practical = ctx.thresholds().pciePractical();
-    return max(new Load(id, "device-to-host", ctx.p95OrZero(id, "read_bytes_per_s"), cap, practical),
-        new Load(id, "host-to-device", ctx.p95OrZero(id, "write_bytes_per_s"), cap, practical));
+    return max(new Load(id, "device-to-host", ctx.p95OrZero(id, Metrics.READ_BYTES_PER_S), cap, practical),
+        new Load(id, "host-to-device", ctx.p95OrZero(id, Metrics.WRITE_BYTES_PER_S), cap, practical));
   }
 
   /**
@@ -77,25 +78,25 @@ public record Load(String entity, String what, double value, double ceiling, dou
    * pressure compares with link pressure; null without util readings.
    */
   static Load cpu(Context ctx, String id) {
-    double util = ctx.p95(id, "util");
+    double util = ctx.p95(id, Metrics.UTIL);
     if (Double.isNaN(util)) {
       return null;
     }
     Thresholds t = ctx.thresholds();
-    return new Load(id, "util", util, 1.0, t.cpuBusy() / t.atCeiling());
+    return new Load(id, Metrics.UTIL, util, 1.0, t.cpuBusy() / t.atCeiling());
   }
 
   /** A disk's throughput (reads plus writes) against its declared spec; null without a spec. */
   static Load diskSpec(Context ctx, String id) {
     Load best = null;
-    double iopsCap = ctx.capacity(id, "iops");
+    double iopsCap = ctx.capacity(id, Metrics.CAPACITY_IOPS);
     if (!Double.isNaN(iopsCap)) {
-      best = new Load(id, "iops", Sums.p95(ctx, id, "read_iops", "write_iops"), iopsCap, 1.0);
+      best = new Load(id, "iops", Sums.p95(ctx, id, Metrics.READ_IOPS, Metrics.WRITE_IOPS), iopsCap, 1.0);
     }
-    double bytesCap = ctx.capacity(id, "bytes_per_s");
+    double bytesCap = ctx.capacity(id, Metrics.CAPACITY_BYTES_PER_S);
     if (!Double.isNaN(bytesCap)) {
       best = max(best, new Load(id, "bytes",
-          Sums.p95(ctx, id, "read_bytes_per_s", "write_bytes_per_s"), bytesCap, 1.0));
+          Sums.p95(ctx, id, Metrics.READ_BYTES_PER_S, Metrics.WRITE_BYTES_PER_S), bytesCap, 1.0));
     }
     return best;
   }

@@ -1,5 +1,6 @@
 package io.headroom.analyzer.detect;
 
+import io.headroom.model.Metrics;
 import io.headroom.model.Bottleneck;
 import io.headroom.model.EntityKind;
 import java.util.ArrayList;
@@ -25,7 +26,7 @@ public final class NetworkRule implements Rule {
     String pausing = null;
     double pauses = 0;
     for (String id : ctx.path().ofKind(EntityKind.NET_PORT)) {
-      double p = ctx.p95OrZero(id, "pause_per_s");
+      double p = ctx.p95OrZero(id, Metrics.PAUSE_PER_S);
       if (p >= t.pausePerS() && p > pauses) {
         pausing = id;
         pauses = p;

@@ -1,5 +1,6 @@
 package io.headroom.analyzer.detect;
 
+import io.headroom.model.Metrics;
 import io.headroom.model.Bottleneck;
 import io.headroom.model.EntityKind;
 import java.util.ArrayList;
@@ -38,7 +39,7 @@ public final class NumaRule implements Rule {
     String remoteSocket = null;
     double remote = Double.NaN;
     for (String s : sockets) {
-      double r = ctx.mean(s, "remote_access_ratio");
+      double r = ctx.mean(s, Metrics.REMOTE_ACCESS_RATIO);
       if (!Double.isNaN(r) && (Double.isNaN(remote) || r > remote)) {
         remote = r;
         remoteSocket = s;
@@ -90,7 +91,7 @@ public final class NumaRule implements Rule {
     static Spread of(Context ctx, Set<String> sockets) {
       Spread s = null;
       for (String id : sockets) {
-        double u = ctx.p95(id, "util");
+        double u = ctx.p95(id, Metrics.UTIL);
         if (Double.isNaN(u)) {
           continue;
         }

@@ -1,5 +1,6 @@
 package io.headroom.analyzer.detect;
 
+import io.headroom.model.Metrics;
 import io.headroom.model.EntityKind;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -52,7 +53,7 @@ final class PathLoads {
   static String hostsNote(Context ctx) {
     double max = Double.NaN;
     for (String id : ctx.path().ofKind(EntityKind.HOST_CPU)) {
-      double u = ctx.path().onClientSide(id) ? ctx.p95(id, "util") : Double.NaN;
+      double u = ctx.path().onClientSide(id) ? ctx.p95(id, Metrics.UTIL) : Double.NaN;
       if (!Double.isNaN(u) && (Double.isNaN(max) || u > max)) {
         max = u;
       }

@@ -1,5 +1,6 @@
 package io.headroom.analyzer.detect;
 
+import io.headroom.model.Metrics;
 import io.headroom.analyzer.data.Series;
 import java.util.ArrayList;
 import java.util.List;
@@ -11,11 +12,11 @@ final class WorkloadSignals {
 
   /** Total IOPS (reads plus writes, all workloads) per second of the window, in time order. */
   static double[] iops(Context ctx) {
-    return perSecondSum(ctx, "read_iops", "write_iops");
+    return perSecondSum(ctx, Metrics.READ_IOPS, Metrics.WRITE_IOPS);
   }
 
   static double[] bytes(Context ctx) {
-    return perSecondSum(ctx, "read_bytes_per_s", "write_bytes_per_s");
+    return perSecondSum(ctx, Metrics.READ_BYTES_PER_S, Metrics.WRITE_BYTES_PER_S);
   }
 
   private static double[] perSecondSum(Context ctx, String a, String b) {
@@ -71,7 +72,7 @@ final class WorkloadSignals {
   static double latencyClimb(Context ctx) {
     double max = Double.NaN;
     for (String w : ctx.path().workloads()) {
-      for (String metric : List.of("read_latency_s", "write_latency_s")) {
+      for (String metric : List.of(Metrics.READ_LATENCY_S, Metrics.WRITE_LATENCY_S)) {
         double c = Trend.lastOverFirst(ctx.values(w, metric));
         if (!Double.isNaN(c) && (Double.isNaN(max) || c > max)) {
           max = c;

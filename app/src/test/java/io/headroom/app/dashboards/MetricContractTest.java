@@ -1,0 +1,86 @@
+package io.headroom.app.dashboards;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.headroom.collector.source.MetricCatalog;
+import io.headroom.collector.source.SourceRegistry;
+import io.headroom.model.MetricDef;
+import io.headroom.model.Metrics;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The metric contract both ways: what the analyzer's rules and the dashboards read (declared once
+ * in {@link Metrics}) is what some registered source declares it emits, or is knowingly pending.
+ */
+class MetricContractTest {
+  /** "m.name = 'util'" and "m.name IN ('rx_bytes_per_s', 'tx_bytes_per_s')" in the panels' SQL. */
+  private static final Pattern METRIC_FILTER = Pattern.compile("m\\.name\\s*(?:=\\s*'([a-z0-9_]+)'|IN\\s*\\(([^)]*)\\))");
+
+  /** metric name -> the catalogs (source types) that declare it. */
+  private static Map<String, Set<String>> declaredBy() {
+    Map<String, Set<String>> out = new TreeMap<>();
+    for (MetricCatalog c : SourceRegistry.catalogs()) {
+      for (MetricDef m : c.metrics()) {
+        out.computeIfAbsent(m.name(), k -> new TreeSet<>()).add(c.type());
+      }
+    }
+    return out;
+  }
+
+  @Test
+  void everyConsumedMetricIsDeclaredByARegisteredSourceOrKnowinglyPending() {
+    Map<String, Set<String>> declared = declaredBy();
+    Set<String> missing = new TreeSet<>();
+    for (String metric : Metrics.CONSUMED) {
+      if (!declared.containsKey(metric) && !Metrics.PENDING.containsKey(metric)) {
+        missing.add(metric);
+      }
+    }
+    assertEquals(Set.of(), missing, "read by the analyzer or dashboards, emitted by no registered source");
+  }
+
+  @Test
+  void thePendingListStaysHonest() {
+    Map<String, Set<String>> declared = declaredBy();
+    for (Map.Entry<String, String> p : Metrics.PENDING.entrySet()) {
+      assertTrue(Metrics.CONSUMED.contains(p.getKey()), p.getKey() + " is pending but consumed by nothing");
+      // once a source declares it, it comes off the list
+      assertFalse(declared.containsKey(p.getKey()), p.getKey() + " is declared by " + declared.get(p.getKey())
+          + ": remove it from Metrics.PENDING");
+      assertFalse(p.getValue().isBlank(), p.getKey() + " must name the source type that will emit it");
+    }
+  }
+
+  @Test
+  void everyMetricTheDashboardsFilterOnIsAConsumedMetric() {
+    Set<String> read = new TreeSet<>();
+    for (DashboardModel d : DashboardModel.all()) {
+      for (DashboardModel.Query q : d.queries()) {
+        Matcher m = METRIC_FILTER.matcher(q.rawSql());
+        while (m.find()) {
+          if (m.group(1) != null) {
+            read.add(m.group(1));
+          } else {
+            for (String quoted : m.group(2).split(",")) {
+              read.add(quoted.trim().replace("'", ""));
+            }
+          }
+        }
+      }
+    }
+    // the dashboards read at least the CPU, throughput and latency families
+    assertTrue(read.containsAll(List.of(Metrics.UTIL, Metrics.READ_IOPS, Metrics.RX_BYTES_PER_S)), read.toString());
+    Set<String> unknown = new TreeSet<>(read);
+    unknown.removeAll(Metrics.CONSUMED);
+    assertEquals(Set.of(), unknown, "dashboards read metrics not declared in model.Metrics");
+  }
+}
