@@ -2,9 +2,9 @@ package io.headroom.app.cli;
 
 import io.headroom.app.service.Sources;
 import io.headroom.config.TestbedConfig;
-import io.headroom.collector.runtime.Collector;
 import io.headroom.collector.runtime.RecordingSink;
 import io.headroom.collector.runtime.ScrapeRunner;
+import io.headroom.collector.runtime.ScrapeScheduler;
 import io.headroom.collector.source.Scrape;
 import io.headroom.collector.source.SourceRegistry;
 import io.headroom.model.recording.RecordingWriter;
@@ -33,17 +33,17 @@ final class CollectCommand implements Callable<Integer> {
     }
     TestbedConfig testbed = options.load(Files.createTempDirectory("headroom-spool-"));
     List<ScrapeRunner> runners = Sources.runners(testbed, SourceRegistry.discovered());
-    Collector collector = new Collector(testbed.testbed(), runners, (tb, s) -> { });
-    collector.scrapeAllOnce(); // the first scrape only primes the counters
-    long pause = runners.stream().mapToLong(r -> r.source().interval().toMillis()).min().orElse(1000);
-    Thread.sleep(Math.min(pause, 5000));
-    RecordingWriter writer = new RecordingWriter(new OutputStreamWriter(System.out, StandardCharsets.UTF_8));
-    RecordingSink sink = new RecordingSink(writer::write);
-    for (Scrape s : collector.scrapeAllOnce()) {
-      sink.accept(testbed.testbed(), s);
+    try (ScrapeScheduler scheduler = new ScrapeScheduler(testbed.testbed(), runners, (tb, s) -> { })) {
+      scheduler.scrapeAllOnce(); // the first scrape only primes the counters
+      long pause = runners.stream().mapToLong(r -> r.source().interval().toMillis()).min().orElse(1000);
+      Thread.sleep(Math.min(pause, 5000));
+      RecordingWriter writer = new RecordingWriter(new OutputStreamWriter(System.out, StandardCharsets.UTF_8));
+      RecordingSink sink = new RecordingSink(writer::write);
+      for (Scrape s : scheduler.scrapeAllOnce()) {
+        sink.accept(testbed.testbed(), s);
+      }
+      writer.flush();
     }
-    writer.flush();
-    collector.close();
     return 0;
   }
 }

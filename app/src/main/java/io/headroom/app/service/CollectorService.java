@@ -2,9 +2,9 @@ package io.headroom.app.service;
 
 import io.headroom.config.SpoolConfig;
 import io.headroom.collector.publish.KafkaPublisher;
-import io.headroom.collector.runtime.Collector;
 import io.headroom.collector.runtime.KafkaSink;
 import io.headroom.collector.runtime.ScrapeRunner;
+import io.headroom.collector.runtime.ScrapeScheduler;
 import io.headroom.collector.runtime.ScrapeSink;
 import io.headroom.collector.runtime.SpoolSource;
 import java.util.ArrayList;
@@ -23,7 +23,8 @@ import java.time.Duration;
 import java.util.List;
 
 /**
- * A running collector: sources on their schedules (and the spool's own health, every 5 s), scrapes into the spool, the spool drained into
+ * A running collector: sources on their schedules ({@link ScrapeScheduler}: one timer, a bounded
+ * worker pool; the spool's own health every 5 s), scrapes into the spool, the spool drained into
  * Kafka by its own thread. Also the way other parts (the fio runner) publish run records.
  */
 public final class CollectorService implements AutoCloseable {
@@ -31,7 +32,7 @@ public final class CollectorService implements AutoCloseable {
   private final Spool spool;
   private final KafkaPublisher publisher;
   private final KafkaSink kafkaSink;
-  private final Collector collector;
+  private final ScrapeScheduler scheduler;
   private final Thread drainer;
 
   public CollectorService(String testbed, KafkaClient kafka, Topics topics, SpoolConfig spoolConfig,
@@ -47,7 +48,7 @@ public final class CollectorService implements AutoCloseable {
     List<ScrapeRunner> all = new ArrayList<>(runners);
     String host = runners.isEmpty() ? testbed : runners.get(0).host();
     all.add(new ScrapeRunner(host, new SpoolSource(host, spool), () -> System.currentTimeMillis() / 1000.0));
-    this.collector = new Collector(testbed, all, sink);
+    this.scheduler = new ScrapeScheduler(testbed, all, sink);
     this.drainer = new Thread(publisher, "headroom-spool-drainer");
     drainer.setDaemon(true);
     drainer.start();
@@ -55,12 +56,12 @@ public final class CollectorService implements AutoCloseable {
 
   /** Starts the scheduled scrapes. */
   public void start() {
-    collector.start();
+    scheduler.start();
   }
 
   /** Stops the scheduled scrapes; publishing and draining go on until {@link #close()}. */
   public void stopScraping() throws InterruptedException {
-    collector.close();
+    scheduler.close();
   }
 
   /** Publishes a scrape made elsewhere (tests, one-off scrapes). */
@@ -112,7 +113,7 @@ public final class CollectorService implements AutoCloseable {
 
   @Override
   public void close() throws Exception {
-    collector.close();
+    scheduler.close();
     publisher.close();
     drainer.join(10_000);
     spool.close();

@@ -15,6 +15,13 @@ public final class CollectorMetrics {
       "Sub-resources the scrape could not read (each is logged with its reason).");
   public static final MetricDef SCRAPE_SAMPLES = new MetricDef(
       "scrape_samples", "count", "gauge", "collector", "Samples the scrape produced.");
+  public static final MetricDef SCRAPE_MISSED_INTERVALS = new MetricDef(
+      "scrape_missed_intervals", "count", "gauge", "collector",
+      "Scheduled scrapes of the source skipped since the collector started: its previous scrape was still running, "
+          + "or no worker was free within the interval.");
+  public static final MetricDef SCRAPE_LAG = new MetricDef(
+      "scrape_lag_s", "s", "gauge", "collector",
+      "How late the last scrape started after its scheduled time (waiting for a free worker); 0 for a scrape on demand.");
 
   public static final MetricDef SPOOL_BYTES = new MetricDef(
       "spool_bytes", "bytes", "gauge", "collector",
@@ -24,6 +31,7 @@ public final class CollectorMetrics {
       "Records dropped unsent since the collector started, because the spool reached its bound.");
 
   public static final List<MetricDef> ALL = List.of(SCRAPE_DURATION, SCRAPE_SUCCESS, SCRAPE_PROBLEMS, SCRAPE_SAMPLES,
+      SCRAPE_MISSED_INTERVALS, SCRAPE_LAG,
       SPOOL_BYTES, SPOOL_DROPPED);
 
   private CollectorMetrics() {}

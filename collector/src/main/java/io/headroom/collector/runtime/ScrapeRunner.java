@@ -7,6 +7,7 @@ import io.headroom.model.EntityKind;
 import java.util.HashSet;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.DoubleSupplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -14,7 +15,11 @@ import org.slf4j.LoggerFactory;
 /**
  * Runs one scrape of one source and adds the source's own health: scrape duration, success,
  * problems and sample count, as samples of the entity {@code HOST/collector/SOURCE}. A source that
- * throws still yields those (success 0), so a dead source shows on the dashboards.
+ * throws still yields those (success 0), so a dead source shows on the dashboards. The scheduler
+ * adds what only it knows: the intervals it had to skip ({@link #countMissedInterval}, reported as
+ * a running total) and how late this scrape started.
+ *
+ * <p>Not for concurrent use: one scrape of a runner at a time (the scheduler guarantees it).
  */
 public final class ScrapeRunner {
   private static final Logger LOG = LoggerFactory.getLogger(ScrapeRunner.class);
@@ -22,6 +27,7 @@ public final class ScrapeRunner {
   private final Source source;
   private final DoubleSupplier clock;
   private final Set<String> problemsSeen = new HashSet<>();
+  private final AtomicLong missedIntervals = new AtomicLong();
 
   public ScrapeRunner(String host, Source source, DoubleSupplier clock) {
     this.host = host;
@@ -37,7 +43,17 @@ public final class ScrapeRunner {
     return host + "/collector/" + source.name();
   }
 
+  /** A scrape on demand: it started when asked, so its lag is 0. */
   public Scrape scrapeOnce() {
+    return scrapeOnce(0);
+  }
+
+  /**
+   * A scheduled scrape.
+   *
+   * @param lagSeconds how late it started after its scheduled time
+   */
+  public Scrape scrapeOnce(double lagSeconds) {
     Scrape scrape = new Scrape(clock.getAsDouble());
     long started = System.nanoTime();
     boolean ok = true;
@@ -56,6 +72,8 @@ public final class ScrapeRunner {
     scrape.sample(selfId(), CollectorMetrics.SCRAPE_SUCCESS.name(), ok ? 1 : 0);
     scrape.sample(selfId(), CollectorMetrics.SCRAPE_PROBLEMS.name(), scrape.problems().size());
     scrape.sample(selfId(), CollectorMetrics.SCRAPE_SAMPLES.name(), samples);
+    scrape.sample(selfId(), CollectorMetrics.SCRAPE_MISSED_INTERVALS.name(), missedIntervals.get());
+    scrape.sample(selfId(), CollectorMetrics.SCRAPE_LAG.name(), Math.max(0, lagSeconds));
     return scrape;
   }
 
@@ -66,6 +84,16 @@ public final class ScrapeRunner {
         LOG.warn("source {} of {}: partial result: {}", source.name(), host, p);
       }
     }
+  }
+
+  /** One scheduled interval of this source went without a scrape (called by the scheduler). */
+  void countMissedInterval() {
+    missedIntervals.incrementAndGet();
+  }
+
+  /** Intervals missed since this runner was made (the value {@code scrape_missed_intervals} reports). */
+  public long missedIntervals() {
+    return missedIntervals.get();
   }
 
   public Source source() {

@@ -70,4 +70,18 @@ class ScrapeRunnerTest {
     assertEquals(0.0, self(s).get("scrape_success"));
     assertEquals(1.0, self(s).get("scrape_samples"), "what was read before the failure is kept");
   }
+
+  @Test
+  void theSchedulersMissedIntervalsAndLagAreReportedWithTheScrape() {
+    ScrapeRunner r = new ScrapeRunner("h1", new ScriptedSource(List.of(), false), () -> 100.0);
+    assertEquals(0.0, self(r.scrapeOnce()).get("scrape_missed_intervals"));
+    r.countMissedInterval();
+    r.countMissedInterval();
+    Map<String, Double> self = self(r.scrapeOnce(0.25));
+    assertEquals(2.0, self.get("scrape_missed_intervals"), "a running total, not reset by a scrape");
+    assertEquals(0.25, self.get("scrape_lag_s"));
+    assertEquals(2.0, self(r.scrapeOnce()).get("scrape_missed_intervals"));
+    assertEquals(0.0, self(r.scrapeOnce()).get("scrape_lag_s"), "a scrape on demand is never late");
+    assertEquals(2, r.missedIntervals());
+  }
 }
