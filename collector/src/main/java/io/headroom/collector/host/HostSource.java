@@ -1,10 +1,12 @@
 package io.headroom.collector.host;
 
+import io.headroom.collector.source.Discovery;
 import io.headroom.collector.source.Scrape;
 import io.headroom.collector.source.Source;
 import io.headroom.model.Entity;
 import io.headroom.model.Relation;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -54,7 +56,7 @@ public final class HostSource implements Source {
     double refresh = config.topologyRefresh().toMillis() / 1000.0;
     // A clock stepped backwards also forces a walk: better one walk too many than stale devices.
     if (topology == null || scrape.ts() - topologyAt >= refresh || scrape.ts() < topologyAt) {
-      topology = discover(scrape);
+      topology = walk(scrape);
       topologyAt = scrape.ts();
     }
     for (Entity e : topology.entities.values()) {
@@ -69,8 +71,16 @@ public final class HostSource implements Source {
     }
   }
 
+  /** The host's topology walked afresh, without reading counters. */
+  @Override
+  public Discovery discover() {
+    Scrape scrape = new Scrape(System.currentTimeMillis() / 1000.0);
+    Topology t = walk(scrape);
+    return new Discovery(new ArrayList<>(t.entities.values()), t.relations, t.degraded, scrape.problems());
+  }
+
   /** Walks the host afresh; problems found on the way go to the scrape. */
-  Topology discover(Scrape scrape) {
+  Topology walk(Scrape scrape) {
     Topology fresh = new Topology();
     HostContext ctx = new HostContext(host, config, scrape, fresh);
     for (Collector c : discoverOrder) {

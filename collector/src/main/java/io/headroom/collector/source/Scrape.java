@@ -18,6 +18,7 @@ public final class Scrape {
   private final List<Relation> relations = new ArrayList<>();
   private final Map<String, List<Reading>> readings = new LinkedHashMap<>();
   private final List<String> problems = new ArrayList<>();
+  private final List<String> degraded = new ArrayList<>();
 
   public Scrape(double ts) {
     this.ts = ts;
@@ -50,6 +51,18 @@ public final class Scrape {
   /** A sub-resource that could not be read; the rest of the scrape stands. */
   public void problem(String subResource, String reason) {
     problems.add(subResource + ": " + reason);
+  }
+
+  /**
+   * Something that works but below what it could ("ID: reason": a link trained below its maximum,
+   * a port read by polling because its stream was refused); {@code discover} prints these.
+   */
+  public void degraded(String note) {
+    degraded.add(note);
+  }
+
+  public List<String> degraded() {
+    return degraded;
   }
 
   public List<Entity> entities() {

@@ -19,6 +19,17 @@ public interface Source extends AutoCloseable {
 
   void scrape(Scrape scrape) throws Exception;
 
+  /**
+   * What {@code headroom discover} shows for this source: by default what one scrape sees
+   * (entities, relations, degraded notes, problems). A source whose topology walk is separate
+   * from its readings overrides it.
+   */
+  default Discovery discover() throws Exception {
+    Scrape scrape = new Scrape(System.currentTimeMillis() / 1000.0);
+    scrape(scrape);
+    return new Discovery(scrape.entities(), scrape.relations(), scrape.degraded(), scrape.problems());
+  }
+
   @Override
   default void close() throws Exception {}
 }

@@ -1,11 +1,12 @@
-package io.headroom.collector.host;
+package io.headroom.collector.source;
 
 import io.headroom.model.Entity;
 import io.headroom.model.Relation;
 import java.util.List;
 
 /**
- * What {@code headroom discover} prints for one host.
+ * What {@code headroom discover} prints for one source: its entities with their ceilings, the
+ * relations between them, what is degraded and what could not be read.
  *
  * @param degraded one line per finding, "ID: reason", e.g. "h1/pcie/0000:3b:00.0: trained Gen3
  *     x8, device capable of Gen4 x16" or "h1/pcie/0000:5e:00.0: no NUMA node (numa_node -1)":

@@ -1,0 +1,74 @@
+package io.headroom.collector.golden;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import io.headroom.collector.source.Discovery;
+import io.headroom.collector.source.Scrape;
+import io.headroom.model.Entity;
+import io.headroom.model.Relation;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * The golden-file form every source's tests share: a case folder holds the input (a captured
+ * tree, recorded responses), the settings, and the expected output, {@code expected/discover.txt}
+ * (what {@code discover} finds), {@code expected/scrape2.txt} (the readings of the second scrape,
+ * the first only primes the counters) or {@code expected/error.txt}. Outputs are rendered sorted
+ * so a diff shows what changed, not where.
+ *
+ * <p>With {@code -Dheadroom.golden.update=true} the files are written from the output and the
+ * test then fails, asking for the diff to be reviewed: an update never passes by itself.
+ */
+public final class Golden {
+  private Golden() {}
+
+  public static String render(Discovery d) {
+    StringBuilder sb = new StringBuilder("# entities\n");
+    d.entities().stream().sorted((a, b) -> a.id().compareTo(b.id())).forEach(e -> sb.append(line(e)).append('\n'));
+    sb.append("# relations\n");
+    d.relations().stream().map(Relation::key).sorted().forEach(r -> sb.append(r).append('\n'));
+    sb.append("# degraded\n");
+    d.degraded().forEach(l -> sb.append(l).append('\n'));
+    sb.append("# problems\n");
+    d.problems().stream().sorted().forEach(l -> sb.append(l).append('\n'));
+    return sb.toString();
+  }
+
+  /** "ENTITY METRIC VALUE" per reading, sorted, then the scrape's problems. */
+  public static String render(Scrape s) {
+    List<String> lines = new ArrayList<>();
+    for (var e : s.readings().entrySet()) {
+      for (Scrape.Reading r : e.getValue()) {
+        lines.add(e.getKey() + " " + r.metric() + " " + r.value());
+      }
+    }
+    lines.sort(null);
+    lines.add("# problems");
+    lines.addAll(s.problems());
+    return String.join("\n", lines) + "\n";
+  }
+
+  private static String line(Entity e) {
+    Map<String, Object> attrs = new TreeMap<>(e.attrs());
+    return e.id() + " " + e.kind() + " capacity=" + new TreeMap<>(e.capacity()) + " attrs=" + attrs;
+  }
+
+  /** Compares with the expected file; in update mode writes it and fails. */
+  public static void check(Path expectedFile, String actual) throws IOException {
+    if (Boolean.getBoolean("headroom.golden.update")) {
+      String before = Files.exists(expectedFile) ? Files.readString(expectedFile) : null;
+      Files.createDirectories(expectedFile.getParent());
+      Files.writeString(expectedFile, actual);
+      if (!actual.equals(before)) {
+        fail("golden file written: " + expectedFile + "; review its diff (git diff) and run again without -Dheadroom.golden.update");
+      }
+    }
+    assertEquals(Files.readString(expectedFile), actual, expectedFile.toString());
+  }
+}
