@@ -25,7 +25,8 @@ public final class Redaction {
   private static final Pattern PARAM = Pattern.compile("([?&;])([^=&#;\\s]+)=([^&#;\\s]*)");
   private static final Set<String> PARAM_NAMES = Set.of(
       "key", "sig", "signature", "pass", "pwd", "passwd", "sid", "session", "sessionid", "code", "jwt", "apikey");
-  private static final List<String> PARAM_PARTS = List.of("token", "password", "secret", "auth", "credential", "api_key");
+  private static final List<String> PARAM_PARTS = List.of(
+      "token", "password", "secret", "auth", "credential", "api_key", "signature");
   private static final List<String> HEADER_PARTS = List.of(
       "authorization", "cookie", "token", "secret", "password", "api-key", "apikey", "session", "auth");
 

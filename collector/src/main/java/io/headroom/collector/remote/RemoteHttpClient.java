@@ -183,6 +183,11 @@ public final class RemoteHttpClient implements AutoCloseable {
     return execute(RemoteRequest.delete(path));
   }
 
+  /** As {@link #execute}, and a non-2xx answer is an exception (credentials masked in it). */
+  public RemoteResponse fetch(RemoteRequest request) throws IOException {
+    return execute(request).requireSuccess(redaction);
+  }
+
   /**
    * Sends the request, retrying as the {@link RetryPolicy} allows, and returns the last response
    * whatever its status ({@link RemoteResponse#requireSuccess()} turns a non-2xx into an
@@ -248,7 +253,7 @@ public final class RemoteHttpClient implements AutoCloseable {
     }
     if (!r.isSuccessful()) {
       try (r) {
-        new RemoteResponse(where, r.code(), headers(r.headers()), readBody(r, where)).requireSuccess();
+        new RemoteResponse(where, r.code(), headers(r.headers()), readBody(r, where)).requireSuccess(redaction);
       }
     }
     return r;

@@ -27,6 +27,11 @@ public record RemoteResponse(String where, int status, Map<String, List<String>>
 
   /** This response if it is a 2xx, else an exception naming where, the status and the start of the body. */
   public RemoteResponse requireSuccess() throws RemoteHttpException {
+    return requireSuccess(Redaction.NONE);
+  }
+
+  /** As {@link #requireSuccess()}, masking these secrets too should the body echo them. */
+  public RemoteResponse requireSuccess(Redaction redaction) throws RemoteHttpException {
     if (isSuccess()) {
       return this;
     }
@@ -34,7 +39,7 @@ public record RemoteResponse(String where, int status, Map<String, List<String>>
     if (excerpt.length() > 300) {
       excerpt = excerpt.substring(0, 300) + "...";
     }
-    throw new RemoteHttpException(where + ": HTTP " + status + (excerpt.isBlank() ? "" : ": " + Redaction.url(excerpt)),
+    throw new RemoteHttpException(redaction.redact(where + ": HTTP " + status + (excerpt.isBlank() ? "" : ": " + excerpt)),
         status);
   }
 
