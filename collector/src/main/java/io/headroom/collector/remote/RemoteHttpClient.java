@@ -1,5 +1,6 @@
 package io.headroom.collector.remote;
 
+import io.headroom.collector.config.Durations;
 import io.headroom.collector.source.ConfigException;
 import java.io.IOException;
 import java.io.InterruptedIOException;
@@ -326,7 +327,15 @@ public final class RemoteHttpClient implements AutoCloseable {
 
   private String describe(IOException e) {
     String m = e.getMessage();
-    return redaction.redact(e.getClass().getSimpleName() + (m == null ? "" : ": " + m));
+    String text = e.getClass().getSimpleName() + (m == null ? "" : ": " + m);
+    if (e instanceof java.net.SocketTimeoutException) {
+      text += " (connect_timeout " + Durations.format(endpoint.connectTimeout()) + ", read_timeout "
+          + Durations.format(endpoint.readTimeout()) + ")";
+    } else if (e instanceof InterruptedIOException && "timeout".equals(m)) {
+      // OkHttp's call timeout: the whole attempt took too long.
+      text = "no complete response within timeout " + Durations.format(endpoint.timeout());
+    }
+    return redaction.redact(text);
   }
 
   private String tlsMessage(String where, SSLException e) {
