@@ -25,4 +25,19 @@ public final class Durations {
     };
     return Duration.ofMillis(Math.round(millis));
   }
+
+  /** The way {@link #parse} reads it back: "500ms", "5s", "2m", "1h" (whole units where it can). */
+  public static String format(Duration d) {
+    long ms = d.toMillis();
+    if (ms % 3_600_000 == 0 && ms > 0) {
+      return ms / 3_600_000 + "h";
+    }
+    if (ms % 60_000 == 0 && ms > 0) {
+      return ms / 60_000 + "m";
+    }
+    if (ms % 1_000 == 0 && ms > 0) {
+      return ms / 1_000 + "s";
+    }
+    return ms + "ms";
+  }
 }

@@ -61,7 +61,8 @@ public final class SettingsBinder {
     SettingsBinder binder = new SettingsBinder(baseDir);
     R out = binder.record(node, type, defaults, "");
     if (!binder.problems.isEmpty()) {
-      throw new ConfigException(where + ": " + String.join("; ", binder.problems));
+      // a record that also checks its nested records says what the binder said of them: once is enough
+      throw new ConfigException(where + ": " + String.join("; ", new java.util.LinkedHashSet<>(binder.problems)));
     }
     return out;
   }

@@ -1,0 +1,368 @@
+package io.headroom.collector.remote;
+
+import io.headroom.config.Durations;
+import io.headroom.config.ConfigException;
+import java.io.IOException;
+import java.io.InterruptedIOException;
+import java.net.URI;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.function.Consumer;
+import java.util.function.DoubleSupplier;
+import javax.net.ssl.SSLException;
+import okhttp3.Headers;
+import okhttp3.MediaType;
+import okhttp3.OkHttpClient;
+import okhttp3.Request;
+import okhttp3.RequestBody;
+import okhttp3.Response;
+import okio.Buffer;
+import okio.BufferedSource;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The HTTP(S) client of one remote target (a BMC, an array's REST API), shared by the source's
+ * threads: TLS as the endpoint says, at most max_concurrency requests in flight, timeouts, retries
+ * with backoff (see {@link RetryPolicy}), and a cap on what a response may bring into memory.
+ * Synchronous: a source's scrape waits for its answers anyway.
+ *
+ * <p>Every message names the target (credentials masked) and the path, and is passed through the
+ * credentials' {@link Redaction} on the way out.
+ */
+public final class RemoteHttpClient implements AutoCloseable {
+  private static final Logger LOG = LoggerFactory.getLogger(RemoteHttpClient.class);
+  private static final MediaType JSON = MediaType.get("application/json; charset=utf-8");
+
+  public static final long DEFAULT_MAX_BODY_BYTES = 16L << 20;
+
+  /** Waits between attempts; tests replace it to see the waits without taking them. */
+  @FunctionalInterface
+  public interface Sleeper {
+    void sleep(Duration d) throws InterruptedException;
+  }
+
+  private final RemoteEndpoint endpoint;
+  private final Credentials credentials;
+  private final Redaction redaction;
+  private final OkHttpClient http;
+  private final Semaphore permits;
+  private final RetryPolicy retry;
+  private final Sleeper sleeper;
+  private final DoubleSupplier random;
+  private final Clock clock;
+  private final long maxBodyBytes;
+  private final URI base;
+
+  private RemoteHttpClient(Builder b) throws ConfigException {
+    List<String> problems = b.endpoint.validate();
+    if (!problems.isEmpty()) {
+      throw new ConfigException(b.endpoint.target() + ": " + String.join("; ", problems));
+    }
+    endpoint = b.endpoint;
+    credentials = b.credentials;
+    redaction = credentials.redaction();
+    permits = new Semaphore(endpoint.maxConcurrency(), true);
+    retry = new RetryPolicy(endpoint.retries(), b.base, b.cap, b.maxRetryAfter);
+    sleeper = b.sleeper;
+    random = b.random;
+    clock = b.clock;
+    maxBodyBytes = b.maxBodyBytes;
+    String u = endpoint.url().toString();
+    base = URI.create(endpoint.url().getRawPath() == null || endpoint.url().getRawPath().isEmpty() ? u + "/" : u);
+    OkHttpClient.Builder ok = new OkHttpClient.Builder()
+        .connectTimeout(endpoint.connectTimeout())
+        .readTimeout(endpoint.readTimeout())
+        .writeTimeout(endpoint.readTimeout())
+        .callTimeout(endpoint.timeout())
+        // Our retry policy is the only one: OkHttp's silent retry would repeat a POST we chose not to.
+        .retryOnConnectionFailure(false)
+        .followRedirects(false);
+    if (endpoint.url().getScheme().equalsIgnoreCase("https")) {
+      Tls.configure(ok, endpoint.tls());
+      if (endpoint.tls().insecure()) {
+        b.warnings.accept("tls.insecure: accepting any certificate from " + endpoint.target()
+            + "; anyone on the path can read and change this traffic (set tls.pin_sha256 instead)");
+      }
+    }
+    http = ok.build();
+  }
+
+  public static Builder builder(RemoteEndpoint endpoint, Credentials credentials) {
+    return new Builder(endpoint, credentials);
+  }
+
+  public static final class Builder {
+    private final RemoteEndpoint endpoint;
+    private final Credentials credentials;
+    private Sleeper sleeper = d -> Thread.sleep(d.toMillis());
+    private DoubleSupplier random = () -> ThreadLocalRandom.current().nextDouble();
+    private Clock clock = Clock.systemUTC();
+    private Consumer<String> warnings = LOG::warn;
+    private long maxBodyBytes = DEFAULT_MAX_BODY_BYTES;
+    private Duration base = RetryPolicy.DEFAULT_BASE;
+    private Duration cap = RetryPolicy.DEFAULT_CAP;
+    private Duration maxRetryAfter = RetryPolicy.DEFAULT_MAX_RETRY_AFTER;
+
+    private Builder(RemoteEndpoint endpoint, Credentials credentials) {
+      this.endpoint = endpoint;
+      this.credentials = credentials == null ? Credentials.NONE : credentials;
+    }
+
+    public Builder sleeper(Sleeper sleeper) {
+      this.sleeper = sleeper;
+      return this;
+    }
+
+    /** Draws in [0, 1) for the backoff jitter. */
+    public Builder random(DoubleSupplier random) {
+      this.random = random;
+      return this;
+    }
+
+    /** For Retry-After given as a date. */
+    public Builder clock(Clock clock) {
+      this.clock = clock;
+      return this;
+    }
+
+    /** Where warnings go (default: this class's logger at WARN). */
+    public Builder warnings(Consumer<String> warnings) {
+      this.warnings = warnings;
+      return this;
+    }
+
+    /** The most a response body may hold (default 16 MiB). */
+    public Builder maxBodyBytes(long maxBodyBytes) {
+      this.maxBodyBytes = maxBodyBytes;
+      return this;
+    }
+
+    /** Backoff base and cap (default 200 ms, 10 s). */
+    public Builder backoff(Duration base, Duration cap) {
+      this.base = base;
+      this.cap = cap;
+      return this;
+    }
+
+    /** The longest Retry-After obeyed; longer asks wait this long (default 30 s). */
+    public Builder maxRetryAfter(Duration maxRetryAfter) {
+      this.maxRetryAfter = maxRetryAfter;
+      return this;
+    }
+
+    /** The client; a ConfigException if the endpoint is invalid or its CA file unreadable. */
+    public RemoteHttpClient build() throws ConfigException {
+      return new RemoteHttpClient(this);
+    }
+  }
+
+  /** The target's url, credentials masked. */
+  public String target() {
+    return endpoint.target();
+  }
+
+  public RemoteEndpoint endpoint() {
+    return endpoint;
+  }
+
+  public RemoteResponse get(String path) throws IOException {
+    return execute(RemoteRequest.get(path));
+  }
+
+  public RemoteResponse post(String path, String json) throws IOException {
+    return execute(RemoteRequest.post(path, json));
+  }
+
+  public RemoteResponse delete(String path) throws IOException {
+    return execute(RemoteRequest.delete(path));
+  }
+
+  /** As {@link #execute}, and a non-2xx answer is an exception (credentials masked in it). */
+  public RemoteResponse fetch(RemoteRequest request) throws IOException {
+    return execute(request).requireSuccess(redaction);
+  }
+
+  /**
+   * Sends the request, retrying as the {@link RetryPolicy} allows, and returns the last response
+   * whatever its status ({@link RemoteResponse#requireSuccess()} turns a non-2xx into an
+   * exception). Throws when no response came after the last attempt, on a TLS refusal (not
+   * retried: it will not change), and when the body is over the cap.
+   */
+  public RemoteResponse execute(RemoteRequest request) throws IOException {
+    Request okRequest = toOkHttp(request);
+    String where = request.method() + " " + Redaction.url(okRequest.url().toString());
+    for (int attempt = 0; ; attempt++) {
+      RemoteResponse response = null;
+      IOException failure = null;
+      acquire(where);
+      try (Response r = http.newCall(okRequest).execute()) {
+        response = new RemoteResponse(where, r.code(), headers(r.headers()), readBody(r, where));
+      } catch (RemoteHttpException e) {
+        throw e;
+      } catch (SSLException e) {
+        throw new RemoteHttpException(tlsMessage(where, e), e);
+      } catch (IOException e) {
+        failure = e;
+      } finally {
+        permits.release();
+      }
+      if (Thread.currentThread().isInterrupted()) {
+        throw new InterruptedIOException(where + ": interrupted");
+      }
+      boolean again = attempt < retry.retries() && (failure != null
+          ? retry.retriesFailure(request.method())
+          : retry.retriesStatus(request.method(), response.status()));
+      if (!again) {
+        if (failure != null) {
+          throw new RemoteHttpException(where + ": " + describe(failure) + (attempt > 0
+              ? " (after " + (attempt + 1) + " attempts)" : ""), failure);
+        }
+        return response;
+      }
+      Duration wait = failure != null
+          ? retry.backoff(attempt, random.getAsDouble())
+          : retry.wait(attempt, random.getAsDouble(), response.status(), response.header("Retry-After"), clock.instant());
+      pause(wait, where);
+    }
+  }
+
+  /**
+   * A GET whose body is left unread, for streams (server-sent events): the caller reads
+   * {@code response.body().source()} and closes the response. One attempt; no overall timeout
+   * (a stream is long), {@code readTimeout} between bytes (zero: none); not counted against
+   * max_concurrency, which would otherwise be held for the stream's whole life. A non-2xx status
+   * is an exception.
+   */
+  public Response openStream(RemoteRequest request, Duration readTimeout) throws IOException {
+    Request okRequest = toOkHttp(request);
+    String where = request.method() + " " + Redaction.url(okRequest.url().toString());
+    OkHttpClient streaming = http.newBuilder().callTimeout(Duration.ZERO).readTimeout(readTimeout).build();
+    Response r;
+    try {
+      r = streaming.newCall(okRequest).execute();
+    } catch (SSLException e) {
+      throw new RemoteHttpException(tlsMessage(where, e), e);
+    } catch (IOException e) {
+      throw new RemoteHttpException(where + ": " + describe(e), e);
+    }
+    if (!r.isSuccessful()) {
+      try (r) {
+        new RemoteResponse(where, r.code(), headers(r.headers()), readBody(r, where)).requireSuccess(redaction);
+      }
+    }
+    return r;
+  }
+
+  private Request toOkHttp(RemoteRequest request) {
+    String path = request.path().startsWith("//") ? request.path().substring(1) : request.path();
+    Request.Builder b = new Request.Builder().url(base.resolve(path).toString());
+    byte[] body = request.bodyBytes();
+    RequestBody rb = body != null ? RequestBody.create(body, JSON)
+        : request.method().equals("POST") ? RequestBody.create(new byte[0], JSON) : null;
+    b.method(request.method(), rb);
+    b.header("Accept", "application/json");
+    request.headers().forEach(b::header);
+    if (request.basicAuth()) {
+      b.header("Authorization", credentials.basicAuthorization().reveal());
+    }
+    return b.build();
+  }
+
+  private void acquire(String where) throws InterruptedIOException {
+    try {
+      permits.acquire();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new InterruptedIOException(where + ": interrupted waiting for a free slot");
+    }
+  }
+
+  private void pause(Duration wait, String where) throws InterruptedIOException {
+    try {
+      sleeper.sleep(wait);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new InterruptedIOException(where + ": interrupted waiting to retry");
+    }
+  }
+
+  /** Reads the body up to the cap; past it, an exception (no retry: it would be as big again). */
+  private byte[] readBody(Response r, String where) throws IOException {
+    var body = r.body();
+    long declared = body.contentLength();
+    if (declared > maxBodyBytes) {
+      throw tooLarge(where, declared + " bytes declared");
+    }
+    BufferedSource source = body.source();
+    Buffer buffer = new Buffer();
+    long total = 0;
+    while (total <= maxBodyBytes) {
+      long n = source.read(buffer, 64 * 1024);
+      if (n < 0) {
+        return buffer.readByteArray();
+      }
+      total += n;
+    }
+    throw tooLarge(where, "more than that sent");
+  }
+
+  private RemoteHttpException tooLarge(String where, String what) {
+    return new RemoteHttpException(where + ": response body over the " + maxBodyBytes + "-byte cap (" + what + ")", -1);
+  }
+
+  private static Map<String, List<String>> headers(Headers headers) {
+    Map<String, List<String>> out = new LinkedHashMap<>();
+    for (String name : headers.names()) {
+      out.put(name.toLowerCase(Locale.ROOT), headers.values(name));
+    }
+    return out;
+  }
+
+  private String describe(IOException e) {
+    String m = e.getMessage();
+    String text = e.getClass().getSimpleName() + (m == null ? "" : ": " + m);
+    if (e instanceof java.net.SocketTimeoutException) {
+      text += " (connect_timeout " + Durations.format(endpoint.connectTimeout()) + ", read_timeout "
+          + Durations.format(endpoint.readTimeout()) + ")";
+    } else if (e instanceof InterruptedIOException && "timeout".equals(m)) {
+      // OkHttp's call timeout: the whole attempt took too long.
+      text = "no complete response within timeout " + Durations.format(endpoint.timeout());
+    }
+    return redaction.redact(text);
+  }
+
+  private String tlsMessage(String where, SSLException e) {
+    StringBuilder m = new StringBuilder(where).append(": TLS: ");
+    String reason = e.getMessage();
+    // The certificate refusal is the useful part; the JDK buries it under its own wording.
+    for (Throwable t = e; t != null; t = t.getCause()) {
+      if (t instanceof java.security.cert.CertificateException && t.getMessage() != null) {
+        reason = t.getMessage();
+        break;
+      }
+      if (t.getCause() == t) {
+        break;
+      }
+    }
+    m.append(reason);
+    TlsSettings tls = endpoint.tls();
+    if (!tls.pinned() && !tls.insecure()) {
+      m.append("; for a device's self-signed certificate set tls.pin_sha256 to the SHA-256 above, "
+          + "or tls.ca_file to the CA that signed it");
+    }
+    return redaction.redact(m.toString());
+  }
+
+  @Override
+  public void close() {
+    http.dispatcher().executorService().shutdown();
+    http.connectionPool().evictAll();
+  }
+}

@@ -1,0 +1,92 @@
+package io.headroom.collector.remote;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.headroom.config.ConfigException;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Base64;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class CredentialsTest {
+  private static final String SECRET = "Zq9!never-print-me";
+  @TempDir Path dir;
+
+  private static RemoteEndpoint endpoint(String env, Path file) {
+    return RemoteEndpoint.of(URI.create("https://idrac-r750a")).withLogin("root", env, file);
+  }
+
+  @Test
+  void fromTheEnvironmentThroughTheInjectedLookup() throws Exception {
+    Credentials c = Credentials.resolve(endpoint("IDRAC_PASSWORD", null), dir, Map.of("IDRAC_PASSWORD", SECRET)::get);
+    assertEquals("root", c.username());
+    assertEquals(SECRET, c.password().reveal());
+    assertEquals("Basic " + Base64.getEncoder().encodeToString(("root:" + SECRET).getBytes(StandardCharsets.UTF_8)),
+        c.basicAuthorization().reveal());
+    assertNoSecret(c.toString());
+    assertNoSecret(c.password().toString());
+    assertNoSecret(c.basicAuthorization().toString());
+  }
+
+  @Test
+  void fromAFileRelativeToTheTestbedDirectoryOneTrailingNewlineTrimmed() throws Exception {
+    Files.writeString(dir.resolve("bmc.pw"), SECRET + "\n");
+    Credentials c = Credentials.resolve(endpoint(null, Path.of("bmc.pw")), dir, k -> null);
+    assertEquals(SECRET, c.password().reveal());
+    Files.writeString(dir.resolve("crlf.pw"), " " + SECRET + " \r\n");
+    assertEquals(" " + SECRET + " ", Credentials.resolve(endpoint(null, Path.of("crlf.pw")), dir, k -> null).password().reveal());
+  }
+
+  @Test
+  void problemsNameTheVariableOrFileNeverTheValue() throws Exception {
+    ConfigException unset = assertThrows(ConfigException.class,
+        () -> Credentials.resolve(endpoint("IDRAC_PASSWORD", null), dir, k -> null));
+    assertTrue(unset.getMessage().contains("IDRAC_PASSWORD") && unset.getMessage().contains("not set"), unset.getMessage());
+
+    ConfigException missing = assertThrows(ConfigException.class,
+        () -> Credentials.resolve(endpoint(null, Path.of("absent.pw")), dir, k -> null));
+    assertTrue(missing.getMessage().contains(dir.resolve("absent.pw").toString()), missing.getMessage());
+
+    Files.writeString(dir.resolve("empty.pw"), "\n");
+    ConfigException empty = assertThrows(ConfigException.class,
+        () -> Credentials.resolve(endpoint(null, Path.of("empty.pw")), dir, k -> SECRET));
+    assertTrue(empty.getMessage().contains("empty"), empty.getMessage());
+
+    for (ConfigException e : List.of(unset, missing, empty)) {
+      assertNoSecret(e.getMessage());
+    }
+  }
+
+  @Test
+  void noLoginWhenNoneIsConfigured() throws Exception {
+    Credentials c = Credentials.resolve(RemoteEndpoint.of(URI.create("https://a")), dir, k -> SECRET);
+    assertNull(c.password());
+    assertEquals("", c.redaction().redact(""));
+  }
+
+  @Test
+  void noRecordPrintsTheSecret() throws Exception {
+    Credentials c = Credentials.resolve(endpoint("PW", null), dir, k -> SECRET);
+    RemoteEndpoint e = endpoint("PW", null).withTls(TlsSettings.pin("ab".repeat(32)));
+    assertNoSecret(c.toString());
+    assertNoSecret(e.toString());
+    assertNoSecret(e.tls().toString());
+    assertNoSecret(RemoteRequest.get("/x").withHeader("Authorization", c.basicAuthorization().reveal()).toString());
+    assertEquals("login *** and ***", c.redaction().redact("login " + SECRET + " and "
+        + c.basicAuthorization().reveal().substring("Basic ".length())));
+  }
+
+  private static void assertNoSecret(String text) {
+    assertFalse(text.contains(SECRET), text);
+    assertFalse(text.contains(Base64.getEncoder().encodeToString(("root:" + SECRET).getBytes(StandardCharsets.UTF_8))), text);
+  }
+}

@@ -1,0 +1,112 @@
+package io.headroom.collector.remote;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.headroom.standin.SelfSignedCertificate;
+import io.headroom.standin.StandinServer;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The four ways a target's certificate is judged, against a stand-in with a fresh self-signed one. */
+class TlsTest {
+  @TempDir Path dir;
+  private StandinServer server;
+  private final List<Duration> sleeps = new ArrayList<>();
+
+  @BeforeEach
+  void start() throws Exception {
+    Files.writeString(dir.resolve("ping.json"), "{\"ok\":true}");
+    server = StandinServer.builder().root(dir).tls().start();
+  }
+
+  @AfterEach
+  void stop() {
+    server.close();
+  }
+
+  private RemoteHttpClient client(TlsSettings tls, List<String> warnings) throws Exception {
+    RemoteEndpoint e = RemoteEndpoint.of(server.baseUri()).withTls(tls).resolve(dir);
+    return RemoteHttpClient.builder(e, Credentials.NONE).sleeper(sleeps::add).warnings(warnings::add).build();
+  }
+
+  private RemoteHttpClient client(TlsSettings tls) throws Exception {
+    return client(tls, new ArrayList<>());
+  }
+
+  @Test
+  void verifiedByDefaultSoASelfSignedDeviceIsRefusedWithWhyAndWhatToDo() throws Exception {
+    try (RemoteHttpClient c = client(TlsSettings.VERIFIED)) {
+      RemoteHttpException e = assertThrows(RemoteHttpException.class, () -> c.get("/ping"));
+      String m = e.getMessage();
+      assertTrue(m.startsWith("GET " + server.baseUri() + "/ping: TLS: "), m);
+      assertTrue(m.contains("not trusted by the JVM trust store"), m);
+      assertTrue(m.contains(server.certificate().sha256Fingerprint()), m);
+      assertTrue(m.contains("tls.pin_sha256") && m.contains("tls.ca_file"), m);
+    }
+    assertEquals(List.of(), sleeps, "a refused certificate is not retried");
+    assertEquals(0, server.requests().size());
+  }
+
+  @Test
+  void aMatchingPinIsAcceptedWithColonsOrWithoutInAnyCase() throws Exception {
+    String fp = server.certificate().sha256Fingerprint();
+    for (String pin : List.of(fp, fp.replace(":", "").toLowerCase())) {
+      try (RemoteHttpClient c = client(TlsSettings.pin(pin))) {
+        RemoteResponse r = c.get("/ping");
+        assertEquals(200, r.status());
+        assertEquals("{\"ok\":true}", r.text());
+      }
+    }
+  }
+
+  @Test
+  void anyOtherCertificateIsRefusedNamingTheFingerprintSeen() throws Exception {
+    String other = SelfSignedCertificate.generate().sha256Fingerprint();
+    try (RemoteHttpClient c = client(TlsSettings.pin(other))) {
+      RemoteHttpException e = assertThrows(RemoteHttpException.class, () -> c.get("/ping"));
+      assertTrue(e.getMessage().contains("server certificate SHA-256 " + server.certificate().sha256Fingerprint()
+          + " does not match tls.pin_sha256 " + other), e.getMessage());
+    }
+  }
+
+  @Test
+  void aCaFileIsTrustedAndOnlyIt() throws Exception {
+    Files.writeString(dir.resolve("ca.pem"), server.certificate().pem());
+    try (RemoteHttpClient c = client(TlsSettings.ca(Path.of("ca.pem")))) {
+      assertEquals(200, c.get("/ping").status());
+    }
+    Files.writeString(dir.resolve("other.pem"), SelfSignedCertificate.generate().pem());
+    try (RemoteHttpClient c = client(TlsSettings.ca(Path.of("other.pem")))) {
+      RemoteHttpException e = assertThrows(RemoteHttpException.class, () -> c.get("/ping"));
+      assertTrue(e.getMessage().contains("not trusted by tls.ca_file other.pem"), e.getMessage());
+    }
+  }
+
+  @Test
+  void aCaFileThatIsNoCertificateIsAConfigProblem() throws Exception {
+    Files.writeString(dir.resolve("junk.pem"), "not a certificate");
+    var e = assertThrows(io.headroom.config.ConfigException.class, () -> client(TlsSettings.ca(Path.of("junk.pem"))));
+    assertTrue(e.getMessage().startsWith("tls.ca_file: "), e.getMessage());
+  }
+
+  @Test
+  void insecureAcceptsAnythingAndWarnsOnceNamingTheTarget() throws Exception {
+    List<String> warnings = new ArrayList<>();
+    try (RemoteHttpClient c = client(TlsSettings.trustAll(), warnings)) {
+      assertEquals(200, c.get("/ping").status());
+      assertEquals(200, c.get("/ping").status());
+    }
+    assertEquals(1, warnings.size(), warnings.toString());
+    assertTrue(warnings.get(0).contains("tls.insecure") && warnings.get(0).contains(server.baseUri().toString()),
+        warnings.get(0));
+  }
+}
