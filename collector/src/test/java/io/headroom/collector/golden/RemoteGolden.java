@@ -1,0 +1,83 @@
+package io.headroom.collector.golden;
+
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import io.headroom.collector.source.Scrape;
+import io.headroom.collector.source.Source;
+import io.headroom.collector.source.SourceContext;
+import io.headroom.collector.source.SourceFactory;
+import io.headroom.standin.Captures;
+import io.headroom.standin.StandinServer;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+
+/**
+ * The golden form of a source that talks to a device: one folder per case,
+ *
+ * <pre>
+ * config.yaml          the source's testbed section (host:, interval: and its own keys);
+ *                      ${url} becomes the stand-in's address
+ * input/               the recorded responses the stand-in serves (DMTF mockup layout), or
+ * input.capture        one line naming a real capture under shared/fixtures (never copied in)
+ * expected/discover.txt, expected/scrape2.txt   what discover finds, the second scrape's readings
+ * expected/error.txt   or: the configuration error the source must refuse the section with
+ * </pre>
+ *
+ * A case whose capture is absent is skipped, saying which.
+ */
+public final class RemoteGolden {
+  private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
+
+  private RemoteGolden() {}
+
+  /** The case folders under dir, sorted. */
+  public static List<Path> cases(Path dir) throws IOException {
+    try (Stream<Path> s = Files.list(dir)) {
+      return s.filter(Files::isDirectory).sorted().toList();
+    }
+  }
+
+  public static void check(Path caseDir, SourceFactory factory) throws Exception {
+    Path input = input(caseDir);
+    try (StandinServer server = StandinServer.builder().root(input).start()) {
+      String url = server.baseUri().toString().replaceAll("/$", "");
+      JsonNode section = YAML.readTree(Files.readString(caseDir.resolve("config.yaml")).replace("${url}", url));
+      ObjectNode settings = ((ObjectNode) section).deepCopy();
+      settings.remove(List.of("type", "host", "interval"));
+      SourceContext context = new SourceContext(section.path("host").asText("h1"), null, caseDir);
+      Path error = caseDir.resolve("expected/error.txt");
+      if (Files.exists(error)) {
+        Exception e = assertThrows(Exception.class, () -> factory.create(context, settings).close());
+        Golden.check(error, e.getMessage().replace(url, "URL") + "\n");
+        return;
+      }
+      try (Source source = factory.create(context, settings)) {
+        Golden.check(caseDir.resolve("expected/discover.txt"), Golden.render(source.discover()).replace(url, "URL"));
+        source.scrape(new Scrape(1000)); // primes the counters
+        Scrape second = new Scrape(1010);
+        source.scrape(second);
+        Golden.check(caseDir.resolve("expected/scrape2.txt"), Golden.render(second).replace(url, "URL"));
+      }
+    }
+  }
+
+  private static Path input(Path caseDir) throws IOException {
+    Path named = caseDir.resolve("input.capture");
+    if (!Files.exists(named)) {
+      return caseDir.resolve("input");
+    }
+    String name = Files.readString(named).trim();
+    Path capture = Captures.find(name);
+    assumeTrue(capture != null, "skipped: the capture shared/fixtures/" + name + " is not on this machine "
+        + "(set HEADROOM_FIXTURES to the fixtures directory to run " + caseDir.getFileName() + ")");
+    return capture;
+  }
+}
