@@ -91,8 +91,8 @@ public final class SettingsBinder {
       } else {
         values[i] = value(v, c.getGenericType(), at + key);
       }
-      if (problems.size() > before) {
-        refused.add(key);
+      if (problems.size() > before && values[i] == null) {
+        refused.add(key); // refused as a whole: the record sees null (its default)
       }
     }
     if (missingPrimitive(components, values)) {

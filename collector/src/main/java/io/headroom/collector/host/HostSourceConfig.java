@@ -71,20 +71,19 @@ public record HostSourceConfig(
         problems.add("cgroups: " + c + " is also in array_cgroups; list it once");
       }
     }
-    for (String c : concat(cgroups, arrayCgroups)) {
-      if (c.isBlank() || c.contains("..")) {
-        problems.add("cgroups: \"" + c + "\" is not a cgroup path");
-      }
-    }
+    cgroupPaths("cgroups", cgroups, problems);
+    cgroupPaths("array_cgroups", arrayCgroups, problems);
     if (topologyRefresh.isNegative() || topologyRefresh.isZero()) {
       problems.add("topology_refresh: must be positive");
     }
     return problems;
   }
 
-  private static List<String> concat(List<String> a, List<String> b) {
-    List<String> out = new ArrayList<>(a);
-    out.addAll(b);
-    return out;
+  private static void cgroupPaths(String key, List<String> paths, List<String> problems) {
+    for (String c : paths) {
+      if (c == null || c.isBlank() || c.contains("..")) {
+        problems.add(key + ": \"" + c + "\" is not a cgroup path");
+      }
+    }
   }
 }

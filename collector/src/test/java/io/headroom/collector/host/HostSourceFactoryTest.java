@@ -51,7 +51,7 @@ class HostSourceFactoryTest {
         + "cgroups: must be a list, not a string; "
         + "topology_refresh: \"soon\" is not a duration (write e.g. 500ms, 1s, 5s, 2m, 1h); "
         + "proc_root: " + base.resolve("nope") + " is not a directory; "
-        + "cgroups: \"../etc\" is not a cgroup path", e.getMessage());
+        + "array_cgroups: \"../etc\" is not a cgroup path", e.getMessage());
   }
 
   @Test
