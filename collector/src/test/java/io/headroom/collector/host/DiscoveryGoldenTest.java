@@ -1,18 +1,11 @@
 package io.headroom.collector.host;
 
 import io.headroom.collector.source.Discovery;
-import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.headroom.collector.golden.Golden;
 import io.headroom.collector.source.Scrape;
-import io.headroom.model.Entity;
-import io.headroom.model.Relation;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
-import java.util.TreeMap;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.io.TempDir;
