@@ -80,6 +80,11 @@ public final class AnalyzerService implements AutoCloseable {
     return loop.samplesStored();
   }
 
+  /** Records set aside in table dead_letter (undecodable, or refused by the database). */
+  public long deadLettered() {
+    return loop.deadLettered();
+  }
+
   @Override
   public void close() throws InterruptedException {
     live.shutdown();
