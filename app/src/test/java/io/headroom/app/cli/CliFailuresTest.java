@@ -38,8 +38,8 @@ class CliFailuresTest {
   void theDatabaseUnreachableAfterTheEmbeddedBrokerStartedRemovesItsDataToo() throws Exception {
     int port = closedPort();
     long before = workDirs("headroom-analyzer-");
-    assertEquals(ExitCodes.UNAVAILABLE,
-        cli.run("analyzer", "--db", "jdbc:postgresql://127.0.0.1:" + port + "/x", "--startup-wait", "600ms"));
+    int code = cli.run("analyzer", "--db", "jdbc:postgresql://127.0.0.1:" + port + "/x", "--startup-wait", "600ms");
+    assertEquals(ExitCodes.UNAVAILABLE, code, cli.err());
     assertTrue(cli.err().startsWith("headroom analyzer: the database at jdbc:postgresql://127.0.0.1:" + port
         + "/x unreachable after "), cli.err());
     assertFalse(cli.err().contains("\tat "), "no stack trace");
