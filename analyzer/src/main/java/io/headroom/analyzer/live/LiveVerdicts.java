@@ -34,8 +34,8 @@ public final class LiveVerdicts implements Runnable {
   private final List<VerdictListener> listeners;
   private final DoubleSupplier clock;
   private final Map<String, Verdict> last = new ConcurrentHashMap<>();
-  /** Per run: the newest sample (or the run's start) seen so far, for {@link #abandonAfter}. */
-  private final Map<String, Double> lastActivity = new ConcurrentHashMap<>();
+  /** Per run: the newest sample (or the run's start) seen so far, and when it last moved. */
+  private final Map<String, Activity> lastActivity = new ConcurrentHashMap<>();
   private final double abandonAfterS;
 
   /** A run with no end and no samples for this long is closed as abandoned. */
@@ -47,8 +47,9 @@ public final class LiveVerdicts implements Runnable {
   }
 
   /**
-   * @param abandonAfter a run that has no end and whose testbed sent no samples for longer than
-   *     this is closed (its end is its last sample, and it is marked abandoned), judged once, and
+   * @param abandonAfter a run that has no end and whose testbed brought no newer sample for longer
+   *     than this (by this analyzer's clock, so replayed or skewed sample times do not matter) is
+   *     closed (its end is its newest sample, and it is marked abandoned), judged once, and
    *     forgotten: a benchmark killed before it could say it ended is not judged every few seconds
    *     forever
    */
@@ -112,9 +113,9 @@ public final class LiveVerdicts implements Runnable {
     double from = LiveWindow.from(e.run(), phases, now);
     RunData data = RunDataLoader.load(database.connection(), e.testbed(), from, to);
     if (e.run().end() == null) {
-      double activity = lastActivity(e, data, from);
-      if (now - activity > abandonAfterS) {
-        closeAbandoned(e, activity, now);
+      Activity activity = activity(e, data, now);
+      if (now - activity.movedAt() > abandonAfterS) {
+        closeAbandoned(e, activity.newest(), now - activity.movedAt());
         return;
       }
     }
@@ -130,33 +131,26 @@ public final class LiveVerdicts implements Runnable {
     }
   }
 
-  /**
-   * The newest sign of life of an open run: its start, the samples read now, what was seen in
-   * earlier rounds, and (when the window read now is empty, e.g. after a restart) the newest
-   * sample in the database since the run started.
-   */
-  private double lastActivity(ActiveRuns.Entry e, RunData data, double from) throws SQLException {
+  /** The newest sample time of a run, and when (by this analyzer's clock) it last grew. */
+  private record Activity(double newest, double movedAt) {}
+
+  private Activity activity(ActiveRuns.Entry e, RunData data, double now) {
     double seen = Math.max(e.run().start(), data.latestSampleTs());
-    Double before = lastActivity.get(e.key());
-    if (before != null) {
-      seen = Math.max(seen, before);
-    } else if (data.latestSampleTs() < from) {
-      Double latest = RunDataLoader.latestSampleTs(database.connection(), e.testbed(), e.run().start());
-      seen = latest == null ? seen : Math.max(seen, latest);
-    }
-    lastActivity.put(e.key(), seen);
-    return seen;
+    Activity before = lastActivity.get(e.key());
+    Activity current = before != null && seen <= before.newest() ? before : new Activity(seen, now);
+    lastActivity.put(e.key(), current);
+    return current;
   }
 
   /** Ends the run at its last sign of life, marked abandoned, and gives it its one final judgement. */
-  private void closeAbandoned(ActiveRuns.Entry e, double end, double now) throws SQLException {
+  private void closeAbandoned(ActiveRuns.Entry e, double end, double silentS) throws SQLException {
     RunDataLoader.closeAbandoned(database.connection(), e.testbed(), e.run().run(), end);
     Map<String, Object> workload = new java.util.LinkedHashMap<>(e.run().workload());
     workload.put("abandoned", true);
     Run ended = new Run(e.run().run(), e.run().testbed(), e.run().start(), end, workload);
     active.update(e.testbed(), ended);
-    LOG.warn("run {} of {} has no end and no samples since {} s ago (more than {} s): closed as abandoned at its "
-        + "last sample; judged once more, then no longer", e.run().run(), e.testbed(), Math.round(now - end),
+    LOG.warn("run {} of {} has no end and brought no new sample for {} s (more than {} s): closed as abandoned at "
+        + "its newest sample; judged once more, then no longer", e.run().run(), e.testbed(), Math.round(silentS),
         Math.round(abandonAfterS));
     ActiveRuns.Entry closed = new ActiveRuns.Entry(e.testbed(), ended);
     judgedFinal.add(closed.key());

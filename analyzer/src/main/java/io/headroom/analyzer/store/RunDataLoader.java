@@ -91,24 +91,7 @@ public final class RunDataLoader {
     }
   }
 
-    /**
-   * The newest sample of a testbed at or after {@code since}, or null: for a run whose current
-   * window holds no samples, whether anything at all still arrives.
-   */
-  public static Double latestSampleTs(Connection c, String testbed, double since) throws SQLException {
-    try (PreparedStatement ps = c.prepareStatement("SELECT extract(epoch FROM max(ts)) FROM sample "
-        + "WHERE entity_id IN (SELECT id FROM entity WHERE testbed = ?) AND ts >= to_timestamp(?)")) {
-      ps.setString(1, testbed);
-      ps.setDouble(2, since);
-      try (ResultSet rs = ps.executeQuery()) {
-        rs.next();
-        double v = rs.getDouble(1);
-        return rs.wasNull() ? null : v;
-      }
-    }
-  }
-
-  /** Marks a run that never ended as ended at {@code end}, abandoned (its workload says so). */
+    /** Marks a run that never ended as ended at {@code end}, abandoned (its workload says so). */
   public static void closeAbandoned(Connection c, String testbed, String run, double end) throws SQLException {
     try (PreparedStatement ps = c.prepareStatement("UPDATE run SET end_ts = to_timestamp(?), "
         + "workload = workload || '{\"abandoned\": true}'::jsonb WHERE testbed = ? AND run = ? AND end_ts IS NULL")) {

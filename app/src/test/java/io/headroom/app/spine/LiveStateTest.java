@@ -46,7 +46,7 @@ class LiveStateTest {
     try (TestDatabase db = TestDatabase.create(); Database database = new Database(db.url(), null, null)) {
       ActiveRuns active = new ActiveRuns();
       LiveVerdicts live = live(db, database, active);
-      store(database, new Run("r1", TESTBED, T0, T0 + 10, Map.of()), 10);
+      store(database, new Run("r1", TESTBED, T0, T0 + 10, Map.of()), 0, 10);
       active.update(TESTBED, new Run("r1", TESTBED, T0, T0 + 10, Map.of()));
 
       now = T0 + 12; // before end + 3 s of settling: not judged yet
@@ -70,22 +70,24 @@ class LiveStateTest {
       ActiveRuns active = new ActiveRuns();
       LiveVerdicts live = live(db, database, active);
       Run open = new Run("r2", TESTBED, T0, null, Map.of());
-      store(database, open, 6); // samples at T0 .. T0+5
+      store(database, open, 0, 6); // samples at T0 .. T0+5
       active.update(TESTBED, open);
-      double lastSample = T0 + 5;
 
-      now = lastSample + 30;
+      now = T0 + 6;
       live.run();
       assertEquals(1, heard.size(), "judged while open");
-      now = lastSample + ABANDON_AFTER.toSeconds(); // exactly the configured silence: still open
+      store(database, open, 6, 10); // T0+6 .. T0+9 arrive: the silence starts again from the next look
+      now = T0 + 40;
+      live.run();
+      now = T0 + 40 + ABANDON_AFTER.toSeconds(); // exactly the configured silence: still open
       live.run();
       assertNull(endOf(db, "r2"));
-      now = lastSample + ABANDON_AFTER.toSeconds() + 0.5; // just past it: closed at its last sample
+      assertEquals(1, live.trackedRuns());
+      now += 0.5; // just past it: closed at its newest sample, T0+9
       live.run();
-      assertEquals(lastSample, endOf(db, "r2"), 1e-6);
+      assertEquals(T0 + 9, endOf(db, "r2"), 1e-6);
       assertEquals("true", abandonedMark(db, "r2"));
       now += 2; // later rounds: gone, judged no more
-      live.run();
       live.run();
       assertEquals(0, active.keys().size());
       assertEquals(0, live.trackedRuns());
@@ -98,13 +100,13 @@ class LiveStateTest {
         () -> now, ABANDON_AFTER);
   }
 
-  /** The run record and one host CPU sample per second from its start. */
-  private static void store(Database database, Run run, int seconds) throws Exception {
+  /** The run record and one host CPU sample per second, {@code from} to {@code to} (excluded) after its start. */
+  private static void store(Database database, Run run, int from, int to) throws Exception {
     IngestBatch batch = new IngestBatch();
     batch.run(TESTBED, run);
     batch.topology(TESTBED, Entity.of("h1/cpu", EntityKind.HOST_CPU));
     List<Point> points = new ArrayList<>();
-    for (int i = 0; i < seconds; i++) {
+    for (int i = from; i < to; i++) {
       points.add(new Point(run.start() + i, "util", 0.4));
     }
     batch.samples(new SampleBatch(UUID.randomUUID(), TESTBED, "h1/cpu", points));
