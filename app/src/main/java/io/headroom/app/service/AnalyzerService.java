@@ -94,6 +94,17 @@ public final class AnalyzerService implements AutoCloseable {
     return loop.deadLettered();
   }
 
+  /**
+   * How the analyzer is doing, for a person or a probe: ingest storing, retrying (and on what) or
+   * stopped; counts of samples stored, records set aside, live-verdict rounds that failed.
+   */
+  public record Health(String ingest, long samplesStored, long deadLettered, long failedVerdictRounds) {}
+
+  public Health health() {
+    String ingest = failure().isDone() ? "stopped: " + failure().join() : loop.state();
+    return new Health(ingest, loop.samplesStored(), loop.deadLettered(), supervision.failedRounds());
+  }
+
   /** Completes with a one-line reason when ingestion or live verdicts stopped for good. */
   public java.util.concurrent.CompletableFuture<String> failure() {
     return supervision.failure();
