@@ -19,10 +19,18 @@ public record TestbedConfig(
     AlertsConfig alerts,
     JsonNode thresholds,
     List<SourceConfig> sources,
-    Path baseDir) {
+    Path baseDir,
+    ApiConfig api) {
 
   public TestbedConfig {
     sources = List.copyOf(sources);
+    api = api == null ? ApiConfig.NONE : api;
+  }
+
+  /** A testbed without an {@code api:} section. */
+  public TestbedConfig(String testbed, KafkaConfig kafka, DatabaseConfig database, SpoolConfig spool,
+      AlertsConfig alerts, JsonNode thresholds, List<SourceConfig> sources, Path baseDir) {
+    this(testbed, kafka, database, spool, alerts, thresholds, sources, baseDir, ApiConfig.NONE);
   }
 
   /** Every problem at once, so a person fixes the file in one go; empty when usable. */
@@ -37,6 +45,7 @@ public record TestbedConfig(
     database.validate().forEach(p -> problems.add("database." + p));
     spool.validate().forEach(p -> problems.add("spool." + p));
     alerts.validate().forEach(p -> problems.add("alerts." + p));
+    api.validate().forEach(p -> problems.add("api." + p));
     for (int i = 0; i < sources.size(); i++) {
       for (String p : sources.get(i).validate()) {
         problems.add("sources[" + i + "]." + p);

@@ -16,6 +16,7 @@ record TestbedFile(
     DatabaseConfig database,
     SpoolConfig spool,
     AlertsConfig alerts,
+    ApiConfig api,
     Detection detection,
     List<JsonNode> sources) {
 
@@ -38,6 +39,6 @@ record TestbedFile(
 
   static TestbedFile defaults(Path defaultSpoolDir) {
     return new TestbedFile(null, KafkaConfig.EMBEDDED, DatabaseConfig.EMBEDDED, SpoolConfig.at(defaultSpoolDir),
-        AlertsConfig.NONE, Detection.NONE, List.of());
+        AlertsConfig.NONE, ApiConfig.NONE, Detection.NONE, List.of());
   }
 }

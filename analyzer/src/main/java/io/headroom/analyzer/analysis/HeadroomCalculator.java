@@ -60,7 +60,7 @@ public final class HeadroomCalculator {
   }
 
   /** The ceiling that applies to a metric of an entity, NaN when none is known. */
-  static double ceiling(Entity entity, String metric) {
+  public static double ceiling(Entity entity, String metric) {
     if (metric.equals(Metrics.UTIL)) {
       return 1.0;
     }

@@ -37,6 +37,7 @@ public final class Migrations {
         apply(c, flavor.sampleScript, config);
       }
       apply(c, "V3__dead_letter.sql", config);
+      apply(c, "V4__annotation.sql", config);
       c.commit();
       LOG.info("schema is current; samples stored as {}", flavor == StorageFlavor.TIMESCALE
           ? "a TimescaleDB hypertable" : "a natively partitioned table (no timescaledb extension)");

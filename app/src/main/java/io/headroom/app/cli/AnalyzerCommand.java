@@ -2,6 +2,7 @@ package io.headroom.app.cli;
 
 import io.headroom.analyzer.ingest.IngestConfig;
 import io.headroom.analyzer.store.StoreConfig;
+import io.headroom.app.api.ApiServer;
 import io.headroom.app.service.AnalyzerService;
 import io.headroom.app.service.Infrastructure;
 import io.headroom.config.TestbedConfig;
@@ -27,6 +28,10 @@ final class AnalyzerCommand implements Callable<Integer> {
       description = "Close a run that has no end and brought no new sample for this long (default: ${DEFAULT-VALUE}).")
   String abandonAfter;
 
+  @Option(names = "--http", paramLabel = "HOST:PORT",
+      description = "Serve the HTTP API and run reports here (docs/api.md; default: api.listen of the testbed file, else none).")
+  String http;
+
   @Override
   public Integer call() throws Exception {
     try (Shutdown shutdown = Shutdown.onSignal(); WorkDir work = WorkDir.create("headroom-analyzer-")) {
@@ -39,13 +44,19 @@ final class AnalyzerCommand implements Callable<Integer> {
             db.url(), db.user(), db.password(), StoreConfig.DEFAULTS, testbed.alerts().webhooks(),
             options.thresholds(testbed), abandonAfter())) {
           System.err.printf("analyzer consuming %s into %s (%s); Ctrl-C to stop%n", bootstrap, db, analyzer.flavor());
-          String failure = shutdown.awaitSignalOr(analyzer.failure());
-          if (failure != null) {
-            System.err.println("headroom analyzer: " + failure + "; exiting with 1 so a supervisor restarts it");
-            return 1;
+          try (ApiServer api = ApiWiring.start(testbed, http, bootstrap, db, analyzer, options.thresholds(testbed))) {
+            return awaitFailure(shutdown, analyzer);
           }
         }
       }
+    }
+  }
+
+  private static int awaitFailure(Shutdown shutdown, AnalyzerService analyzer) {
+    String failure = shutdown.awaitSignalOr(analyzer.failure());
+    if (failure != null) {
+      System.err.println("headroom analyzer: " + failure + "; exiting with 1 so a supervisor restarts it");
+      return 1;
     }
     return 0;
   }

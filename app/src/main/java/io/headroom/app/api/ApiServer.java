@@ -1,0 +1,352 @@
+package io.headroom.app.api;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.headroom.app.report.ReportPage;
+import io.headroom.app.service.AnalyzerService;
+import io.headroom.model.Run;
+import io.headroom.model.Verdict;
+import io.vertx.core.Handler;
+import io.vertx.core.Vertx;
+import io.vertx.core.http.HttpServer;
+import io.vertx.ext.web.Router;
+import io.vertx.ext.web.RoutingContext;
+import io.vertx.ext.web.handler.BodyHandler;
+import java.security.SecureRandom;
+import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The analyzer's HTTP API (docs/api.md): runs and their verdicts, headroom and topology, runs
+ * declared from outside, the run report page, health and Prometheus metrics. Handlers that touch
+ * the database or Kafka run on Vert.x worker threads, never on the event loop.
+ */
+public final class ApiServer implements AutoCloseable {
+  private static final Logger LOG = LoggerFactory.getLogger(ApiServer.class);
+  static final String PREFIX = "/api/v1";
+  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final int MAX_LIST = 1000;
+
+  private final Vertx vertx;
+  private final HttpServer server;
+  private final DatabasePool db;
+
+  /** What the API serves from. {@code defaultTestbed}: for runs started without one. */
+  public record Backend(String dbUrl, String dbUser, String dbPassword, RunRecordsFactory runRecords,
+      Supplier<AnalyzerService.Health> health, List<MetricsSource> metrics,
+      io.headroom.analyzer.detect.Thresholds thresholds, String defaultTestbed) {}
+
+  /** Makes the Kafka producer of run records (a function so tests and the daemon share the wiring). */
+  @FunctionalInterface
+  public interface RunRecordsFactory {
+    RunRecordsSink create();
+  }
+
+  /** Where runs declared through the API go. */
+  public interface RunRecordsSink extends AutoCloseable {
+    void publish(String testbed, io.headroom.model.RecordingRecord record) throws Exception;
+
+    @Override
+    void close();
+  }
+
+  private final Backend backend;
+  private final RunViews views;
+  private final RunControl control;
+  private final RunRecordsSink sink;
+  private final ApiMetrics apiMetrics = new ApiMetrics();
+
+  private ApiServer(String host, int port, BearerAuth auth, Backend backend) throws Exception {
+    this.backend = backend;
+    this.db = new DatabasePool(backend.dbUrl(), backend.dbUser(), backend.dbPassword(), 8);
+    this.views = new RunViews(db, backend.thresholds());
+    this.sink = backend.runRecords().create();
+    this.control = new RunControl(db, sink);
+    this.vertx = Vertx.vertx();
+    Router router = router(auth);
+    this.server = vertx.createHttpServer().requestHandler(router).listen(port, host)
+        .toCompletionStage().toCompletableFuture().get(30, TimeUnit.SECONDS);
+  }
+
+  /** Serves on {@code host:port} (port 0: any free one); refuses a non-loopback host without a token. */
+  public static ApiServer start(io.headroom.config.ApiConfig config, Backend backend, Map<String, String> env)
+      throws Exception {
+    io.headroom.config.ApiConfig.HostPort at = io.headroom.config.ApiConfig.HostPort.parse(config.listen());
+    return new ApiServer(at.host(), at.port(), BearerAuth.resolve(config, at.host(), env), backend);
+  }
+
+  public int port() {
+    return server.actualPort();
+  }
+
+  Router router(BearerAuth auth) {
+    Router r = Router.router(vertx);
+    r.route().handler(ctx -> {
+      apiMetrics.requested(ctx);
+      String path = ctx.normalizedPath();
+      if (path.startsWith("/health/") || auth.permits(ctx.request().getHeader("Authorization"))) {
+        ctx.next();
+      } else {
+        ctx.response().putHeader("WWW-Authenticate", "Bearer");
+        error(ctx, 401, "missing or wrong bearer token (Authorization: Bearer ...)");
+      }
+    });
+    r.route().handler(BodyHandler.create().setBodyLimit(64 * 1024));
+    r.get("/health/live").handler(ctx -> json(ctx, 200, Map.of("status", "up")));
+    r.get("/health/ready").blockingHandler(worker(this::ready), false);
+    r.get("/metrics").blockingHandler(worker(this::metrics), false);
+    r.get(PREFIX + "/runs").blockingHandler(worker(this::listRuns), false);
+    r.post(PREFIX + "/runs").blockingHandler(worker(this::startRun), false);
+    r.get(PREFIX + "/runs/:run").blockingHandler(worker(this::showRun), false);
+    r.get(PREFIX + "/runs/:run/verdict").blockingHandler(worker(ctx -> json(ctx, 200, views.verdict(run(ctx)))), false);
+    r.get(PREFIX + "/runs/:run/headroom").blockingHandler(worker(this::headroom), false);
+    r.get(PREFIX + "/runs/:run/topology").blockingHandler(worker(ctx -> json(ctx, 200, views.topology(run(ctx)))), false);
+    r.post(PREFIX + "/runs/:run/phases").blockingHandler(worker(this::phase), false);
+    r.post(PREFIX + "/runs/:run/annotations").blockingHandler(worker(this::annotate), false);
+    r.post(PREFIX + "/runs/:run/end").blockingHandler(worker(this::end), false);
+    r.get("/runs/:run").blockingHandler(worker(this::report), false);
+    r.errorHandler(404, ctx -> error(ctx, 404, "no such endpoint: " + ctx.request().method() + " " + ctx.normalizedPath()));
+    r.errorHandler(405, ctx -> error(ctx, 405, "method " + ctx.request().method() + " not allowed on " + ctx.normalizedPath()));
+    r.errorHandler(413, ctx -> error(ctx, 413, "request body over 64 KiB"));
+    return r;
+  }
+
+  /** The routes served, as "METHOD path" in Vert.x notation: the OpenAPI document must match them. */
+  public static List<String> routes() {
+    return List.of("GET /health/live", "GET /health/ready", "GET /metrics", "GET " + PREFIX + "/runs",
+        "POST " + PREFIX + "/runs", "GET " + PREFIX + "/runs/:run", "GET " + PREFIX + "/runs/:run/verdict",
+        "GET " + PREFIX + "/runs/:run/headroom", "GET " + PREFIX + "/runs/:run/topology",
+        "POST " + PREFIX + "/runs/:run/phases", "POST " + PREFIX + "/runs/:run/annotations",
+        "POST " + PREFIX + "/runs/:run/end", "GET /runs/:run");
+  }
+
+  private interface Work {
+    void handle(RoutingContext ctx) throws Exception;
+  }
+
+  /** Runs {@code work}; a refusal or a failure becomes a JSON error, never a hung request. */
+  private Handler<RoutingContext> worker(Work work) {
+    return ctx -> {
+      try {
+        work.handle(ctx);
+      } catch (ApiException e) {
+        error(ctx, e.status(), e.getMessage());
+      } catch (Exception e) {
+        LOG.warn("{} {} failed: {}", ctx.request().method(), ctx.normalizedPath(), e.toString());
+        error(ctx, 500, "internal error: " + e.getMessage());
+      }
+    };
+  }
+
+  private void listRuns(RoutingContext ctx) throws Exception {
+    String testbed = param(ctx, "testbed");
+    Double since = seconds(ctx, "since");
+    Double until = seconds(ctx, "until");
+    Double limitParam = seconds(ctx, "limit");
+    int limit = limitParam == null ? 100 : (int) Math.min(MAX_LIST, Math.max(1, limitParam));
+    List<Map<String, Object>> runs = db.with(c -> RunQueries.list(c, testbed, since, until, limit)).stream()
+        .map(row -> {
+          Map<String, Object> m = RunControl.describe(row.run());
+          m.put("bottleneck", row.bottleneck());
+          m.put("entity", row.entity());
+          m.put("confidence", row.confidence());
+          return m;
+        }).toList();
+    json(ctx, 200, Map.of("runs", runs));
+  }
+
+  private void showRun(RoutingContext ctx) throws Exception {
+    Run run = run(ctx);
+    Map<String, Object> m = RunControl.describe(run);
+    m.put("phases", db.with(c -> RunQueries.phases(c, run)).stream()
+        .map(p -> phaseJson(p.name(), p.start(), p.end())).toList());
+    m.put("annotations", db.with(c -> RunQueries.annotations(c, run)));
+    json(ctx, 200, m);
+  }
+
+  private static Map<String, Object> phaseJson(String name, double start, Double end) {
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("name", name);
+    m.put("start", start);
+    m.put("end", end);
+    return m;
+  }
+
+  private void headroom(RoutingContext ctx) throws Exception {
+    Verdict v = views.verdict(run(ctx));
+    json(ctx, 200, Map.of("run", v.run(), "headroom", v.headroom()));
+  }
+
+  private void startRun(RoutingContext ctx) throws Exception {
+    JsonNode body = body(ctx);
+    String testbed = text(body, "testbed", backend.defaultTestbed());
+    if (testbed == null || testbed.isBlank() || testbed.contains("|")) {
+      throw ApiException.badRequest("testbed: required (and without '|')");
+    }
+    String id = text(body, "run", "api-" + HexFormat.of().formatHex(new SecureRandom().generateSeed(6)));
+    Map<String, Object> workload = body.has("workload") && body.get("workload").isObject()
+        ? JSON.convertValue(body.get("workload"), Map.class) : Map.of("tool", "external");
+    Run run = new Run(id, testbed, at(body), null, workload);
+    boolean stored = control.start(run);
+    json(ctx, stored ? 201 : 202, RunControl.describe(run));
+  }
+
+  private void phase(RoutingContext ctx) throws Exception {
+    Run run = run(ctx);
+    JsonNode body = body(ctx);
+    String name = text(body, "name", null);
+    if (name == null || name.isBlank()) {
+      throw ApiException.badRequest("name: required, the phase's name");
+    }
+    double at = at(body);
+    boolean stored = control.phase(run, name, at);
+    json(ctx, stored ? 201 : 202, phaseJson(name, at, null));
+  }
+
+  private void annotate(RoutingContext ctx) throws Exception {
+    Run run = run(ctx);
+    JsonNode body = body(ctx);
+    String text = text(body, "text", null);
+    if (text == null || text.isBlank()) {
+      throw ApiException.badRequest("text: required, the note to put on the run's timeline");
+    }
+    double at = at(body);
+    control.annotate(run, at, text);
+    json(ctx, 201, Map.of("ts", at, "source", "api", "text", text));
+  }
+
+  private void end(RoutingContext ctx) throws Exception {
+    Run run = run(ctx);
+    double at = at(body(ctx));
+    boolean stored = control.end(run, at);
+    json(ctx, stored ? 200 : 202, RunControl.describe(run.withEnd(at)));
+  }
+
+  private void report(RoutingContext ctx) throws Exception {
+    Run run = run(ctx);
+    var data = views.data(run);
+    Verdict verdict = views.verdict(run);
+    String html = ReportPage.render(data, run.run(), verdict, views.analyzer().phaseDecisions(data, run.run()));
+    ctx.response().putHeader("Content-Type", "text/html; charset=utf-8").end(html);
+  }
+
+  private void ready(RoutingContext ctx) {
+    Map<String, Object> m = new LinkedHashMap<>();
+    boolean dbUp;
+    try {
+      dbUp = db.with(RunQueries::reachable);
+      m.put("database", "reachable");
+    } catch (Exception e) {
+      dbUp = false;
+      m.put("database", "unreachable: " + e.getMessage());
+    }
+    AnalyzerService.Health h = backend.health().get();
+    m.put("ingest", h.ingest());
+    boolean ready = dbUp && "storing".equals(h.ingest());
+    m.put("ready", ready);
+    json(ctx, ready ? 200 : 503, m);
+  }
+
+  private void metrics(RoutingContext ctx) throws Exception {
+    PrometheusText out = new PrometheusText();
+    new IngestMetrics(backend.health(), db).write(out);
+    apiMetrics.write(out);
+    for (MetricsSource s : backend.metrics()) {
+      s.write(out);
+    }
+    ctx.response().putHeader("Content-Type", "text/plain; version=0.0.4; charset=utf-8").end(out.toString());
+  }
+
+  private Run run(RoutingContext ctx) throws Exception {
+    return views.resolve(param(ctx, "testbed"), ctx.pathParam("run"));
+  }
+
+  private static JsonNode body(RoutingContext ctx) {
+    String text = ctx.body() == null ? null : ctx.body().asString();
+    if (text == null || text.isBlank()) {
+      return JSON.createObjectNode();
+    }
+    try {
+      JsonNode node = JSON.readTree(text);
+      if (!(node instanceof ObjectNode)) {
+        throw ApiException.badRequest("body: must be a JSON object");
+      }
+      return node;
+    } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+      throw ApiException.badRequest("body: not JSON: " + e.getOriginalMessage());
+    }
+  }
+
+  private static String text(JsonNode body, String field, String otherwise) {
+    JsonNode n = body.get(field);
+    if (n == null || n.isNull()) {
+      return otherwise;
+    }
+    if (!n.isTextual()) {
+      throw ApiException.badRequest(field + ": must be a string");
+    }
+    return n.asText();
+  }
+
+  /** {@code at}: when it happened, Unix seconds; now when absent (the tool calls as it goes). */
+  private static double at(JsonNode body) {
+    JsonNode n = body.get("at");
+    if (n == null || n.isNull()) {
+      return System.currentTimeMillis() / 1000.0;
+    }
+    if (!n.isNumber()) {
+      throw ApiException.badRequest("at: must be Unix seconds (a number)");
+    }
+    return n.asDouble();
+  }
+
+  private static String param(RoutingContext ctx, String name) {
+    List<String> values = ctx.queryParam(name);
+    return values.isEmpty() || values.get(0).isBlank() ? null : values.get(0);
+  }
+
+  private static Double seconds(RoutingContext ctx, String name) {
+    String v = param(ctx, name);
+    if (v == null) {
+      return null;
+    }
+    try {
+      return Double.parseDouble(v);
+    } catch (NumberFormatException e) {
+      throw ApiException.badRequest(name + ": must be a number (Unix seconds), got \"" + v + "\"");
+    }
+  }
+
+  private static void json(RoutingContext ctx, int status, Object body) {
+    String text;
+    try {
+      text = JSON.writeValueAsString(body);
+    } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+      throw new IllegalStateException("cannot encode answer", e);
+    }
+    ctx.response().setStatusCode(status).putHeader("Content-Type", "application/json").end(text);
+  }
+
+  private static void error(RoutingContext ctx, int status, String message) {
+    json(ctx, status, Map.of("error", message, "status", status));
+  }
+
+  @Override
+  public void close() {
+    try {
+      server.close().toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
+      vertx.close().toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
+    } catch (Exception e) {
+      LOG.warn("API server did not stop cleanly: {}", e.toString());
+    }
+    sink.close();
+    db.close();
+  }
+}

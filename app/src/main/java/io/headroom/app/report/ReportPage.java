@@ -1,0 +1,150 @@
+package io.headroom.app.report;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.headroom.analyzer.data.RunData;
+import io.headroom.analyzer.detect.PhaseDecision;
+import io.headroom.model.Entity;
+import io.headroom.model.HeadroomEntry;
+import io.headroom.model.Phase;
+import io.headroom.model.Run;
+import io.headroom.model.Verdict;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * One run's report as a single self-contained HTML page (no external fetch, so it can be mailed
+ * or attached to a ticket): the verdict and each phase's evidence, throughput and latency over
+ * time with the phase boundaries, the tightest resources against their ceilings, the entities
+ * with what is degraded. The charts are drawn in the page from the data it carries.
+ */
+public final class ReportPage {
+  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final String SCRIPT = resource("report.js");
+  private static final String STYLE = resource("report.css");
+
+  private ReportPage() {}
+
+  /** The verdict as one sentence, the page's headline. */
+  public static String sentence(Verdict v) {
+    return String.format(Locale.ROOT, "Run %s: bottleneck %s%s (confidence %.2f)",
+        v.run() == null ? "(none declared)" : v.run(), v.bottleneck(),
+        v.entity() == null ? "" : " on " + v.entity(), v.confidence());
+  }
+
+  public static String render(RunData data, String runId, Verdict verdict, List<PhaseDecision> phases) {
+    Run run = runId == null ? null : data.runs().get(runId);
+    double start = run != null ? run.start() : firstSample(data);
+    double end = run != null && run.end() != null ? run.end() : Math.max(start + 1, data.latestSampleTs());
+    StringBuilder h = new StringBuilder(64 * 1024);
+    h.append("<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>Headroom report: ")
+        .append(esc(String.valueOf(runId))).append("</title><style>").append(STYLE).append("</style></head><body>");
+    h.append("<h1>Headroom run report</h1>");
+    if (run != null) {
+      h.append("<p><small>testbed ").append(esc(run.testbed())).append(", ").append(Instant.ofEpochMilli((long) (start * 1000)))
+          .append(" to ").append(Instant.ofEpochMilli((long) (end * 1000))).append(", workload ")
+          .append(esc(String.valueOf(run.workload()))).append("</small></p>");
+    }
+    h.append("<p class=\"verdict\" id=\"verdict\">").append(esc(sentence(verdict))).append("</p>");
+    list(h, verdict.evidence());
+    phaseSection(h, phases);
+    h.append("<h2>Throughput</h2><div class=\"chart\" id=\"chart-throughput\"></div>");
+    h.append("<h2>Latency</h2><div class=\"chart\" id=\"chart-latency\"></div>");
+    h.append("<h2>Tightest resources against their ceilings</h2><div class=\"chart\" id=\"chart-tightest\"></div>");
+    headroomTable(h, verdict.headroom());
+    entities(h, data);
+    h.append("<script type=\"application/json\" id=\"report-data\">")
+        .append(chartData(data, runId, verdict, start, end).replace("</", "<\\/")).append("</script>");
+    h.append("<script>").append(SCRIPT).append("</script></body></html>");
+    return h.toString();
+  }
+
+  private static void phaseSection(StringBuilder h, List<PhaseDecision> phases) {
+    if (phases.isEmpty()) {
+      return;
+    }
+    h.append("<h2>Phases</h2>");
+    for (PhaseDecision d : phases) {
+      h.append("<h3>").append(esc(d.window())).append(": ").append(d.bottleneck())
+          .append(d.entity() == null ? "" : " on " + esc(d.entity()))
+          .append(String.format(Locale.ROOT, " <small>(confidence %.2f)</small>", d.confidence())).append("</h3>");
+      list(h, d.evidence());
+    }
+  }
+
+  private static void headroomTable(StringBuilder h, List<HeadroomEntry> headroom) {
+    h.append("<h2>Headroom (p95 of ceiling, tightest first)</h2><table><tr><th>entity</th><th>kind</th><th>used</th></tr>");
+    for (HeadroomEntry e : headroom) {
+      h.append("<tr><td>").append(esc(e.entity())).append("</td><td>").append(esc(e.kind()))
+          .append(String.format(Locale.ROOT, "</td><td>%.1f%%</td></tr>", e.utilization() * 100));
+    }
+    h.append("</table>");
+  }
+
+  private static void entities(StringBuilder h, RunData data) {
+    h.append("<h2>Testbed entities</h2><table><tr><th>entity</th><th>kind</th><th>ceilings</th><th>degraded</th></tr>");
+    for (Entity e : data.entities().values()) {
+      String degraded = io.headroom.app.api.TopologyViews.degraded(e);
+      h.append("<tr><td>").append(esc(e.id())).append("</td><td>").append(esc(e.kind())).append("</td><td>")
+          .append(esc(e.capacity().isEmpty() ? "" : e.capacity().toString())).append("</td><td class=\"degraded\">")
+          .append(degraded == null ? "" : esc(degraded)).append("</td></tr>");
+    }
+    h.append("</table>");
+  }
+
+  private static String chartData(RunData data, String runId, Verdict verdict, double start, double end) {
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("start", start);
+    m.put("end", end);
+    List<Phase> phases = runId == null ? List.of() : data.phasesOf(runId);
+    m.put("phases", phases.stream().map(p -> Map.of("name", p.name(), "start", p.start())).toList());
+    m.put("throughput", ReportSeries.throughput(data, start, end));
+    m.put("latency", ReportSeries.latency(data, start, end));
+    m.put("tightest", ReportSeries.tightest(data, verdict.headroom(), start, end));
+    try {
+      return JSON.writeValueAsString(m);
+    } catch (IOException e) {
+      throw new IllegalStateException("cannot encode the report's data", e);
+    }
+  }
+
+  private static void list(StringBuilder h, List<String> items) {
+    h.append("<ul>");
+    for (String s : items) {
+      h.append("<li>").append(esc(s)).append("</li>");
+    }
+    h.append("</ul>");
+  }
+
+  private static double firstSample(RunData data) {
+    double first = Double.POSITIVE_INFINITY;
+    for (String id : data.entityIdsWithSamples()) {
+      for (var s : data.seriesOf(id).values()) {
+        if (s.size() > 0) {
+          first = Math.min(first, s.ts(0));
+        }
+      }
+    }
+    return Double.isFinite(first) ? first : 0;
+  }
+
+  static String esc(String s) {
+    return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;");
+  }
+
+  private static String resource(String name) {
+    try (InputStream in = ReportPage.class.getResourceAsStream("/report/" + name)) {
+      if (in == null) {
+        throw new IllegalStateException("/report/" + name + " is not on the classpath");
+      }
+      return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+    } catch (IOException e) {
+      throw new IllegalStateException("cannot read /report/" + name, e);
+    }
+  }
+}

@@ -1,0 +1,66 @@
+// Draws the report's charts as inline SVG from the JSON in #report-data: no library, no fetch,
+// so the page works from a mail attachment.
+(function () {
+  "use strict";
+  var data = JSON.parse(document.getElementById("report-data").textContent);
+  var NS = "http://www.w3.org/2000/svg";
+  var W = 760, H = 220, PAD = 44;
+  var COLORS = ["#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e"];
+
+  function el(name, attrs, parent) {
+    var e = document.createElementNS(NS, name);
+    Object.keys(attrs).forEach(function (k) { e.setAttribute(k, attrs[k]); });
+    if (parent) { parent.appendChild(e); }
+    return e;
+  }
+
+  function label(text, x, y, anchor, parent) {
+    var t = el("text", { x: x, y: y, "text-anchor": anchor || "start", "font-size": 11 }, parent);
+    t.textContent = text;
+    return t;
+  }
+
+  function fmt(v) {
+    var a = Math.abs(v);
+    if (a >= 1e6) { return (v / 1e6).toFixed(1) + "M"; }
+    if (a >= 1e3) { return (v / 1e3).toFixed(1) + "k"; }
+    return a >= 10 || v === 0 ? v.toFixed(0) : v.toFixed(2);
+  }
+
+  function draw(container, lines, yMaxFloor) {
+    var t0 = data.start, t1 = data.end;
+    var yMax = yMaxFloor || 0;
+    lines.forEach(function (l) { l.values.forEach(function (v) { if (v > yMax) { yMax = v; } }); });
+    if (yMax <= 0) { yMax = 1; }
+    var svg = el("svg", { width: W, height: H, viewBox: "0 0 " + W + " " + H, role: "img" }, container);
+    var x = function (t) { return PAD + (t - t0) / Math.max(1e-9, t1 - t0) * (W - 2 * PAD); };
+    var y = function (v) { return H - PAD / 2 - v / yMax * (H - PAD); };
+    el("line", { x1: PAD, y1: y(0), x2: W - PAD, y2: y(0), stroke: "#999" }, svg);
+    label(fmt(yMax), PAD - 4, y(yMax) + 4, "end", svg);
+    label("0", PAD - 4, y(0) + 4, "end", svg);
+    data.phases.forEach(function (p) {
+      var px = x(p.start);
+      el("line", { x1: px, y1: PAD / 2, x2: px, y2: y(0), stroke: "#bbb", "stroke-dasharray": "4 3", "class": "phase-boundary" }, svg);
+      label(p.name, px + 3, PAD / 2 + 10, "start", svg);
+    });
+    var drawn = 0;
+    lines.forEach(function (l, i) {
+      if (l.ts.length === 0) { return; }
+      var pts = l.ts.map(function (t, k) { return x(t).toFixed(1) + "," + y(l.values[k]).toFixed(1); });
+      el("polyline", { points: pts.join(" "), fill: "none", stroke: COLORS[i % COLORS.length], "stroke-width": 1.5, "class": "series" }, svg);
+      label(l.name, W - PAD, 14 + 13 * i, "end", svg).setAttribute("fill", COLORS[i % COLORS.length]);
+      drawn += l.ts.length;
+    });
+    container.setAttribute("data-points", drawn);
+    if (drawn === 0) {
+      var p = document.createElement("p");
+      p.className = "empty";
+      p.textContent = "no samples in this run's window";
+      container.appendChild(p);
+    }
+  }
+
+  draw(document.getElementById("chart-throughput"), [data.throughput]);
+  draw(document.getElementById("chart-latency"), [data.latency]);
+  draw(document.getElementById("chart-tightest"), data.tightest, 1.0);
+})();
