@@ -37,6 +37,7 @@ public final class ApiServer implements AutoCloseable {
   private final Vertx vertx;
   private final HttpServer server;
   private final DatabasePool db;
+  private final Router router;
 
   /** What the API serves from. {@code defaultTestbed}: for runs started without one. */
   public record Backend(String dbUrl, String dbUser, String dbPassword, RunRecordsFactory runRecords,
@@ -70,7 +71,7 @@ public final class ApiServer implements AutoCloseable {
     this.sink = backend.runRecords().create();
     this.control = new RunControl(db, sink);
     this.vertx = Vertx.vertx();
-    Router router = router(auth);
+    this.router = router(auth);
     this.server = vertx.createHttpServer().requestHandler(router).listen(port, host)
         .toCompletionStage().toCompletableFuture().get(30, TimeUnit.SECONDS);
   }
@@ -118,13 +119,15 @@ public final class ApiServer implements AutoCloseable {
     return r;
   }
 
-  /** The routes served, as "METHOD path" in Vert.x notation: the OpenAPI document must match them. */
-  public static List<String> routes() {
-    return List.of("GET /health/live", "GET /health/ready", "GET /metrics", "GET " + PREFIX + "/runs",
-        "POST " + PREFIX + "/runs", "GET " + PREFIX + "/runs/:run", "GET " + PREFIX + "/runs/:run/verdict",
-        "GET " + PREFIX + "/runs/:run/headroom", "GET " + PREFIX + "/runs/:run/topology",
-        "POST " + PREFIX + "/runs/:run/phases", "POST " + PREFIX + "/runs/:run/annotations",
-        "POST " + PREFIX + "/runs/:run/end", "GET /runs/:run");
+  /** The routes the router really has, as "METHOD path" (the catch-all filters left out). */
+  List<String> registeredRoutes() {
+    List<String> out = new java.util.ArrayList<>();
+    for (io.vertx.ext.web.Route route : router.getRoutes()) {
+      if (route.getPath() != null && route.methods() != null) {
+        route.methods().forEach(m -> out.add(m.name() + " " + route.getPath()));
+      }
+    }
+    return out;
   }
 
   private interface Work {
