@@ -1,21 +1,33 @@
 package io.headroom.config;
 
 import java.net.URI;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Where the analyzer sends alerts when a run's verdict changes: webhook URLs (JSON POST).
+ * Where the analyzer sends alerts when a run's verdict changes: webhook URLs (JSON POST) and
+ * typed targets (generic signed, slack, alertmanager).
  *
  * @param plaintext allows {@code http://} webhooks: a webhook URL often carries its token, which
  *     plain HTTP sends in clear, so it takes an explicit yes
+ * @param resourceThreshold a resource at or above this share of its ceiling ...
+ * @param resourceFor ... for this long raises a "resource sustained" alert
  */
-public record AlertsConfig(List<URI> webhooks, Boolean plaintext) {
+public record AlertsConfig(List<URI> webhooks, Boolean plaintext, List<AlertTarget> targets,
+    Double resourceThreshold, Duration resourceFor) {
   public static final AlertsConfig NONE = new AlertsConfig(List.of());
 
   public AlertsConfig {
     webhooks = webhooks == null ? List.of() : List.copyOf(webhooks);
     plaintext = plaintext != null && plaintext;
+    targets = targets == null ? List.of() : List.copyOf(targets);
+    resourceThreshold = resourceThreshold == null ? 0.9 : resourceThreshold;
+    resourceFor = resourceFor == null ? Duration.ofMinutes(2) : resourceFor;
+  }
+
+  public AlertsConfig(List<URI> webhooks, Boolean plaintext) {
+    this(webhooks, plaintext, null, null, null);
   }
 
   public AlertsConfig(List<URI> webhooks) {
@@ -26,18 +38,32 @@ public record AlertsConfig(List<URI> webhooks, Boolean plaintext) {
   List<String> validate() {
     List<String> problems = new ArrayList<>();
     for (int i = 0; i < webhooks.size(); i++) {
-      URI u = webhooks.get(i);
-      String at = "webhooks[" + i + "]: ";
-      if (!"https".equals(u.getScheme()) && !"http".equals(u.getScheme()) || u.getHost() == null) {
-        problems.add(at + "must be an http(s) URL with a host");
-      } else if ("http".equals(u.getScheme()) && !plaintext) {
-        problems.add(at + "is http://, which sends the URL and its token in clear; use https:// "
-            + "or set alerts.plaintext: true");
-      }
-      if (u.getRawUserInfo() != null) {
-        problems.add(at + "must not hold credentials (user:password@ in the URL)");
+      checkUrl(webhooks.get(i), plaintext, "webhooks[" + i + "]: ", problems);
+    }
+    for (int i = 0; i < targets.size(); i++) {
+      for (String p : targets.get(i).validate(plaintext)) {
+        problems.add("targets[" + i + "]." + p);
       }
     }
+    if (resourceThreshold <= 0 || resourceThreshold > 1.5) {
+      problems.add("resource_threshold: must be a share of the ceiling in (0, 1.5], got " + resourceThreshold);
+    }
+    if (resourceFor.isNegative() || resourceFor.isZero()) {
+      problems.add("resource_for: must be positive");
+    }
     return problems;
+  }
+
+  /** Adds what is wrong with an alert URL, named {@code at}; the URL itself is never echoed. */
+  static void checkUrl(URI u, boolean plaintext, String at, List<String> problems) {
+    if (!"https".equals(u.getScheme()) && !"http".equals(u.getScheme()) || u.getHost() == null) {
+      problems.add(at + "must be an http(s) URL with a host");
+    } else if ("http".equals(u.getScheme()) && !plaintext) {
+      problems.add(at + "is http://, which sends the URL and its token in clear; use https:// "
+          + "or set alerts.plaintext: true");
+    }
+    if (u.getRawUserInfo() != null) {
+      problems.add(at + "must not hold credentials (user:password@ in the URL)");
+    }
   }
 }

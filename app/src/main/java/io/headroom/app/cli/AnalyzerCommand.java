@@ -2,7 +2,10 @@ package io.headroom.app.cli;
 
 import io.headroom.analyzer.ingest.IngestConfig;
 import io.headroom.analyzer.store.StoreConfig;
+import io.headroom.app.alerts.AlertDispatcher;
+import io.headroom.app.alerts.VerdictAnnotations;
 import io.headroom.app.api.ApiServer;
+import java.util.List;
 import io.headroom.app.service.AnalyzerService;
 import io.headroom.app.service.Infrastructure;
 import io.headroom.config.TestbedConfig;
@@ -39,12 +42,15 @@ final class AnalyzerCommand implements Callable<Integer> {
       try (Infrastructure infra = new Infrastructure(work.path(), options.startupWait())) {
         KafkaClient bootstrap = infra.kafka(testbed.kafka());
         Infrastructure.DbTarget db = infra.database(testbed.database());
-        try (AnalyzerService analyzer = new AnalyzerService(
+        try (AlertDispatcher alerts = AlertDispatcher.start(testbed.alerts(), System.getenv());
+            VerdictAnnotations annotations = new VerdictAnnotations(db.url(), db.user(), db.password());
+            AnalyzerService analyzer = new AnalyzerService(
             IngestConfig.defaults(bootstrap, new Topics(testbed.kafka().topicPrefix())),
             db.url(), db.user(), db.password(), StoreConfig.DEFAULTS, testbed.alerts().webhooks(),
-            options.thresholds(testbed), abandonAfter())) {
+            options.thresholds(testbed), abandonAfter(), List.of(alerts, annotations))) {
           System.err.printf("analyzer consuming %s into %s (%s); Ctrl-C to stop%n", bootstrap, db, analyzer.flavor());
-          try (ApiServer api = ApiWiring.start(testbed, http, bootstrap, db, analyzer, options.thresholds(testbed))) {
+          try (ApiServer api = ApiWiring.start(testbed, http, bootstrap, db, analyzer, options.thresholds(testbed),
+              List.of(alerts))) {
             return awaitFailure(shutdown, analyzer);
           }
         }

@@ -2,6 +2,7 @@ package io.headroom.app.cli;
 
 import io.headroom.analyzer.detect.Thresholds;
 import io.headroom.app.api.ApiServer;
+import io.headroom.app.api.MetricsSource;
 import io.headroom.app.api.RunRecords;
 import io.headroom.app.service.AnalyzerService;
 import io.headroom.app.service.Infrastructure;
@@ -18,7 +19,7 @@ final class ApiWiring {
 
   /** The running API, or null when none was asked for (try-with-resources accepts null). */
   static ApiServer start(TestbedConfig testbed, String http, KafkaClient kafka, Infrastructure.DbTarget db,
-      AnalyzerService analyzer, Thresholds thresholds) throws Exception {
+      AnalyzerService analyzer, Thresholds thresholds, List<MetricsSource> metrics) throws Exception {
     ApiConfig config = http != null ? testbed.api().listeningOn(http) : testbed.api();
     if (config.listen() == null) {
       return null;
@@ -30,7 +31,7 @@ final class ApiWiring {
     }
     Topics topics = new Topics(testbed.kafka().topicPrefix());
     ApiServer api = ApiServer.start(config, new ApiServer.Backend(db.url(), db.user(), db.password(),
-        () -> new RunRecords(kafka, topics), analyzer::health, List.of(), thresholds, testbed.testbed()), System.getenv());
+        () -> new RunRecords(kafka, topics), analyzer::health, metrics, thresholds, testbed.testbed()), System.getenv());
     String host = ApiConfig.HostPort.parse(config.listen()).host();
     System.err.printf("API and run reports at http://%s:%d%s%n", host.contains(":") ? "[" + host + "]" : host,
         api.port(), "/api/v1/runs");

@@ -56,6 +56,13 @@ public final class AnalyzerService implements AutoCloseable {
   /** {@code abandonAfter}: see {@link LiveVerdicts}; a run silent this long without an end is closed. */
   public AnalyzerService(IngestConfig ingest, String dbUrl, String user, String password, StoreConfig store,
       List<URI> webhooks, Thresholds thresholds, Duration abandonAfter) throws SQLException {
+    this(ingest, dbUrl, user, password, store, webhooks, thresholds, abandonAfter, List.of());
+  }
+
+  /** {@code alsoTold}: more listeners of verdict changes (alert targets, annotations). */
+  public AnalyzerService(IngestConfig ingest, String dbUrl, String user, String password, StoreConfig store,
+      List<URI> webhooks, Thresholds thresholds, Duration abandonAfter, List<VerdictListener> alsoTold)
+      throws SQLException {
     try (Database migrationDb = new Database(dbUrl, user, password)) {
       this.flavor = Migrations.migrateAndMaintain(migrationDb.connection(), store);
     }
@@ -69,6 +76,7 @@ public final class AnalyzerService implements AutoCloseable {
     if (!webhooks.isEmpty()) {
       listeners.add(new WebhookNotifier(webhooks));
     }
+    listeners.addAll(alsoTold);
     this.liveDb = new Database(dbUrl, user, password);
     this.live = Executors.newSingleThreadScheduledExecutor(r -> {
       Thread t = new Thread(r, "headroom-live-verdicts");

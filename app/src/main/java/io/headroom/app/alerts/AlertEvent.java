@@ -1,0 +1,54 @@
+package io.headroom.app.alerts;
+
+import java.time.Instant;
+import java.util.List;
+
+/**
+ * Something worth telling people: a run's or a phase's verdict changed, or a resource stayed
+ * beyond its threshold. {@code id} is stable across retries (receivers deduplicate on it);
+ * {@code dedupKey} says which events are the same news (sent once).
+ *
+ * @param phase null for the run's verdict
+ * @param entity the limiting or saturated resource; null when nothing limits
+ * @param value the confidence (verdicts) or the share of the ceiling (resources)
+ */
+public record AlertEvent(String id, Kind kind, String testbed, String run, String phase, String bottleneck,
+    String entity, double value, String previous, List<String> evidence, Instant at) {
+
+  public enum Kind {
+    VERDICT_CHANGED("verdict.changed"),
+    PHASE_CHANGED("phase.changed"),
+    RESOURCE_SUSTAINED("resource.sustained");
+
+    public final String type;
+
+    Kind(String type) {
+      this.type = type;
+    }
+  }
+
+  public AlertEvent {
+    evidence = List.copyOf(evidence);
+  }
+
+  public String dedupKey() {
+    return String.join("|", kind.type, testbed, run, phase == null ? "" : phase, bottleneck,
+        entity == null ? "" : entity);
+  }
+
+  /** True when the news is that nothing limits any more (an Alertmanager "resolved"). */
+  public boolean cleared() {
+    return "NONE".equals(bottleneck);
+  }
+
+  /** One line a person reads in a chat or a pager. */
+  public String summary() {
+    String where = "run " + run + (phase == null ? "" : " phase " + phase) + " on " + testbed;
+    return switch (kind) {
+      case RESOURCE_SUSTAINED -> String.format(java.util.Locale.ROOT, "%s: %s at %.0f%% of its ceiling for %s",
+          where, entity, value * 100, previous);
+      default -> String.format(java.util.Locale.ROOT, "%s: bottleneck %s%s (confidence %.2f), was %s", where,
+          bottleneck, entity == null ? "" : " on " + entity, value, previous == null ? "not judged" : previous);
+    };
+  }
+}

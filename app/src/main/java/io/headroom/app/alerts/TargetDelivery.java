@@ -1,0 +1,192 @@
+package io.headroom.app.alerts;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.time.ZonedDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.Map;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.atomic.AtomicLong;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Delivers alerts to one target, in order, on its own thread, so a receiver that is down delays
+ * only its own alerts. The queue is bounded: when full, the oldest waiting alert is dropped (and
+ * counted). A failed attempt (no connection, 5xx, 408, 429) is retried with doubling waits; a 429
+ * waits what its Retry-After says. Other 4xx answers are final: retrying would not change them.
+ */
+final class TargetDelivery implements AutoCloseable {
+  private static final Logger LOG = LoggerFactory.getLogger(TargetDelivery.class);
+  /** A Retry-After longer than this is not waited out in full: the alert would be stale anyway. */
+  private static final Duration MAX_RETRY_AFTER = Duration.ofMinutes(5);
+
+  /** How to retry: the first wait, the longest wait, and how many attempts in all. */
+  record Retries(Duration first, Duration max, int attempts) {
+    static final Retries DEFAULT = new Retries(Duration.ofSeconds(1), Duration.ofMinutes(1), 8);
+  }
+
+  private final String label;
+  private final URI url;
+  private final AlertFormat format;
+  private final Retries retries;
+  private final BlockingQueue<AlertEvent> queue;
+  private final HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+  private final Thread thread;
+  private final AtomicLong delivered = new AtomicLong();
+  private final AtomicLong failed = new AtomicLong();
+  private final AtomicLong retried = new AtomicLong();
+  private final AtomicLong dropped = new AtomicLong();
+  private volatile boolean running = true;
+  private long lastSendNanos;
+
+  TargetDelivery(String label, URI url, AlertFormat format, Retries retries, int capacity) {
+    this.label = label;
+    this.url = url;
+    this.format = format;
+    this.retries = retries;
+    this.queue = new ArrayBlockingQueue<>(capacity);
+    this.thread = new Thread(this::loop, "headroom-alerts-" + label);
+    thread.setDaemon(true);
+    thread.start();
+  }
+
+  String label() {
+    return label;
+  }
+
+  /** Queues the alert; drops the oldest waiting one when the queue is full. */
+  void offer(AlertEvent e) {
+    while (!queue.offer(e)) {
+      if (queue.poll() != null) {
+        dropped.incrementAndGet();
+        LOG.warn("alert queue of {} full: dropped the oldest alert", label);
+      }
+    }
+  }
+
+  long delivered() {
+    return delivered.get();
+  }
+
+  long failed() {
+    return failed.get();
+  }
+
+  long retried() {
+    return retried.get();
+  }
+
+  long dropped() {
+    return dropped.get();
+  }
+
+  int waiting() {
+    return queue.size();
+  }
+
+  private void loop() {
+    while (running) {
+      try {
+        deliver(queue.take());
+      } catch (InterruptedException e) {
+        return;
+      }
+    }
+  }
+
+  private void deliver(AlertEvent e) throws InterruptedException {
+    String body = format.body(e);
+    Duration wait = retries.first();
+    for (int attempt = 1; attempt <= retries.attempts(); attempt++) {
+      if (attempt > 1) {
+        retried.incrementAndGet();
+      }
+      paceSends();
+      Outcome o = attempt(e, body);
+      if (o.done) {
+        (o.ok ? delivered : failed).incrementAndGet();
+        return;
+      }
+      Duration pause = o.retryAfter != null ? o.retryAfter : wait;
+      LOG.info("alert to {} failed ({}); retrying in {} ms", label, o.why, pause.toMillis());
+      Thread.sleep(pause.toMillis());
+      wait = wait.multipliedBy(2).compareTo(retries.max()) > 0 ? retries.max() : wait.multipliedBy(2);
+    }
+    failed.incrementAndGet();
+    LOG.warn("alert to {} given up after {} attempts", label, retries.attempts());
+  }
+
+  /** At most one send per {@link AlertFormat#minInterval()} (Slack: one a second per webhook). */
+  private void paceSends() throws InterruptedException {
+    long gap = format.minInterval().toNanos();
+    long since = System.nanoTime() - lastSendNanos;
+    if (lastSendNanos != 0 && since < gap) {
+      Thread.sleep((gap - since) / 1_000_000 + 1);
+    }
+    lastSendNanos = System.nanoTime();
+  }
+
+  /** done: no more attempts (ok or final refusal); else why, and how long the receiver asked to wait. */
+  private record Outcome(boolean done, boolean ok, String why, Duration retryAfter) {}
+
+  private Outcome attempt(AlertEvent e, String body) throws InterruptedException {
+    HttpRequest.Builder b = HttpRequest.newBuilder(url).timeout(Duration.ofSeconds(10))
+        .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(body));
+    for (Map.Entry<String, String> h : format.headers(e, body, System.currentTimeMillis() / 1000).entrySet()) {
+      b.header(h.getKey(), h.getValue());
+    }
+    HttpResponse<Void> r;
+    try {
+      r = client.send(b.build(), HttpResponse.BodyHandlers.discarding());
+    } catch (IOException ex) {
+      return new Outcome(false, false, ex.getClass().getSimpleName(), null);
+    }
+    int code = r.statusCode();
+    if (code >= 200 && code < 300) {
+      return new Outcome(true, true, null, null);
+    }
+    if (code == 429) {
+      return new Outcome(false, false, "HTTP 429", retryAfter(r.headers().firstValue("Retry-After").orElse(null)));
+    }
+    if (code >= 500 || code == 408) {
+      return new Outcome(false, false, "HTTP " + code, null);
+    }
+    LOG.warn("alert to {} refused with HTTP {}; not retried", label, code);
+    return new Outcome(true, false, "HTTP " + code, null);
+  }
+
+  /** Retry-After as seconds or an HTTP date (RFC 9110); null when absent or unreadable. */
+  static Duration retryAfter(String value) {
+    if (value == null || value.isBlank()) {
+      return null;
+    }
+    Duration d;
+    try {
+      d = Duration.ofSeconds(Long.parseLong(value.trim()));
+    } catch (NumberFormatException notSeconds) {
+      try {
+        d = Duration.between(java.time.Instant.now(),
+            ZonedDateTime.parse(value.trim(), DateTimeFormatter.RFC_1123_DATE_TIME).toInstant());
+      } catch (java.time.format.DateTimeParseException notADate) {
+        return null;
+      }
+    }
+    if (d.isNegative()) {
+      return Duration.ZERO;
+    }
+    return d.compareTo(MAX_RETRY_AFTER) > 0 ? MAX_RETRY_AFTER : d;
+  }
+
+  @Override
+  public void close() throws InterruptedException {
+    running = false;
+    thread.interrupt();
+    thread.join(5_000);
+  }
+}
