@@ -109,6 +109,7 @@ final class TargetDelivery implements AutoCloseable {
       }
       paceSends();
       Outcome o = attempt(e, body);
+      lastSendNanos = System.nanoTime();
       if (o.done) {
         (o.ok ? delivered : failed).incrementAndGet();
         return;
@@ -122,14 +123,16 @@ final class TargetDelivery implements AutoCloseable {
     LOG.warn("alert to {} given up after {} attempts", label, retries.attempts());
   }
 
-  /** At most one send per {@link AlertFormat#minInterval()} (Slack: one a second per webhook). */
+  /**
+   * At most one send per {@link AlertFormat#minInterval()} (Slack: one a second per webhook),
+   * counted from the end of the previous send so the receiver sees the gap too.
+   */
   private void paceSends() throws InterruptedException {
     long gap = format.minInterval().toNanos();
     long since = System.nanoTime() - lastSendNanos;
     if (lastSendNanos != 0 && since < gap) {
       Thread.sleep((gap - since) / 1_000_000 + 1);
     }
-    lastSendNanos = System.nanoTime();
   }
 
   /** done: no more attempts (ok or final refusal); else why, and how long the receiver asked to wait. */
