@@ -3,6 +3,7 @@ package io.headroom.app.cli;
 import io.headroom.analyzer.analysis.RunAnalyzer;
 import io.headroom.analyzer.data.RunData;
 import io.headroom.analyzer.detect.Thresholds;
+import io.headroom.app.report.ReportPage;
 import io.headroom.config.TestbedLoader;
 import io.headroom.model.Verdict;
 import io.headroom.model.VerdictJson;
@@ -36,6 +37,10 @@ final class AnalyzeCommand implements Callable<Integer> {
   @Option(names = "--run", paramLabel = "ID", description = "The run to judge (default: the last one in the file).")
   String runId;
 
+  @Option(names = "--report", paramLabel = "HTML",
+      description = "Also write the run's report page here: one self-contained HTML file (docs/api.md).")
+  Path report;
+
   @Spec CommandSpec spec;
 
   @Override
@@ -54,7 +59,11 @@ final class AnalyzeCommand implements Callable<Integer> {
     if (runId != null && !data.runs().containsKey(runId)) {
       throw new UserError(file + " has no run \"" + runId + "\" (runs: " + data.runs().keySet() + ")");
     }
-    Verdict verdict = new RunAnalyzer(thresholds).analyze(data, run);
+    RunAnalyzer analyzer = new RunAnalyzer(thresholds);
+    Verdict verdict = analyzer.analyze(data, run);
+    if (report != null) {
+      writeReport(data, run, verdict, analyzer);
+    }
     if (json) {
       out.println(VerdictJson.toJson(verdict));
     } else {
@@ -62,5 +71,14 @@ final class AnalyzeCommand implements Callable<Integer> {
     }
     out.flush();
     return 0;
+  }
+
+  private void writeReport(RunData data, String run, Verdict verdict, RunAnalyzer analyzer) throws UserError {
+    String html = ReportPage.render(data, run, verdict, run == null ? java.util.List.of() : analyzer.phaseDecisions(data, run));
+    try {
+      java.nio.file.Files.writeString(report, html);
+    } catch (java.io.IOException e) {
+      throw new UserError("--report: cannot write " + report + ": " + e.getMessage());
+    }
   }
 }

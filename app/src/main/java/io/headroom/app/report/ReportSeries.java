@@ -80,8 +80,10 @@ final class ReportSeries {
 
   private static void addBetween(Series s, double from, double to, TreeMap<Double, Double> into,
       java.util.function.DoubleUnaryOperator f, DoubleBinaryOperator merge) {
-    double[] ts = s.timesBetween(from, to);
-    double[] vs = s.valuesBetween(from, to);
+    // inclusive of the end: a reading is stamped at the end of the second it covers, so the one
+    // stamped at the run's end still belongs to the run
+    double[] ts = s.timesBetween(from, Math.nextUp(to));
+    double[] vs = s.valuesBetween(from, Math.nextUp(to));
     for (int i = 0; i < ts.length; i++) {
       double v = f.applyAsDouble(vs[i]);
       into.merge(ts[i], v, merge::applyAsDouble);

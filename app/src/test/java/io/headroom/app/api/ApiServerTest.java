@@ -177,6 +177,17 @@ class ApiServerTest {
   }
 
   @Test
+  void theReportPageOfARunIsServedAsHtml() throws Exception {
+    HttpResponse<String> page = get("/runs/r1", TOKEN);
+    assertEquals(200, page.statusCode());
+    assertEquals("text/html; charset=utf-8", page.headers().firstValue("Content-Type").orElse(""));
+    // no samples were stored for r1, so nothing limited it: the page says so in its headline
+    assertTrue(page.body().contains("<p class=\"verdict\" id=\"verdict\">Run r1: bottleneck "), page.body());
+    assertTrue(page.body().contains("<h3>qd1: "), page.body());
+    assertEquals(404, get("/runs/nope", TOKEN).statusCode());
+  }
+
+  @Test
   void unknownRunsAndEndpointsAreJson404s() throws Exception {
     JsonNode run = json(get("/api/v1/runs/nope", TOKEN), 404);
     assertEquals("no run \"nope\"", run.get("error").asText());

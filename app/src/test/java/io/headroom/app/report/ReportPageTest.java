@@ -1,0 +1,74 @@
+package io.headroom.app.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.headroom.analyzer.analysis.RunAnalyzer;
+import io.headroom.analyzer.data.RunData;
+import io.headroom.model.Verdict;
+import java.util.List;
+import java.util.TreeMap;
+import org.junit.jupiter.api.Test;
+
+class ReportPageTest {
+  @Test
+  void thePageIsSelfContained() {
+    String html = render();
+    // no src= or href= at all: scripts and styles are inline, nothing is fetched
+    assertFalse(html.matches("(?s).*\\s(src|href)=.*"), "the page refers to something outside itself");
+    assertFalse(html.contains("<link"));
+    assertTrue(html.contains("<script>"));
+  }
+
+  @Test
+  void thePageCarriesTheVerdictThePhasesAndWhatIsDegraded() {
+    RunData data = ReportScenario.build();
+    Verdict v = new RunAnalyzer().analyze(data, "r1");
+    String html = ReportPage.render(data, "r1", v, new RunAnalyzer().phaseDecisions(data, "r1"));
+    assertTrue(html.contains("<p class=\"verdict\" id=\"verdict\">" + ReportPage.esc(ReportPage.sentence(v)) + "</p>"));
+    assertTrue(html.contains("<h3>qd1: "), html);
+    assertTrue(html.contains("<h3>qd8: "), html);
+    assertTrue(html.contains("trained Gen4 x8, capable of Gen4 x16"));
+    // the disk's utilisation: util 1.0 in qd8, and 100,000 of 100,000 IOPS: p95 over the run = 100.0%
+    assertTrue(html.contains("<tr><td>disk:nvme0n1</td><td>disk</td><td>100.0%</td></tr>"), html);
+  }
+
+  @Test
+  void longSeriesAreThinnedToAtMost600PointsKeepingTheLast() {
+    TreeMap<Double, Double> points = new TreeMap<>();
+    for (int i = 0; i < 3600; i++) {
+      points.put((double) i, (double) i);
+    }
+    // 3600 points: every 6th (ceil(3600 / 600) = 6) gives 0, 6, ..., 3594 = 600 points, plus the last (3599)
+    ReportSeries.Line l = ReportSeries.thin("x", points);
+    assertEquals(601, l.ts().length);
+    assertEquals(3594.0, l.ts()[599]);
+    assertEquals(3599.0, l.ts()[600]);
+    ReportSeries.Line small = ReportSeries.thin("x", new TreeMap<>(java.util.Map.of(1.0, 2.0, 2.0, 3.0)));
+    assertEquals(2, small.ts().length);
+  }
+
+  @Test
+  void theChartsDataIsTheScenariosSeries() {
+    RunData data = ReportScenario.build();
+    ReportSeries.Line iops = ReportSeries.throughput(data, ReportScenario.T0, ReportScenario.T0 + 60);
+    assertEquals(60, iops.ts().length);
+    assertEquals(40_000.0, iops.values()[0]);
+    assertEquals(100_000.0, iops.values()[59]);
+    ReportSeries.Line lat = ReportSeries.latency(data, ReportScenario.T0, ReportScenario.T0 + 60);
+    assertEquals(2.0, lat.values()[59], 1e-12); // 0.002 s = 2 ms
+    List<ReportSeries.Line> tight = ReportSeries.tightest(data,
+        new RunAnalyzer().analyze(data, "r1").headroom(), ReportScenario.T0, ReportScenario.T0 + 60);
+    assertEquals("disk:nvme0n1 (disk)", tight.get(0).name());
+    // at second 1: util 0.4 and 40,000 / 100,000 IOPS = 0.4; at second 60: 1.0 both ways
+    assertEquals(0.4, tight.get(0).values()[0], 1e-12);
+    assertEquals(1.0, tight.get(0).values()[59], 1e-12);
+  }
+
+  static String render() {
+    RunData data = ReportScenario.build();
+    Verdict v = new RunAnalyzer().analyze(data, "r1");
+    return ReportPage.render(data, "r1", v, new RunAnalyzer().phaseDecisions(data, "r1"));
+  }
+}
