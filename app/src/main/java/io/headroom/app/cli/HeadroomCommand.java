@@ -12,6 +12,7 @@ import picocli.CommandLine.ScopeType;
     subcommands = {
       DemoCommand.class,
       AnalyzeCommand.class,
+      ImportCommand.class,
       CollectCommand.class,
       CollectorCommand.class,
       AnalyzerCommand.class,

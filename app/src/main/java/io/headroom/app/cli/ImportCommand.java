@@ -1,0 +1,169 @@
+package io.headroom.app.cli;
+
+import io.headroom.analyzer.analysis.RunAnalyzer;
+import io.headroom.analyzer.data.RunData;
+import io.headroom.analyzer.store.Migrations;
+import io.headroom.analyzer.store.RunDataLoader;
+import io.headroom.analyzer.store.StoreConfig;
+import io.headroom.app.report.ReportPage;
+import io.headroom.app.service.Infrastructure;
+import io.headroom.collector.workload.FioFormatException;
+import io.headroom.collector.workload.FioJsonImporter;
+import io.headroom.collector.workload.VdbenchFlatfileImporter;
+import io.headroom.config.TestbedConfig;
+import io.headroom.model.RecordingRecord;
+import io.headroom.model.Run;
+import io.headroom.model.Verdict;
+import io.headroom.model.VerdictJson;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.time.LocalDate;
+import java.time.ZoneId;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+@Command(name = "import", mixinStandardHelpOptions = true,
+    description = "Makes a finished benchmark's output a run: a fio JSON (--output-format=json) or a vdbench "
+        + "flatfile.html. With a database (testbed file or --db) the run is stored and judged against the "
+        + "telemetry stored for its time window; with --alone (or no database named) it is judged by itself.")
+final class ImportCommand implements Callable<Integer> {
+  @Parameters(index = "0", paramLabel = "TOOL", description = "fio or vdbench.")
+  String tool;
+
+  @Parameters(index = "1", paramLabel = "FILE", description = "The fio JSON output or the vdbench flatfile.html.")
+  Path file;
+
+  @Mixin TestbedOptions options;
+
+  @Option(names = "--run-id", paramLabel = "ID", description = "The run's id (default: import-<file name>).")
+  String runId;
+
+  @Option(names = "--host", paramLabel = "NAME", description = "The host the benchmark ran on (default: this one).")
+  String host;
+
+  @Option(names = "--alone", description = "Judge the file by itself: store nothing, read no telemetry.")
+  boolean alone;
+
+  @Option(names = "--date", paramLabel = "YYYY-MM-DD",
+      description = "vdbench flatfiles without a timestamp column: the day the run started.")
+  LocalDate date;
+
+  @Option(names = "--tz", paramLabel = "ZONE", defaultValue = "UTC",
+      description = "vdbench flatfiles without a timestamp column: the zone of their times (default: ${DEFAULT-VALUE}).")
+  ZoneId zone;
+
+  @Option(names = "--json", description = "Print the verdict object instead of a table.")
+  boolean json;
+
+  @Option(names = "--report", paramLabel = "HTML", description = "Also write the run's report page here.")
+  Path report;
+
+  @Spec CommandSpec spec;
+
+  @Override
+  public Integer call() throws Exception {
+    if (!tool.equals("fio") && !tool.equals("vdbench")) {
+      throw new UserError("TOOL must be fio or vdbench, not \"" + tool + "\"");
+    }
+    if (!Files.isReadable(file)) {
+      throw new UserError(file + ": cannot read");
+    }
+    try (WorkDir work = WorkDir.create("headroom-import-")) {
+      TestbedConfig testbed = options.load(work.resolve("spool"));
+      String id = runId != null ? runId : "import-" + file.getFileName().toString().replaceAll("\\.[^.]*$", "");
+      List<RecordingRecord> records = read(testbed.testbed(), id);
+      Run run = records.stream().filter(r -> r instanceof Run).map(r -> (Run) r).findFirst()
+          .orElseThrow(() -> new UserError(file + ": no run in it"));
+      boolean withDatabase = !alone && !testbed.database().embedded();
+      if (!alone && !withDatabase) {
+        spec.commandLine().getErr().println("headroom import: no database named (testbed file or --db): judged alone");
+      }
+      RunAnalyzer analyzer = new RunAnalyzer(options.thresholds(testbed));
+      RunData data = withDatabase ? null : alone(records);
+      Verdict verdict;
+      if (withDatabase) {
+        Judged judged = storeAndJudge(work.path(), testbed, run, records, analyzer);
+        data = judged.data();
+        verdict = judged.verdict();
+      } else {
+        verdict = analyzer.analyze(data, id);
+      }
+      print(verdict);
+      if (report != null) {
+        Files.writeString(report, ReportPage.render(data, id, verdict, analyzer.phaseDecisions(data, id)));
+      }
+    }
+    return 0;
+  }
+
+  private List<RecordingRecord> read(String testbed, String id) throws Exception {
+    String on = host != null ? host : TestbedOptions.localHostName();
+    List<RecordingRecord> records = new ArrayList<>();
+    try {
+      if (tool.equals("fio")) {
+        FioJsonImporter.importFile(file, on, id, testbed, records::add);
+      } else {
+        VdbenchFlatfileImporter.importFile(file, on, id, testbed, date, zone, records::add);
+      }
+    } catch (FioFormatException e) {
+      throw new UserError(e.getMessage());
+    }
+    return records;
+  }
+
+  private static RunData alone(List<RecordingRecord> records) {
+    RunData data = new RunData();
+    records.forEach(data::accept);
+    return data;
+  }
+
+  private record Judged(RunData data, Verdict verdict) {}
+
+  /**
+   * Stores the run (idempotently: the same file again adds nothing), reads its window back with
+   * the telemetry stored for it, judges it and stores the verdict (the API and dashboards show it).
+   */
+  private static Judged storeAndJudge(Path work, TestbedConfig testbed, Run run, List<RecordingRecord> records,
+      RunAnalyzer analyzer) throws Exception {
+    try (Infrastructure infra = new Infrastructure(work)) {
+      Infrastructure.DbTarget db = infra.database(testbed.database());
+      java.util.Properties props = new java.util.Properties();
+      if (db.user() != null) {
+        props.setProperty("user", db.user());
+      }
+      if (db.password() != null) {
+        props.setProperty("password", db.password());
+      }
+      try (Connection c = DriverManager.getConnection(db.url(), props)) {
+        Migrations.migrateAndMaintain(c, StoreConfig.DEFAULTS);
+        ImportedRun.store(c, testbed.testbed(), run, records);
+        double end = run.end() == null ? run.start() : run.end();
+        // the end inclusive: the last reading is stamped at the run's end
+        RunData data = RunDataLoader.load(c, testbed.testbed(), run.start(), Math.nextUp(end));
+        Verdict verdict = analyzer.analyze(data, run.run());
+        ImportedRun.storeVerdict(c, testbed.testbed(), verdict);
+        return new Judged(data, verdict);
+      }
+    }
+  }
+
+  private void print(Verdict verdict) {
+    PrintWriter out = spec.commandLine().getOut();
+    if (json) {
+      out.println(VerdictJson.toJson(verdict));
+    } else {
+      VerdictPrinter.print(verdict, out);
+    }
+    out.flush();
+  }
+}
