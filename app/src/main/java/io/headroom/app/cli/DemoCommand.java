@@ -27,6 +27,7 @@ import java.util.Comparator;
 import java.util.Properties;
 import java.util.concurrent.Callable;
 import java.util.stream.Stream;
+import io.headroom.app.api.ApiServer;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -43,6 +44,13 @@ final class DemoCommand implements Callable<Integer> {
   @Option(names = "--keep", description = "Keep the temporary directory (Kafka log, database, spool, fio file).")
   boolean keep;
 
+  @Option(names = "--http", paramLabel = "HOST:PORT", defaultValue = "127.0.0.1:0",
+      description = "Serve the HTTP API and the run's report here (default: ${DEFAULT-VALUE}, a free loopback port).")
+  String http;
+
+  @Option(names = "--stay", description = "After the verdict, keep serving the API and report until Ctrl-C.")
+  boolean stay;
+
   @Override
   public Integer call() throws Exception {
     Path work = Files.createTempDirectory("headroom-demo-");
@@ -55,6 +63,8 @@ final class DemoCommand implements Callable<Integer> {
       Verdict verdict;
       try (AnalyzerService analyzer = new AnalyzerService(IngestConfig.defaults(bootstrap, topics),
               target.url(), target.user(), target.password(), StoreConfig.DEFAULTS);
+          ApiServer api = ApiWiring.start(testbed, http, bootstrap, target, analyzer,
+              io.headroom.analyzer.detect.Thresholds.defaults(), java.util.List.of());
           CollectorService collector = new CollectorService(testbed.testbed(), bootstrap, topics, testbed.spool(),
               Sources.runners(testbed, SourceRegistry.discovered()), null)) {
         collector.start();
@@ -69,9 +79,10 @@ final class DemoCommand implements Callable<Integer> {
             bootstrap, topics.samples(), topics.topology(), topics.runs(), sent);
         System.out.printf("PostgreSQL: %s (samples stored as %s)%n", target, analyzer.flavor());
         verdict = verdictFromDatabase(target, testbed.testbed(), runId);
+        System.out.println();
+        VerdictPrinter.print(verdict, System.out);
+        serveReport(api, http, runId);
       }
-      System.out.println();
-      VerdictPrinter.print(verdict, System.out);
     } finally {
       if (keep) {
         System.out.println("kept " + work);
@@ -80,6 +91,18 @@ final class DemoCommand implements Callable<Integer> {
       }
     }
     return 0;
+  }
+
+  /** Prints the report's URL; with --stay serves until Ctrl-C. */
+  private void serveReport(ApiServer api, String hostPort, String runId) {
+    String host = io.headroom.config.ApiConfig.HostPort.parse(hostPort).host();
+    System.out.printf("%nreport:     http://%s:%d/runs/%s%n", host.contains(":") ? "[" + host + "]" : host, api.port(), runId);
+    if (stay) {
+      try (Shutdown shutdown = Shutdown.onSignal()) {
+        System.out.println("serving until Ctrl-C");
+        shutdown.awaitSignalOr(new java.util.concurrent.CompletableFuture<>());
+      }
+    }
   }
 
   private static Verdict verdictFromDatabase(Infrastructure.DbTarget target, String testbed, String runId) throws Exception {
