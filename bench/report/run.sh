@@ -1,0 +1,14 @@
+#!/usr/bin/env bash
+# Times the run report page of the 1-hour, 500-entity recording (bench/analyze/GenTestbed.java).
+# Target: built in under a second. Usage: bench/report/run.sh (writes bench/results/, git-ignored)
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+mkdir -p bench/results
+mvn -o -q -B compile dependency:build-classpath -pl app -am -Dmdep.outputFile=target/cp.txt
+CP="app/target/classes:analyzer/target/classes:model/target/classes:$(cat app/target/cp.txt)"
+FILE=bench/results/testbed-1h.jsonl
+if [ ! -s "$FILE" ]; then
+  java -cp "$CP" bench/analyze/GenTestbed.java "$FILE"
+fi
+java -Xmx1g -cp "$CP" bench/report/ReportBench.java "$FILE" bench/results/report-1h.html
+ls -l bench/results/report-1h.html
