@@ -20,11 +20,11 @@ final class Bmc {
 
   private Bmc() {}
 
-  /** A source for {@code server} with these extra YAML keys; a password file "pw" holding "calvin" in {@code dir}. */
+  /** A source (host bmc1) for {@code server} with these extra YAML keys; a password file "pw" holding "calvin" in {@code dir}. */
   static RedfishSource source(StandinServer server, Path dir, String extraYaml) throws Exception {
     Files.writeString(dir.resolve("pw"), "calvin\n");
     JsonNode settings = YAML.readTree("url: \"" + server.baseUri() + "\"\nplaintext: true\n" + extraYaml);
-    return (RedfishSource) new RedfishSourceFactory().create(new SourceContext("r760", null, dir), settings);
+    return (RedfishSource) new RedfishSourceFactory().create(new SourceContext("bmc1", null, dir), settings);
   }
 
   static final String LOGIN = "username: root\npassword_file: pw\n";

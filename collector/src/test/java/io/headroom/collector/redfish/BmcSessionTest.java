@@ -24,7 +24,7 @@ class BmcSessionTest {
       Scrape first = new Scrape(1000);
       source.scrape(first);
       source.scrape(new Scrape(1010));
-      assertEquals(0.37, Bmc.value(first, "r760/cpu", "util")); // Reading 37 (%) in the tree
+      assertEquals(0.37, Bmc.value(first, "bmc1/cpu", "util")); // Reading 37 (%) in the tree
       assertEquals(1, bmc.count("POST", Bmc.SESSIONS));
       assertEquals(1, bmc.openSessions());
       source.close();
@@ -42,7 +42,7 @@ class BmcSessionTest {
       bmc.expireSessions(); // the BMC rebooted or timed the session out
       Scrape after = new Scrape(1010);
       source.scrape(after);
-      assertEquals(0.37, Bmc.value(after, "r760/cpu", "util"));
+      assertEquals(0.37, Bmc.value(after, "bmc1/cpu", "util"));
       assertEquals(java.util.List.of(), after.problems());
       // parallel requests that all met the 401 renewed once, not once each
       assertEquals(2, bmc.count("POST", Bmc.SESSIONS));
@@ -58,7 +58,7 @@ class BmcSessionTest {
       bmc.requireSession("root", "calvin", "X-Auth-Token", "/redfish/v1/Sessions", false);
       Scrape s = new Scrape(1000);
       source.scrape(s);
-      assertEquals(0.37, Bmc.value(s, "r760/cpu", "util"));
+      assertEquals(0.37, Bmc.value(s, "bmc1/cpu", "util"));
       assertEquals(1, bmc.count("POST", "/redfish/v1/Sessions"));
       assertEquals(1, bmc.openSessions());
     }
@@ -73,7 +73,7 @@ class BmcSessionTest {
       bmc.requireBasic("root", "calvin");
       Scrape s = new Scrape(1000);
       source.scrape(s);
-      assertEquals(0.37, Bmc.value(s, "r760/cpu", "util"));
+      assertEquals(0.37, Bmc.value(s, "bmc1/cpu", "util"));
       for (StandinRequest r : bmc.requests()) {
         if (r.method().equals("GET")) {
           assertTrue(r.header("Authorization").startsWith("Basic "), r.path());
@@ -96,7 +96,7 @@ class BmcSessionTest {
       source.scrape(second);
       assertEquals(1, bmc.count("POST", Bmc.SESSIONS)); // the second scrape did not try again
       assertTrue(second.problems().get(0).contains("backing off"), second.problems().toString());
-      assertNull(Bmc.value(second, "r760/cpu", "util"));
+      assertNull(Bmc.value(second, "bmc1/cpu", "util"));
     }
   }
 
