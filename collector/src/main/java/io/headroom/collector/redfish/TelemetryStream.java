@@ -183,10 +183,15 @@ final class TelemetryStream implements AutoCloseable {
   @Override
   public void close() {
     closed = true;
+    thread.interrupt();
     Response r = open;
     if (r != null) {
-      r.close();
+      try {
+        r.close();
+      } catch (RuntimeException e) {
+        // the reader thread is inside a read of this body (okio allows one at a time); the
+        // connection is being torn down either way, and the daemon thread ends on its next read
+      }
     }
-    thread.interrupt();
   }
 }
