@@ -91,14 +91,16 @@ final class TelemetryStream implements AutoCloseable {
 
   private void run() {
     String path = uri;
-    Duration wait = firstWait;
+    Duration failing = firstWait; // the wait after the next failure; doubles while they repeat
     while (!closed) {
+      Duration wait;
       try (Response r = client.openStream(path, silence)) {
         open = r;
         connected = true;
         opened++;
-        wait = firstWait;
+        failing = firstWait;
         read(r.body().source());
+        wait = firstWait;
         LOG.info("{}: telemetry stream ended; reopening in {}", client.target(), wait);
       } catch (RemoteHttpException e) {
         if (e.status() == 400 && path.equals(uri)) {
@@ -110,9 +112,11 @@ final class TelemetryStream implements AutoCloseable {
           LOG.warn("{}: telemetry {}; polling instead", client.target(), refused);
           return;
         }
-        wait = failed(wait, e);
+        wait = failing;
+        failing = failed(failing, e);
       } catch (IOException e) {
-        wait = failed(wait, e);
+        wait = failing;
+        failing = failed(failing, e);
       } finally {
         connected = false;
         open = null;
@@ -123,7 +127,7 @@ final class TelemetryStream implements AutoCloseable {
     }
   }
 
-  /** A stream that could not be opened or broke: the next wait doubles (a rebooting BMC takes minutes). */
+  /** A stream that could not be opened or broke: the wait after the next failure doubles (a rebooting BMC takes minutes). */
   private Duration failed(Duration wait, IOException e) {
     if (!closed) {
       LOG.info("{}: telemetry stream: {}; retrying in {}", client.target(), e.getMessage(), wait);

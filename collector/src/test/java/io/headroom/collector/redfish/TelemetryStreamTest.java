@@ -99,6 +99,34 @@ class TelemetryStreamTest {
   }
 
   @Test
+  void aBmcThatCannotBeReachedAtAllIsWaitedForLongerEachTime() throws Exception {
+    java.util.List<Duration> waits = new java.util.concurrent.CopyOnWriteArrayList<>();
+    int port;
+    try (java.net.ServerSocket s = new java.net.ServerSocket(0)) {
+      port = s.getLocalPort(); // closed again: nothing listens there, as while a BMC reboots
+    }
+    RedfishSettings settings = new RedfishSettings(java.net.URI.create("http://127.0.0.1:" + port), true, null, null,
+        null, null, 2, Duration.ofMillis(200), null, null, 0, null, null, null);
+    RemoteHttpClient http = RemoteHttpClient.builder(settings.endpoint(), Credentials.NONE).build();
+    try (BmcClient client = new BmcClient(http, Credentials.NONE, Clock.systemUTC());
+        TelemetryStream stream = new TelemetryStream(client, "/redfish/v1/SSE" + TelemetryProbe.FILTER_QUOTED,
+            Duration.ofSeconds(30), Duration.ofSeconds(10), Clock.systemUTC(), d -> {
+              waits.add(d);
+              if (waits.size() >= 7) {
+                throw new InterruptedException("enough");
+              }
+            })) {
+      stream.start();
+      for (int i = 0; i < 100 && waits.size() < 7; i++) {
+        Thread.sleep(50);
+      }
+      // 10 s after the first failed attempt, doubling: 10, 20, 40, 80, 160, then the 5-minute cap
+      assertEquals(java.util.List.of(Duration.ofSeconds(10), Duration.ofSeconds(20), Duration.ofSeconds(40),
+          Duration.ofSeconds(80), Duration.ofSeconds(160), Duration.ofMinutes(5), Duration.ofMinutes(5)), waits);
+    }
+  }
+
+  @Test
   void aRefusedStreamFallsBackToPollingAndSseModeSaysSo() throws Exception {
     try (StandinServer bmc = StandinServer.builder().root(Bmc.R760).start()) {
       bmc.when("GET", "/redfish/v1/SSE").reply(403);
