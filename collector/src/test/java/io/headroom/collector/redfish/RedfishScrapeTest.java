@@ -89,6 +89,26 @@ class RedfishScrapeTest {
   }
 
   @Test
+  void firmwareWithoutTheSensorsCollectionIsReadFromDellNumericSensorsAndTheRestIsNotOffered() throws Exception {
+    String dell = "/redfish/v1/Systems/System.Embedded.1/Oem/Dell/DellNumericSensors/iDRAC.Embedded.1_0x23_";
+    try (StandinServer bmc = StandinServer.builder().root(Bmc.R760).start();
+        RedfishSource source = Bmc.source(bmc, dir, "telemetry: poll\n")) {
+      bmc.when("GET", Bmc.CH + "/Sensors").reply(404);
+      // an AMD server's iDRAC: CPU usage only (DellNumericSensor, ReadingUnits "Percentage")
+      bmc.handle(dell + "SystemBoardCPUUsage", r -> StandinReply.json("{\"Id\":\"iDRAC.Embedded.1_0x23_SystemBoardCPUUsage\","
+          + "\"CurrentReading\":55,\"CurrentState\":\"Normal\",\"ReadingUnits\":\"Percentage\"}"));
+      var found = source.discover();
+      assertTrue(found.degraded().contains("bmc1/cpu: not offered: SystemBoardIOUsage, SystemBoardMEMUsage, "
+          + "SystemBoardSYSUsage (AMD platforms report CPU usage only)"), found.degraded().toString());
+      Scrape s = new Scrape(1000);
+      source.scrape(s);
+      assertEquals(0.55, Bmc.value(s, "bmc1/cpu", "util"));
+      assertNull(Bmc.value(s, "bmc1/cpu", "bmc_io_usage"));
+      assertEquals(List.of(), s.problems());
+    }
+  }
+
+  @Test
   void malformedTruncatedHugeAndErrorBodiesArePartialResultsNamingBmcAndPath() throws Exception {
     try (StandinServer bmc = StandinServer.builder().root(Bmc.R760).start();
         RedfishSource source = Bmc.source(bmc, dir, "telemetry: poll\nretries: 0\n")) {
