@@ -14,5 +14,5 @@ java -Xmx1g -Xss256k -cp "$CP" io.headroom.collector.redfish.RedfishBenchBmcs "$
 BMCS=$!
 trap 'kill $BMCS 2>/dev/null; rm -f "$PORTS"' EXIT
 while [ "$(wc -l < "$PORTS")" -lt "$N" ]; do sleep 1; done
-java -Xmx512m -cp "$CP" -Dorg.slf4j.simpleLogger.defaultLogLevel=error \
+java -Xmx512m ${BENCH_JAVA_OPTS:-} -cp "$CP" -Dorg.slf4j.simpleLogger.defaultLogLevel=error \
   io.headroom.collector.redfish.RedfishBench "$PORTS" "$SECONDS_RUN" "$WORKERS"
