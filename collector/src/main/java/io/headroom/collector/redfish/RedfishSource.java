@@ -83,6 +83,10 @@ final class RedfishSource implements Source {
       paths.addAll(p.dell().isEmpty() ? List.of(p.portMetrics()) : p.dell());
     }
     List<Fetched> got = fetcher.getAll(paths);
+    if (got.size() < paths.size()) {
+      scrape.problem(client.target(), "scrape interrupted after " + got.size() + " of " + paths.size() + " requests");
+      return; // the collector is stopping
+    }
     int i = 0;
     for (UsageSensor u : polledUsage) {
       usage(scrape, u, got.get(i++));
