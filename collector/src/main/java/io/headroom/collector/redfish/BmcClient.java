@@ -31,6 +31,8 @@ final class BmcClient implements AutoCloseable {
   private final BmcSession session;
   private final Credentials credentials;
   private final Clock clock;
+  /** The url with credentials masked; made once (masking is a regex), named in every message. */
+  private final String target;
   private volatile Instant quietUntil = Instant.MIN;
 
   BmcClient(RemoteHttpClient http, Credentials credentials, Clock clock) {
@@ -38,10 +40,11 @@ final class BmcClient implements AutoCloseable {
     this.credentials = credentials;
     this.session = new BmcSession(http, credentials);
     this.clock = clock;
+    this.target = http.target();
   }
 
   String target() {
-    return http.target();
+    return target;
   }
 
   BmcSession session() {
