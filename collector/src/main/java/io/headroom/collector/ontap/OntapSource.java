@@ -74,7 +74,7 @@ final class OntapSource implements Source {
     CounterSchema schema = api.schema(t.name());
     Set<String> missing = new TreeSet<>();
     int incomplete = 0;
-    for (CounterRow row : api.rows(t.name())) {
+    for (CounterRow row : api.rows(t.name(), needed(t, schema))) {
       if (!row.complete()) {
         incomplete++;
         continue;
@@ -103,6 +103,24 @@ final class OntapSource implements Source {
     if (!missing.isEmpty()) {
       scrape.problem(host + "/" + t.name(), "counters not in this cluster's schema: " + String.join(", ", missing));
     }
+  }
+
+  /** The table's counters the metrics need, their denominators, and the row's time if it has one. */
+  private static Set<String> needed(CounterTables.Table t, CounterSchema schema) {
+    Set<String> names = new TreeSet<>();
+    for (CounterTables.MetricSpec m : t.metrics()) {
+      for (String name : m.counters()) {
+        names.add(name);
+        CounterSchema.Counter c = schema.get(name);
+        if (c != null && c.denominator() != null) {
+          names.add(c.denominator());
+        }
+      }
+    }
+    if (schema.get("time") != null) {
+      names.add("time");
+    }
+    return names;
   }
 
   /** The sum of the spec's counters' figures, NaN if any is missing or has none this poll. */

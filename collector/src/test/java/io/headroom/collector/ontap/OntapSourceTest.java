@@ -70,6 +70,9 @@ class OntapSourceTest {
       assertEquals(1, server.count("GET", "/api/cluster/counter/tables/system:node/rows"));
       assertTrue(server.requests().stream().anyMatch(r -> r.path().endsWith("/volume/rows")
           && String.valueOf(r.query()).contains("max_records=1000") && String.valueOf(r.query()).contains("return_timeout=15")));
+      // only what the metrics need: cpu_busy, its denominator, and the row's time
+      assertTrue(server.requests().stream().anyMatch(r -> r.path().endsWith("system:node/rows")
+          && String.valueOf(r.query()).contains("counters.name=cpu_busy%7Ccpu_elapsed_time%7Ctime")), "counters.name filter");
     }
   }
 

@@ -14,6 +14,7 @@ import java.nio.file.Path;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -34,7 +35,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  *  "faults": [{"method": "GET", "path": "...", "status": 500}]}
  * </pre>
  *
- * HTTP Basic on every request. The n-th poll of a table (a rows request without start.id) shows
+ * HTTP Basic on every request; counters.name=a|b limits a row's counters to those named. The n-th poll of a table (a rows request without start.id) shows
  * each counter's n-th value (the last once they run out). Pages hold at most max_records rows,
  * or page_rows when set (as when ONTAP answers early at return_timeout), with a next link
  * carrying start.id until the last.
@@ -92,7 +93,7 @@ final class OntapStandin {
     ArrayNode records = body.putArray("records");
     int end = Math.min(rows.size(), start + page);
     for (int i = start; i < end; i++) {
-      records.add(record(table, rows.get(i), poll));
+      records.add(record(table, rows.get(i), poll, q.get("counters.name")));
     }
     body.put("num_records", records.size());
     ObjectNode links = body.putObject("_links");
@@ -105,15 +106,20 @@ final class OntapStandin {
     return StandinReply.json(body.toString());
   }
 
-  private static ObjectNode record(String table, JsonNode row, int poll) {
+  /** The row at this poll, with only the counters named by counters.name (a|b|c) when given. */
+  private static ObjectNode record(String table, JsonNode row, int poll, String only) {
+    Set<String> wanted = only == null ? null : Set.of(only.split("\\|"));
     ObjectNode r = JSON.createObjectNode();
     r.putObject("counter_table").put("name", table);
     r.put("id", row.path("id").asText());
     ArrayNode props = r.putArray("properties");
     row.path("properties").fields().forEachRemaining(e -> props.addObject().put("name", e.getKey()).set("value", e.getValue()));
     ArrayNode counters = r.putArray("counters");
-    row.path("counters").fields().forEachRemaining(e -> counters.addObject().put("name", e.getKey())
-        .set("value", at(e.getValue(), poll)));
+    row.path("counters").fields().forEachRemaining(e -> {
+      if (wanted == null || wanted.contains(e.getKey())) {
+        counters.addObject().put("name", e.getKey()).set("value", at(e.getValue(), poll));
+      }
+    });
     JsonNode complete = row.path("complete");
     r.putObject("aggregation").put("count", 2).put("complete", complete.isArray() ? at(complete, poll).asBoolean() : true);
     r.putObject("_links").putObject("self").put("href", TABLES + CounterApi.encode(table) + "/rows/"
