@@ -49,14 +49,19 @@ final class OntapSource implements Source {
     return interval;
   }
 
+  /** Throws only when no table could be read at all (the cluster is down or refuses the login). */
   @Override
-  public void scrape(Scrape scrape) {
+  public void scrape(Scrape scrape) throws IOException {
     Map<String, Poll> current = new HashMap<>();
     Set<String> entities = new HashSet<>();
+    IOException first = null;
+    int failed = 0;
     for (CounterTables.Table t : tables) {
       try {
         read(scrape, t, current, entities);
       } catch (IOException e) {
+        failed++;
+        first = first == null ? e : first;
         scrape.problem(host + "/" + t.name(), e.getMessage());
         // keep the table's last polls: its next good poll is differenced against them
         previous.forEach((k, v) -> {
@@ -67,6 +72,9 @@ final class OntapSource implements Source {
       }
     }
     previous = current;
+    if (failed == tables.size() && first != null) {
+      throw first;
+    }
   }
 
   private void read(Scrape scrape, CounterTables.Table t, Map<String, Poll> current, Set<String> entities)

@@ -60,7 +60,13 @@ final class PowerStoreSession implements AutoCloseable {
 
   private void login() throws IOException {
     token = null;
-    RemoteResponse r = http.execute(RemoteRequest.get(REST + "login_session").withBasicAuth());
+    RemoteResponse r;
+    try {
+      r = http.execute(RemoteRequest.get(REST + "login_session").withBasicAuth());
+    } catch (IOException e) {
+      // Unreachable: every other request would fail the same way, each after its own retries.
+      throw new LoginFailed(redaction.redact(e.getMessage()), -1);
+    }
     if (!r.isSuccess()) {
       // Not retried within the scrape: arrays lock an account after repeated failed logins.
       throw new LoginFailed(redaction.redact(r.where() + ": login refused, HTTP " + r.status()), r.status());
@@ -77,7 +83,10 @@ final class PowerStoreSession implements AutoCloseable {
     logins++;
   }
 
-  /** The array refused the credentials: the scrape stops there rather than try each resource. */
+  /**
+   * No session could be had (the array refused the credentials, or did not answer): the scrape
+   * stops there rather than try each resource.
+   */
   static final class LoginFailed extends RemoteHttpException {
     LoginFailed(String message, int status) {
       super(message, status);

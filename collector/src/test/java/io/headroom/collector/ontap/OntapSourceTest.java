@@ -2,6 +2,7 @@ package io.headroom.collector.ontap;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -11,6 +12,7 @@ import io.headroom.collector.source.Scrape;
 import io.headroom.collector.source.Source;
 import io.headroom.collector.source.SourceContext;
 import io.headroom.standin.StandinServer;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -90,23 +92,32 @@ class OntapSourceTest {
   }
 
   @Test
-  void aWrongPasswordIsAProblemOfEachTableAndNeverShowsThePassword() throws Exception {
+  void aWrongPasswordFailsTheScrapeWithoutShowingThePassword() throws Exception {
     ObjectNode c = cluster();
     c.put("password", "not-it");
     try (StandinServer server = serve(c); Source source = source(server, "tables: [system:node, volume]\n")) {
+      // no table can be read: the scrape fails (its health says so) rather than succeed empty
+      IOException e = assertThrows(IOException.class, () -> source.scrape(new Scrape(1000)));
+      assertTrue(e.getMessage().contains("HTTP 401"), e.getMessage());
+      assertFalse(e.getMessage().contains(PASSWORD), e.getMessage());
+    }
+  }
+
+  @Test
+  void oneTableFailingIsAProblemAndTheScrapeStands() throws Exception {
+    try (StandinServer server = serve(cluster()); Source source = source(server, "tables: [system:node, volume]\n")) {
+      server.when("GET", "/api/cluster/counter/tables/volume").reply(500);
       Scrape s = new Scrape(1000);
       source.scrape(s);
-      assertEquals(2, s.problems().size(), s.problems().toString());
-      for (String p : s.problems()) {
-        assertTrue(p.contains("HTTP 401"), p);
-        assertFalse(p.contains(PASSWORD), p);
-      }
+      assertEquals(1, s.problems().size(), s.problems().toString());
+      assertTrue(s.problems().get(0).startsWith("cl1/volume: GET "), s.problems().get(0));
+      assertEquals(2, s.entities().size()); // the two nodes of system:node
     }
   }
 
   @Test
   void aTableThatFailsOncePicksUpFromItsLastGoodPoll() throws Exception {
-    try (StandinServer server = serve(cluster()); Source source = source(server, "tables: [system:node]\n")) {
+    try (StandinServer server = serve(cluster()); Source source = source(server, "tables: [system:node, lif]\n")) {
       source.scrape(new Scrape(1000)); // poll 1
       server.when("GET", "/api/cluster/counter/tables/system:node/rows").times(1).reply(503);
       Scrape failed = new Scrape(1010);

@@ -97,6 +97,16 @@ class PowerStoreSourceTest {
   }
 
   @Test
+  void anArrayThatDoesNotAnswerFailsTheScrapeAfterOneLoginAttempt() throws Exception {
+    PowerStoreStandin.Running ps = PowerStoreStandin.serve(s5());
+    ps.close(); // nothing listens on its port any more
+    try (Source source = source(ps, "")) {
+      IOException e = assertThrows(IOException.class, () -> source.scrape(new Scrape(1)));
+      assertTrue(e.getMessage().startsWith("GET " + ps.server().baseUri() + "/api/rest/login_session: "), e.getMessage());
+    }
+  }
+
+  @Test
   void readingsCarryTheArraysTimesAndNoIntervalIsReportedTwice() throws Exception {
     try (PowerStoreStandin.Running ps = PowerStoreStandin.serve(s5()); Source source = source(ps, "")) {
       Scrape first = new Scrape(1);

@@ -52,7 +52,6 @@ final class PowerStoreStandin {
   private final JsonNode array;
   private final Map<String, String> sessions = new ConcurrentHashMap<>(); // cookie -> token
   private final Map<String, AtomicInteger> seriesRequests = new ConcurrentHashMap<>();
-  private final Map<String, Function<JsonNode, ArrayNode>> liveSeries = new ConcurrentHashMap<>();
   private final AtomicInteger logins = new AtomicInteger();
   private final AtomicInteger logouts = new AtomicInteger();
   private final SecureRandom random = new SecureRandom();
@@ -107,11 +106,6 @@ final class PowerStoreStandin {
 
   int openSessions() {
     return sessions.size();
-  }
-
-  /** Serve this series from a function of the request body instead of the file (live rows). */
-  void live(String entity, String entityId, Function<JsonNode, ArrayNode> rows) {
-    liveSeries.put(entity + "/" + entityId, rows);
   }
 
   // ---- sessions
@@ -242,10 +236,6 @@ final class PowerStoreStandin {
       return error(400, "0xE04040010001", "request body is not JSON");
     }
     String key = body.path("entity").asText() + "/" + body.path("entity_id").asText();
-    Function<JsonNode, ArrayNode> live = liveSeries.get(key);
-    if (live != null) {
-      return StandinReply.json(live.apply(body).toString());
-    }
     JsonNode batches = array.path("metrics").path(key);
     if (!batches.isArray()) {
       return error(404, "0xE04040020009", "Instance with id " + body.path("entity_id").asText() + " was not found.");
