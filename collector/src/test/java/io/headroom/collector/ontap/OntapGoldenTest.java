@@ -1,6 +1,7 @@
 package io.headroom.collector.ontap;
 
 import io.headroom.collector.golden.RemoteGolden;
+import io.headroom.standin.arrays.OntapStandin;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.params.ParameterizedTest;

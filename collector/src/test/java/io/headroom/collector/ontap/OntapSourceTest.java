@@ -12,6 +12,7 @@ import io.headroom.collector.source.Scrape;
 import io.headroom.collector.source.Source;
 import io.headroom.collector.source.SourceContext;
 import io.headroom.standin.StandinServer;
+import io.headroom.standin.arrays.OntapStandin;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -15,6 +15,7 @@ import io.headroom.collector.source.Scrape;
 import io.headroom.collector.source.Source;
 import io.headroom.collector.source.SourceContext;
 import io.headroom.standin.StandinRequest;
+import io.headroom.standin.arrays.PowerStoreStandin;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

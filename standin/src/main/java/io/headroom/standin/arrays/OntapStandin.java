@@ -1,4 +1,4 @@
-package io.headroom.collector.ontap;
+package io.headroom.standin.arrays;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -22,7 +22,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * ONTAP's counter tables (/api/cluster/counter/tables, ONTAP 9.11+) on the shared stand-in server,
  * written from NetApp's ONTAP REST documentation of the counter manager and the shapes of NetApp
  * Harvest's REST test data (records with counter_table, id, properties and counters as name/value
- * lists, aggregation {count, complete}, _links.next); see docs/standins.md. It serves a cluster
+ * lists, aggregation {count, complete}, _links.next); see docs/array-standins.md. It serves a cluster
  * described by one JSON file:
  *
  * <pre>
@@ -40,7 +40,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * or page_rows when set (as when ONTAP answers early at return_timeout), with a next link
  * carrying start.id until the last.
  */
-final class OntapStandin {
+public final class OntapStandin {
   static final String TABLES = "/api/cluster/counter/tables/";
   private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -52,11 +52,11 @@ final class OntapStandin {
   }
 
   /** The stand-in serving {@code input/cluster.json}, on a free loopback port. */
-  static StandinServer serve(Path input) throws IOException {
+  public static StandinServer serve(Path input) throws IOException {
     return serve(JSON.readTree(input.resolve("cluster.json").toFile()), StandinServer.builder().start());
   }
 
-  static StandinServer serve(JsonNode cluster, StandinServer server) {
+  public static StandinServer serve(JsonNode cluster, StandinServer server) {
     OntapStandin o = new OntapStandin(cluster);
     server.requireBasic(cluster.path("username").asText(), cluster.path("password").asText());
     for (Iterator<String> it = cluster.path("tables").fieldNames(); it.hasNext(); ) {
@@ -97,9 +97,9 @@ final class OntapStandin {
     }
     body.put("num_records", records.size());
     ObjectNode links = body.putObject("_links");
-    links.putObject("self").put("href", TABLES + CounterApi.encode(table) + "/rows?" + req.query());
+    links.putObject("self").put("href", TABLES + encode(table) + "/rows?" + req.query());
     if (end < rows.size()) {
-      links.putObject("next").put("href", TABLES + CounterApi.encode(table) + "/rows?fields=*&max_records="
+      links.putObject("next").put("href", TABLES + encode(table) + "/rows?fields=*&max_records="
           + q.getOrDefault("max_records", "10000") + "&return_timeout=" + q.getOrDefault("return_timeout", "15")
           + "&start.id=" + rows.get(end).path("id").asText());
     }
@@ -122,9 +122,14 @@ final class OntapStandin {
     });
     JsonNode complete = row.path("complete");
     r.putObject("aggregation").put("count", 2).put("complete", complete.isArray() ? at(complete, poll).asBoolean() : true);
-    r.putObject("_links").putObject("self").put("href", TABLES + CounterApi.encode(table) + "/rows/"
+    r.putObject("_links").putObject("self").put("href", TABLES + encode(table) + "/rows/"
         + row.path("id").asText());
     return r;
+  }
+
+  /** Table names in paths as ONTAP writes them: the colon as %3A ("system%3Anode"). */
+  private static String encode(String table) {
+    return table.replace(":", "%3A");
   }
 
   /** The poll-th value (1-based), the last once they run out. */

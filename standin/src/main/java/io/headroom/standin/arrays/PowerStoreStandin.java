@@ -1,4 +1,4 @@
-package io.headroom.collector.powerstore;
+package io.headroom.standin.arrays;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -25,7 +25,7 @@ import java.util.function.Function;
  * A PowerStore REST API (/api/rest) on the shared stand-in server, written from Dell's PowerStore
  * REST API Developers Guide and reference (sessions, paging, metrics/generate) and the field names
  * of Dell's SDKs (gopowerstore, PyPowerStore, the Ansible collection's test data); see
- * docs/standins.md. It serves an array described by one JSON file:
+ * docs/array-standins.md. It serves an array described by one JSON file:
  *
  * <pre>
  * {"username": "...", "password": "...",
@@ -43,7 +43,7 @@ import java.util.function.Function;
  * series answers, on its n-th request, the rows of its first n batches (the last batch again once
  * they run out), so a scrape sees the array's newer intervals appear.
  */
-final class PowerStoreStandin {
+public final class PowerStoreStandin {
   static final String REST = "/api/rest/";
   static final List<String> RESOURCES = List.of("appliance", "node", "fc_port", "eth_port", "host",
       "host_volume_mapping", "volume");
@@ -61,19 +61,19 @@ final class PowerStoreStandin {
   }
 
   /** The stand-in serving the array described in {@code input/array.json}, on a free loopback port. */
-  static StandinServer serve(Path input) throws IOException {
+  public static StandinServer serve(Path input) throws IOException {
     return serve(JSON.readTree(input.resolve("array.json").toFile()), StandinServer.builder().start()).server;
   }
 
   /** A running stand-in and its array, for tests that look inside. */
-  record Running(StandinServer server, PowerStoreStandin array) implements AutoCloseable {
+  public record Running(StandinServer server, PowerStoreStandin array) implements AutoCloseable {
     @Override
     public void close() {
       server.close();
     }
   }
 
-  static Running serve(JsonNode array, StandinServer server) {
+  public static Running serve(JsonNode array, StandinServer server) {
     PowerStoreStandin ps = new PowerStoreStandin(array);
     server.handle(REST + "login_session", ps::login);
     server.handle(REST + "logout", ps.authenticated(ps::logout));
@@ -87,24 +87,24 @@ final class PowerStoreStandin {
     return new Running(server, ps);
   }
 
-  static Running serve(JsonNode array) throws IOException {
+  public static Running serve(JsonNode array) throws IOException {
     return serve(array, StandinServer.builder().start());
   }
 
   /** Ends every session, as the array does after idle_timeout or a restart of its management. */
-  void expireSessions() {
+  public void expireSessions() {
     sessions.clear();
   }
 
-  int logins() {
+  public int logins() {
     return logins.get();
   }
 
-  int logouts() {
+  public int logouts() {
     return logouts.get();
   }
 
-  int openSessions() {
+  public int openSessions() {
     return sessions.size();
   }
 
