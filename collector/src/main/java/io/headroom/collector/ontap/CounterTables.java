@@ -3,6 +3,7 @@ package io.headroom.collector.ontap;
 import io.headroom.model.Entity;
 import io.headroom.model.EntityKind;
 import io.headroom.model.MetricDef;
+import io.headroom.model.Relation;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -26,9 +27,9 @@ final class CounterTables {
     /** The entity of the row, named under the source's host. */
     Entity entity(String host, CounterRow row);
 
-    /** The node entity it is served by, or null. */
-    default String servedBy(String host, CounterRow row) {
-      return null;
+    /** Its relations to other entities (a volume served_by its node, a LUN behind its volume). */
+    default List<Relation> relations(String host, CounterRow row) {
+      return List.of();
     }
   }
 
@@ -52,15 +53,14 @@ final class CounterTables {
   static final Table VOLUME = new Table("volume", new RowEntity() {
     @Override
     public Entity entity(String host, CounterRow r) {
-      String id = host + "/volume/" + r.property("svm.name", "-") + "/" + r.property("name", r.id());
-      return new Entity(id, EntityKind.DISK, r.property("name", r.id()), attrs("svm", r.property("svm.name", null),
+      return new Entity(volumeId(host, r), EntityKind.DISK, r.property("name", r.id()), attrs("svm", r.property("svm.name", null),
           "aggregate", r.property("parent_aggregate", null)), Map.of());
     }
 
     @Override
-    public String servedBy(String host, CounterRow r) {
+    public List<Relation> relations(String host, CounterRow r) {
       String node = r.property("node.name", null);
-      return node == null ? null : nodeId(host, node);
+      return node == null ? List.of() : List.of(new Relation(volumeId(host, r), "served_by", nodeId(host, node)));
     }
   }, List.of(
       new MetricSpec(OntapMetrics.READ_IOPS, "total_read_ops"),
@@ -70,8 +70,23 @@ final class CounterTables {
       new MetricSpec(OntapMetrics.READ_LATENCY, "read_latency"),
       new MetricSpec(OntapMetrics.WRITE_LATENCY, "write_latency")));
 
-  static final Table LUN = new Table("lun", (host, r) -> new Entity(host + "/lun/" + lunPath(r), EntityKind.DISK,
-      lunPath(r), attrs("svm", r.property("svm.name", null)), Map.of()), List.of(
+  /** A LUN lives in a volume (/vol/VOLUME/LUN): behind it, so a benchmark's LUN reaches the volume's node. */
+  static final Table LUN = new Table("lun", new RowEntity() {
+    @Override
+    public Entity entity(String host, CounterRow r) {
+      return new Entity(host + "/lun/" + lunPath(r), EntityKind.DISK, lunPath(r), attrs("svm", r.property("svm.name", null)),
+          Map.of());
+    }
+
+    @Override
+    public List<Relation> relations(String host, CounterRow r) {
+      String[] parts = lunPath(r).split("/");
+      String svm = r.property("svm.name", null);
+      return parts.length == 3 && parts[0].equals("vol") && svm != null
+          ? List.of(new Relation(host + "/lun/" + lunPath(r), "behind", host + "/volume/" + svm + "/" + parts[1]))
+          : List.of();
+    }
+  }, List.of(
       new MetricSpec(OntapMetrics.READ_IOPS, "read_ops"),
       new MetricSpec(OntapMetrics.WRITE_IOPS, "write_ops"),
       new MetricSpec(OntapMetrics.READ_BYTES, "read_data"),
@@ -103,6 +118,10 @@ final class CounterTables {
   static final List<String> NAMES = ALL.stream().map(Table::name).toList();
 
   private CounterTables() {}
+
+  private static String volumeId(String host, CounterRow r) {
+    return host + "/volume/" + r.property("svm.name", "-") + "/" + r.property("name", r.id());
+  }
 
   static String nodeId(String host, String node) {
     return host + "/node/" + node;

@@ -91,10 +91,7 @@ final class OntapSource implements Source {
       if (entities.add(e.id())) {
         scrape.entity(e);
       }
-      String node = t.rows().servedBy(host, row);
-      if (node != null) {
-        scrape.relation(e.id(), "served_by", node);
-      }
+      t.rows().relations(host, row).forEach(r -> scrape.relation(r.from(), r.rel(), r.to()));
       double ts = timeOf(row, schema, scrape.ts());
       String key = t.name() + "|" + row.id();
       Poll before = previous.get(key);
