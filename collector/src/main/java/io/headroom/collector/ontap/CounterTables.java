@@ -138,7 +138,8 @@ final class CounterTables {
    */
   private static Entity port(String host, CounterRow r, String fabric, String speedProperty) {
     String node = r.property("node.name", "-");
-    String name = r.property("name", r.id());
+    // a row without a name property is known by its id, "NODE:PORT"
+    String name = r.property("name", r.id().startsWith(node + ":") ? r.id().substring(node.length() + 1) : r.id());
     return new Entity(host + "/port/" + node + "/" + name, EntityKind.NET_PORT, fabric + " " + node + " " + name,
         attrs("fabric", fabric, "node", node, "link_speed", r.property(speedProperty, null)), Map.of());
   }
