@@ -21,6 +21,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -43,7 +44,7 @@ class PowerStoreSourceTest {
   private Source source(PowerStoreStandin.Running ps, String extra) throws Exception {
     Files.writeString(dir.resolve("ps.pw"), PASSWORD + "\n");
     String yaml = "url: " + ps.server().baseUri() + "\nplaintext: true\nusername: monitor\npassword_file: ps.pw\n"
-        + "retries: 0\n" + extra;
+        + (extra.contains("retries:") ? "" : "retries: 0\n") + extra;
     return new PowerStoreSourceFactory().create(new SourceContext("ps1", Duration.ofSeconds(20), dir), YAML.readTree(yaml));
   }
 
@@ -201,6 +202,20 @@ class PowerStoreSourceTest {
       // appliance, 2 nodes, 2 ports up, 2 volumes: each its own problem
       assertEquals(7, s.problems().size(), s.problems().toString());
       assertTrue(s.problems().get(0).contains("no complete response within timeout 300ms"), s.problems().get(0));
+    }
+  }
+
+  @Test
+  void aRateLimitedAnswerIsWaitedForAndRepeated() throws Exception {
+    try (PowerStoreStandin.Running ps = PowerStoreStandin.serve(s5()); Source source = source(ps, "retries: 1\n")) {
+      // the array's rate limit: 429 with Retry-After once; a POST is repeated on 429 (it was not acted on)
+      ps.server().when("POST", "/api/rest/metrics/generate").times(1)
+          .reply(429, Map.of("Retry-After", "1", "Content-Type", "application/json"), "{\"messages\":[]}");
+      Scrape s = new Scrape(1);
+      source.scrape(s);
+      assertEquals(List.of(), s.problems());
+      // 7 series (appliance, 2 nodes, 2 ports up, 2 volumes) and the one repeated
+      assertEquals(8, ps.server().count("POST", "/api/rest/metrics/generate"));
     }
   }
 
