@@ -48,8 +48,11 @@ public final class StorableRecords {
     }
   }
 
-  /** Map keys and string values, at any depth. */
-  private static void content(String field, Object value, List<String> out) {
+  /**
+   * Why a jsonb value called {@code field} (a string, or map keys and string values at any depth)
+   * cannot be stored; adds nothing when it can.
+   */
+  public static void content(String field, Object value, List<String> out) {
     if (value instanceof String s) {
       String p = StorableText.contentProblem(s);
       if (p != null) {

@@ -14,7 +14,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Runs one scrape of one source and adds the source's own health: scrape duration, success,
- * problems and sample count, as samples of the entity {@code HOST/collector/SOURCE}. A source that
+ * problems, sample count and records refused because the database could not store them (each
+ * refusal is a problem, logged once naming the source and the entity), as samples of the entity {@code HOST/collector/SOURCE}. A source that
  * throws still yields those (success 0), so a dead source shows on the dashboards. The scheduler
  * adds what only it knows: the intervals it had to skip ({@link #countMissedInterval}, reported as
  * a running total) and how late this scrape started.
@@ -74,6 +75,7 @@ public final class ScrapeRunner {
     scrape.sample(selfId(), CollectorMetrics.SCRAPE_SAMPLES.name(), samples);
     scrape.sample(selfId(), CollectorMetrics.SCRAPE_MISSED_INTERVALS.name(), missedIntervals.get());
     scrape.sample(selfId(), CollectorMetrics.SCRAPE_LAG.name(), Math.max(0, lagSeconds));
+    scrape.sample(selfId(), CollectorMetrics.SCRAPE_REFUSED_RECORDS.name(), scrape.refusedRecords());
     return scrape;
   }
 
