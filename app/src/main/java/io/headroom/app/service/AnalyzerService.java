@@ -33,6 +33,8 @@ public final class AnalyzerService implements AutoCloseable {
   private final KafkaVerdictPublisher verdictPublisher;
   private final ScheduledExecutorService live;
   private final Database liveDb;
+  private final Supervision supervision = new Supervision();
+  private volatile boolean closing;
 
   public AnalyzerService(IngestConfig ingest, String dbUrl, String user, String password, StoreConfig store)
       throws SQLException {
@@ -53,7 +55,7 @@ public final class AnalyzerService implements AutoCloseable {
     }
     ActiveRuns active = new ActiveRuns();
     this.loop = new IngestLoop(ingest, new Database(dbUrl, user, password), active);
-    this.thread = new Thread(loop, "headroom-ingest");
+    this.thread = new Thread(supervision.lifelong("ingest", loop, () -> closing), "headroom-ingest");
     thread.setDaemon(true);
     thread.start();
     this.verdictPublisher = new KafkaVerdictPublisher(ingest.kafka(), ingest.topics().verdicts());
@@ -69,7 +71,8 @@ public final class AnalyzerService implements AutoCloseable {
     });
     LiveVerdicts verdicts = new LiveVerdicts(active, liveDb, new RunAnalyzer(thresholds), listeners,
         () -> System.currentTimeMillis() / 1000.0);
-    live.scheduleWithFixedDelay(verdicts, LIVE_INTERVAL.toMillis(), LIVE_INTERVAL.toMillis(), TimeUnit.MILLISECONDS);
+    // scheduleWithFixedDelay stops for good, silently, after a task throws: rounds() keeps it going
+    live.scheduleWithFixedDelay(supervision.rounds("live verdicts", verdicts), LIVE_INTERVAL.toMillis(), LIVE_INTERVAL.toMillis(), TimeUnit.MILLISECONDS);
   }
 
   public StorageFlavor flavor() {
@@ -80,8 +83,24 @@ public final class AnalyzerService implements AutoCloseable {
     return loop.samplesStored();
   }
 
+  /** Records set aside in table dead_letter (undecodable, or refused by the database). */
+  public long deadLettered() {
+    return loop.deadLettered();
+  }
+
+  /** Completes with a one-line reason when ingestion or live verdicts stopped for good. */
+  public java.util.concurrent.CompletableFuture<String> failure() {
+    return supervision.failure();
+  }
+
+  /** Rounds of live verdicts that failed and were retried. */
+  public long failedVerdictRounds() {
+    return supervision.failedRounds();
+  }
+
   @Override
   public void close() throws InterruptedException {
+    closing = true;
     live.shutdown();
     live.awaitTermination(10, TimeUnit.SECONDS);
     loop.close();
