@@ -4,6 +4,8 @@ import io.headroom.collector.source.Scrape;
 import io.headroom.collector.source.Source;
 import io.headroom.model.Entity;
 import io.headroom.model.EntityKind;
+import io.headroom.model.log.RateLimitedLog;
+import java.time.Duration;
 import java.util.HashSet;
 import java.util.Map;
 import java.util.Set;
@@ -29,6 +31,8 @@ public final class ScrapeRunner {
   private final DoubleSupplier clock;
   private final Set<String> problemsSeen = new HashSet<>();
   private final AtomicLong missedIntervals = new AtomicLong();
+  /** A source that fails every scrape (a BMC down) says so once a minute, not every interval. */
+  private final RateLimitedLog failures = new RateLimitedLog(LOG, Duration.ofMinutes(1));
 
   public ScrapeRunner(String host, Source source, DoubleSupplier clock) {
     this.host = host;
@@ -62,7 +66,7 @@ public final class ScrapeRunner {
       source.scrape(scrape);
     } catch (Exception e) {
       ok = false;
-      LOG.warn("source {} of {} failed: {}", source.name(), host, e.toString());
+      failures.warn("scrape failed", "source {} of {} failed: {}", source.name(), host, e.toString());
     }
     double seconds = (System.nanoTime() - started) / 1e9;
     logNewProblems(scrape);

@@ -38,6 +38,15 @@ public final class RateLimitedLog {
    * @param format and {@code args} as for SLF4J; a trailing Throwable stays the exception
    */
   public void warn(String condition, String format, Object... args) {
+    log(false, condition, format, args);
+  }
+
+  /** As {@link #warn}, at ERROR. */
+  public void error(String condition, String format, Object... args) {
+    log(true, condition, format, args);
+  }
+
+  private void log(boolean error, String condition, String format, Object... args) {
     long heldBack;
     synchronized (conditions) {
       long now = nanoTime.getAsLong();
@@ -49,10 +58,12 @@ public final class RateLimitedLog {
       heldBack = h == null ? 0 : h.heldBack;
       conditions.put(condition, new Held(now));
     }
-    if (heldBack == 0) {
-      log.warn(format, args);
+    String line = heldBack == 0 ? format : format + " ({} more like this since the last one logged)";
+    Object[] lineArgs = heldBack == 0 ? args : withHeldBack(args, heldBack);
+    if (error) {
+      log.error(line, lineArgs);
     } else {
-      log.warn(format + " ({} more like this since the last one logged)", withHeldBack(args, heldBack));
+      log.warn(line, lineArgs);
     }
   }
 

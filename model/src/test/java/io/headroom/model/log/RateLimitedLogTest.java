@@ -10,6 +10,7 @@ import java.util.Queue;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
 import org.slf4j.event.EventRecordingLogger;
+import org.slf4j.event.Level;
 import org.slf4j.event.SubstituteLoggingEvent;
 import org.slf4j.helpers.MessageFormatter;
 import org.slf4j.helpers.SubstituteLogger;
@@ -61,5 +62,15 @@ class RateLimitedLogTest {
     log.warn("x", "third {}", 3, boom);
     assertEquals(List.of("first 1", "third 3 (1 more like this since the last one logged)"), lines());
     events.forEach(e -> assertSame(boom, e.getThrowable()));
+  }
+
+  @Test
+  void errorsAreRateLimitedTheSameWayAtTheirLevel() {
+    log.error("x", "e1");
+    log.error("x", "e2");
+    advanceMillis(60_000);
+    log.error("x", "e3");
+    assertEquals(List.of("e1", "e3 (1 more like this since the last one logged)"), lines());
+    events.forEach(e -> assertEquals(Level.ERROR, e.getLevel()));
   }
 }
