@@ -24,48 +24,37 @@ public final class StorableText {
 
   /** Why {@code s} cannot be stored as a key or name, or null when it can. */
   public static String keyProblem(String s) {
-    String content = contentProblem(s);
-    if (content != null) {
-      return content;
-    }
-    int bytes = utf8Length(s);
-    return bytes > MAX_UTF8_BYTES ? "is " + bytes + " bytes of UTF-8, over the limit of " + MAX_UTF8_BYTES : null;
+    return scan(s, MAX_UTF8_BYTES);
   }
 
   /** Why {@code s} cannot be stored as text of any length (a jsonb value), or null when it can. */
   public static String contentProblem(String s) {
+    return scan(s, Integer.MAX_VALUE);
+  }
+
+  /** One pass (it runs for every reading a scrape adds): NUL, unpaired surrogates, UTF-8 length. */
+  private static String scan(String s, int maxBytes) {
+    long bytes = 0;
     for (int i = 0; i < s.length(); i++) {
       char c = s.charAt(i);
       if (c == 0) {
         return "contains a NUL character (U+0000) at index " + i + ", which PostgreSQL cannot store";
       }
-      if (Character.isHighSurrogate(c) && i + 1 < s.length() && Character.isLowSurrogate(s.charAt(i + 1))) {
-        i++; // a proper pair: one character outside the BMP
-      } else if (Character.isSurrogate(c)) {
+      if (c < 0x80) {
+        bytes += 1;
+      } else if (c < 0x800) {
+        bytes += 2;
+      } else if (!Character.isSurrogate(c)) {
+        bytes += 3;
+      } else if (Character.isHighSurrogate(c) && i + 1 < s.length() && Character.isLowSurrogate(s.charAt(i + 1))) {
+        bytes += 4; // a proper pair: one character outside the BMP
+        i++;
+      } else {
         return String.format("contains an unpaired UTF-16 surrogate (U+%04X) at index %d, which has no UTF-8 encoding",
             (int) c, i);
       }
     }
-    return null;
-  }
-
-  /** Bytes of UTF-8 for a string without unpaired surrogates. */
-  static int utf8Length(String s) {
-    int n = 0;
-    for (int i = 0; i < s.length(); i++) {
-      char c = s.charAt(i);
-      if (c < 0x80) {
-        n += 1;
-      } else if (c < 0x800) {
-        n += 2;
-      } else if (Character.isHighSurrogate(c)) {
-        n += 4; // with its low surrogate, skipped next
-        i++;
-      } else {
-        n += 3;
-      }
-    }
-    return n;
+    return bytes > maxBytes ? "is " + bytes + " bytes of UTF-8, over the limit of " + maxBytes : null;
   }
 
   /**
