@@ -18,7 +18,10 @@ enum FrameFormat {
   /** {@code seg-N.v2.spool}: int marker, int length, int CRC-32C of length and payload, payload. */
   V2(".v2.spool", 12);
 
-  /** "HRf2": a length (non-negative) never starts with 0x48 0x52 0x66 0x32 and a small payload rarely does. */
+  /**
+   * "HRf2" in ASCII, where a V2 frame starts: after damage the reader looks for it. The same bytes
+   * inside a payload are no false start: the length and CRC after them must match too.
+   */
   static final int MARKER = 0x48526632;
   /**
    * The smallest record payload: topic length (short), key length and value length (ints). A
