@@ -48,6 +48,8 @@ public final class IngestLoop implements Runnable, AutoCloseable {
   private final AtomicBoolean running = new AtomicBoolean(true);
   private final AtomicLong samplesStored = new AtomicLong();
   private final AtomicLong deadLettered = new AtomicLong();
+  /** What ingestion waits for while it retries (null while it stores as it should). */
+  private volatile String waitingFor;
   private final RecordDecoder decoder;
 
   private final ActiveRuns activeRuns;
@@ -173,6 +175,7 @@ public final class IngestLoop implements Runnable, AutoCloseable {
           }
         }
         if (failingSince != 0) {
+          waitingFor = null;
           consumer.resume(consumer.paused());
           LOG.info("database {} is back after {} s; resumed consuming",
               database, (System.currentTimeMillis() - failingSince) / 1000);
@@ -188,6 +191,8 @@ public final class IngestLoop implements Runnable, AutoCloseable {
         database.discard();
         if (failingSince == 0) {
           failingSince = System.currentTimeMillis();
+          waitingFor = "database " + database + " unavailable since " + java.time.Instant.ofEpochMilli(failingSince)
+              + " (SQLSTATE " + SqlFailure.sqlState(e) + ")";
           consumer.pause(consumer.assignment());
           LOG.warn("database {} unavailable ({}, SQLSTATE {}); paused consuming, holding {} records, retrying",
               database, e.getMessage(), SqlFailure.sqlState(e), poll.size());
@@ -261,6 +266,12 @@ public final class IngestLoop implements Runnable, AutoCloseable {
 
   public long samplesStored() {
     return samplesStored.get();
+  }
+
+  /** "storing", or what it waits for while it retries: for the analyzer's health. */
+  public String state() {
+    String w = waitingFor;
+    return w == null ? "storing" : "retrying: " + w;
   }
 
   /** Records set aside in table dead_letter: undecodable, or refused by the database. */

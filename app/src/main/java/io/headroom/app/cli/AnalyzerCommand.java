@@ -10,6 +10,10 @@ import io.headroom.model.kafka.Topics;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import io.headroom.config.ConfigException;
+import io.headroom.config.Durations;
+import java.time.Duration;
 
 @Command(name = "analyzer", mixinStandardHelpOptions = true,
     description = "The analyzer daemon: consumes Kafka into PostgreSQL/TimescaleDB until stopped. "
@@ -18,6 +22,10 @@ import picocli.CommandLine.Mixin;
         + ExitCodes.UNAVAILABLE + " if Kafka or the database does not answer at start.")
 final class AnalyzerCommand implements Callable<Integer> {
   @Mixin TestbedOptions options;
+
+  @Option(names = "--abandon-after", paramLabel = "DURATION", defaultValue = "30m",
+      description = "Close a run that has no end and brought no new sample for this long (default: ${DEFAULT-VALUE}).")
+  String abandonAfter;
 
   @Override
   public Integer call() throws Exception {
@@ -29,7 +37,7 @@ final class AnalyzerCommand implements Callable<Integer> {
         try (AnalyzerService analyzer = new AnalyzerService(
             IngestConfig.defaults(bootstrap, new Topics(testbed.kafka().topicPrefix())),
             db.url(), db.user(), db.password(), StoreConfig.DEFAULTS, testbed.alerts().webhooks(),
-            options.thresholds(testbed))) {
+            options.thresholds(testbed), abandonAfter())) {
           System.err.printf("analyzer consuming %s into %s (%s); Ctrl-C to stop%n", bootstrap, db, analyzer.flavor());
           String failure = shutdown.awaitSignalOr(analyzer.failure());
           if (failure != null) {
@@ -40,5 +48,13 @@ final class AnalyzerCommand implements Callable<Integer> {
       }
     }
     return 0;
+  }
+
+  private Duration abandonAfter() throws ConfigException {
+    try {
+      return Durations.parse(abandonAfter);
+    } catch (IllegalArgumentException e) {
+      throw new ConfigException("--abandon-after: " + e.getMessage());
+    }
   }
 }

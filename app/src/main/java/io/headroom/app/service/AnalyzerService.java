@@ -50,6 +50,12 @@ public final class AnalyzerService implements AutoCloseable {
   /** {@code thresholds}: what the live verdicts judge against. */
   public AnalyzerService(IngestConfig ingest, String dbUrl, String user, String password, StoreConfig store,
       List<URI> webhooks, Thresholds thresholds) throws SQLException {
+    this(ingest, dbUrl, user, password, store, webhooks, thresholds, LiveVerdicts.DEFAULT_ABANDON_AFTER);
+  }
+
+  /** {@code abandonAfter}: see {@link LiveVerdicts}; a run silent this long without an end is closed. */
+  public AnalyzerService(IngestConfig ingest, String dbUrl, String user, String password, StoreConfig store,
+      List<URI> webhooks, Thresholds thresholds, Duration abandonAfter) throws SQLException {
     try (Database migrationDb = new Database(dbUrl, user, password)) {
       this.flavor = Migrations.migrateAndMaintain(migrationDb.connection(), store);
     }
@@ -70,7 +76,7 @@ public final class AnalyzerService implements AutoCloseable {
       return t;
     });
     LiveVerdicts verdicts = new LiveVerdicts(active, liveDb, new RunAnalyzer(thresholds), listeners,
-        () -> System.currentTimeMillis() / 1000.0);
+        () -> System.currentTimeMillis() / 1000.0, abandonAfter);
     // scheduleWithFixedDelay stops for good, silently, after a task throws: rounds() keeps it going
     live.scheduleWithFixedDelay(supervision.rounds("live verdicts", verdicts), LIVE_INTERVAL.toMillis(), LIVE_INTERVAL.toMillis(), TimeUnit.MILLISECONDS);
   }
@@ -86,6 +92,17 @@ public final class AnalyzerService implements AutoCloseable {
   /** Records set aside in table dead_letter (undecodable, or refused by the database). */
   public long deadLettered() {
     return loop.deadLettered();
+  }
+
+  /**
+   * How the analyzer is doing, for a person or a probe: ingest storing, retrying (and on what) or
+   * stopped; counts of samples stored, records set aside, live-verdict rounds that failed.
+   */
+  public record Health(String ingest, long samplesStored, long deadLettered, long failedVerdictRounds) {}
+
+  public Health health() {
+    String ingest = failure().isDone() ? "stopped: " + failure().join() : loop.state();
+    return new Health(ingest, loop.samplesStored(), loop.deadLettered(), supervision.failedRounds());
   }
 
   /** Completes with a one-line reason when ingestion or live verdicts stopped for good. */
