@@ -15,6 +15,7 @@
 # HEADROOM_TIMESCALE_UNLOADED_PG); everything else goes to stderr. Where the vendored source is absent it
 # says so and prints nothing on stdout (exit 0): the TimescaleDB test run is then skipped.
 # Idempotent: clusters of the same build already answering on their ports are reused.
+# Usage: .ci/timescaledb.sh (build if needed, start, print the variables) | .ci/timescaledb.sh stop
 set -euo pipefail
 
 repo=$(cd "$(dirname "$0")/.." && pwd)
@@ -182,7 +183,21 @@ ensure_cluster() {
   is_ours "$port" "$preload" || die "the private cluster on port $port is not set up as expected (preload: $preload)"
 }
 
+# `.ci/timescaledb.sh stop`: stops both private clusters (their data stays for the next start).
+stop_clusters() {
+  for dir in "$state_dir/preloaded" "$state_dir/unloaded"; do
+    if [ -f "$dir/data/postmaster.pid" ]; then
+      as_postgres "$(cat "$dir/tree")$pg_lib/bin/pg_ctl" -D "$dir/data" -m fast -w stop >/dev/null
+      log "stopped the cluster in $dir"
+    fi
+  done
+}
+
 main() {
+  if [ "${1:-}" = stop ]; then
+    stop_clusters
+    return
+  fi
   mkdir -p "$cache_root"
   exec 9>"$cache_root/.lock"
   flock 9
@@ -197,4 +212,4 @@ main() {
   echo "HEADROOM_TIMESCALE_UNLOADED_PG=127.0.0.1:$((port + 1))"
 }
 
-main
+main "$@"
