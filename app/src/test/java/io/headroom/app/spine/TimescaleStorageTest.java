@@ -106,6 +106,41 @@ class TimescaleStorageTest {
     }
   }
 
+  @Test
+  void aDatabaseMigratedByTheReleasedV2GetsTheFixWhenTheAnalyzerIsUpgraded() throws Exception {
+    try (TestDatabase db = TestDatabase.create(); Connection c = db.connect()) {
+      // What an analyzer of the released schema did: V1 and V2, each recorded in headroom_schema.
+      try (Statement s = c.createStatement()) {
+        s.execute("CREATE TABLE headroom_schema (step text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())");
+        for (String step : List.of("V1__base.sql", "V2__sample_timescale.sql")) {
+          s.execute(releasedScript(step).replace("${retention_days}", "30"));
+          s.execute("INSERT INTO headroom_schema (step) VALUES ('" + step + "')");
+        }
+      }
+      // Samples two hours late, as a spool replays them; V2's policy runs and passes them by.
+      long minute = minutesAgo(120);
+      store(c, new Point(minute + 1, METRIC, 2), new Point(minute + 2, METRIC, 4));
+      runRefreshPolicyInTheBackground(c);
+      assertEquals(List.of(), rollup(c, minute), "V2's one-hour refresh window never reaches them");
+
+      assertEquals(StorageFlavor.TIMESCALE, Migrations.migrateAndMaintain(c, StoreConfig.DEFAULTS));
+      assertEquals(List.of("V1__base.sql", "V2__sample_timescale.sql", "V3__sample_1m_realtime_and_late_data.sql"),
+          rows(c, "SELECT step FROM headroom_schema ORDER BY step"));
+      assertEquals(List.of("sample_1m false 30 days"), rows(c, "SELECT a.view_name || ' ' || a.materialized_only "
+          + "|| ' ' || (j.config->>'start_offset')::interval FROM timescaledb_information.continuous_aggregates a "
+          + "JOIN timescaledb_information.jobs j ON j.proc_name = 'policy_refresh_continuous_aggregate'"));
+      runRefreshPolicyInTheBackground(c);
+      // avg (2 + 4) / 2 = 3, min 2, max 4, n 2
+      assertEquals(List.of("3 2 4 2"), rollup(c, minute));
+    }
+  }
+
+  private static String releasedScript(String step) throws Exception {
+    try (var in = Migrations.class.getResourceAsStream("/db/" + step)) {
+      return new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+    }
+  }
+
   /** The start of the minute {@code n} minutes before this one, in epoch seconds. */
   private static long minutesAgo(int n) {
     return (Instant.now().getEpochSecond() / 60 - n) * 60;
@@ -140,13 +175,14 @@ class TimescaleStorageTest {
   /**
    * Brings the refresh policy's next run forward to now and waits for TimescaleDB's own scheduler
    * to run it: the policy as configured, run the way it runs in production (a background worker;
-   * the vendored build's job-portal.patch is what lets it succeed on PostgreSQL 15.20).
+   * the vendored build's job-portal.patch is what lets it succeed on PostgreSQL 15.20). Then holds
+   * the policy until the next call.
    */
   private static void runRefreshPolicyInTheBackground(Connection c) throws Exception {
     String job = rows(c, "SELECT job_id FROM timescaledb_information.jobs "
         + "WHERE proc_name = 'policy_refresh_continuous_aggregate'").get(0);
     long before = successes(c, job);
-    rows(c, "SELECT alter_job(" + job + ", next_start => now())::text");
+    rows(c, "SELECT alter_job(" + job + ", scheduled => true, next_start => now())::text");
     long deadline = System.nanoTime() + 90_000_000_000L;
     while (successes(c, job) <= before) {
       List<String> errors = rows(c, "SELECT err_message FROM timescaledb_information.job_errors "
@@ -159,6 +195,9 @@ class TimescaleStorageTest {
       }
       Thread.sleep(250);
     }
+    // and no run of its own until the test asks again, so what the test sees in between is not a
+    // refresh it did not ask for
+    rows(c, "SELECT alter_job(" + job + ", scheduled => false)::text");
   }
 
   private static long successes(Connection c, String job) throws Exception {
