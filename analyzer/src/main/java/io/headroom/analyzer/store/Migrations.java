@@ -42,6 +42,7 @@ public final class Migrations {
       for (String step : flavor.steps) {
         apply(c, step, config);
       }
+      apply(c, "V3__dead_letter.sql", config);
       c.commit();
       LOG.info("schema is current; samples stored as {}", flavor == StorageFlavor.TIMESCALE
           ? "a TimescaleDB hypertable" : "a natively partitioned table");
