@@ -9,7 +9,7 @@ import java.util.List;
  * step at the end of the list.
  */
 public enum StorageFlavor {
-  TIMESCALE("V2__sample_timescale.sql", "V3__sample_1m_realtime_and_late_data.sql"),
+  TIMESCALE("V2__sample_timescale.sql", "V4__sample_1m_realtime_and_late_data.sql"),
   PARTITIONED("V2__sample_partitioned.sql");
 
   final List<String> steps;
