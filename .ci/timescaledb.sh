@@ -19,7 +19,17 @@
 set -euo pipefail
 
 repo=$(cd "$(dirname "$0")/.." && pwd)
-vendor=${HEADROOM_VENDOR_DIR:-$repo/../shared/vendor}/timescaledb
+# shared/vendor next to the checkout or next to any directory above it (a CI clone may sit deeper
+# than the developers' checkout), as the tests look for shared/fixtures
+find_vendor() {
+  local d=$repo
+  while [ "$d" != "/" ]; do
+    [ -d "$d/../shared/vendor" ] && { (cd "$d/../shared/vendor" && pwd); return; }
+    d=$(dirname "$d")
+  done
+  echo "$repo/../shared/vendor"
+}
+vendor=${HEADROOM_VENDOR_DIR:-$(find_vendor)}/timescaledb
 cache_root=${HEADROOM_TIMESCALE_CACHE:-/var/cache/headroom/timescaledb}
 state_dir=${HEADROOM_TIMESCALE_STATE:-/var/lib/headroom/timescaledb-pg15}
 port=${HEADROOM_TIMESCALE_PORT:-5433}
