@@ -27,7 +27,8 @@ find_vendor() {
     [ -d "$d/../shared/vendor" ] && { (cd "$d/../shared/vendor" && pwd); return; }
     d=$(dirname "$d")
   done
-  echo "$repo/../shared/vendor"
+  # this machine kind keeps it at /work/shared; a clone elsewhere (CI) still finds it there
+  if [ -d /work/shared/vendor ]; then echo /work/shared/vendor; else echo "$repo/../shared/vendor"; fi
 }
 vendor=${HEADROOM_VENDOR_DIR:-$(find_vendor)}/timescaledb
 cache_root=${HEADROOM_TIMESCALE_CACHE:-/var/cache/headroom/timescaledb}
