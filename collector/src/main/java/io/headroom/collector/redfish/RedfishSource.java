@@ -7,6 +7,7 @@ import io.headroom.collector.source.Scrape;
 import io.headroom.collector.source.Source;
 import io.headroom.model.Entity;
 import io.headroom.model.Relation;
+import java.io.IOException;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -63,8 +64,9 @@ final class RedfishSource implements Source {
     return new Discovery(new ArrayList<>(inv.entities.values()), inv.relations, inv.degraded, inv.problems);
   }
 
+  /** Throws when the BMC gave nothing at all (no service root, no system), so scrape health says so. */
   @Override
-  public void scrape(Scrape scrape) {
+  public void scrape(Scrape scrape) throws IOException {
     double refresh = settings.topologyRefresh().toMillis() / 1000.0;
     if (inventory == null || inventory.entities.isEmpty() || scrape.ts() - inventoryAt >= refresh
         || scrape.ts() < inventoryAt) {
@@ -101,9 +103,12 @@ final class RedfishSource implements Source {
     }
   }
 
-  private void walk(Scrape scrape) {
+  private void walk(Scrape scrape) throws IOException {
     inventory = InventoryWalk.walk(fetcher, host, settings);
     inventoryAt = scrape.ts();
+    if (inventory.entities.isEmpty()) {
+      throw new IOException(inventory.problems.isEmpty() ? client.target() + ": nothing readable" : inventory.problems.get(0));
+    }
     inventory.problems.forEach(p -> scrape.problem("inventory", p));
     if (stream == null && inventory.streamUri != null) {
       stream = streams.apply(inventory);

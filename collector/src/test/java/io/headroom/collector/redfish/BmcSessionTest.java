@@ -1,7 +1,7 @@
 package io.headroom.collector.redfish;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.headroom.collector.source.Scrape;
@@ -89,14 +89,11 @@ class BmcSessionTest {
       bmc.when("POST", Bmc.SESSIONS).reply(503, Map.of("Content-Type", "application/json", "Retry-After", "120"),
           "{\"error\":{\"code\":\"Base.1.12.GeneralError\",\"@Message.ExtendedInfo\":[{\"MessageId\":\"IDRAC.2.9.RAC0218\","
               + "\"Message\":\"The maximum number of user sessions is reached.\"}]}}");
-      Scrape first = new Scrape(1000);
-      source.scrape(first);
-      assertTrue(first.problems().get(0).contains("RAC0218"), first.problems().toString());
-      Scrape second = new Scrape(1010);
-      source.scrape(second);
+      Exception first = assertThrows(java.io.IOException.class, () -> source.scrape(new Scrape(1000)));
+      assertTrue(first.getMessage().contains("RAC0218"), first.getMessage());
+      Exception second = assertThrows(java.io.IOException.class, () -> source.scrape(new Scrape(1010)));
       assertEquals(1, bmc.count("POST", Bmc.SESSIONS)); // the second scrape did not try again
-      assertTrue(second.problems().get(0).contains("backing off"), second.problems().toString());
-      assertNull(Bmc.value(second, "bmc1/cpu", "util"));
+      assertTrue(second.getMessage().contains("backing off"), second.getMessage());
     }
   }
 
@@ -105,10 +102,9 @@ class BmcSessionTest {
     try (StandinServer bmc = StandinServer.builder().root(Bmc.R760).start();
         RedfishSource source = Bmc.source(bmc, dir, "username: root\npassword_file: pw\ntelemetry: poll\n")) {
       bmc.requireSession("root", "another-password", "X-Auth-Token", Bmc.SESSIONS, false);
-      Scrape s = new Scrape(1000);
-      source.scrape(s);
+      Exception e = assertThrows(java.io.IOException.class, () -> source.scrape(new Scrape(1000)));
       assertEquals(1, bmc.count("POST", Bmc.SESSIONS));
-      String problem = s.problems().get(0);
+      String problem = e.getMessage();
       assertTrue(problem.contains("POST " + bmc.baseUri() + Bmc.SESSIONS + ": login refused (HTTP 401)"), problem);
       assertTrue(!problem.contains("calvin"), problem);
     }
