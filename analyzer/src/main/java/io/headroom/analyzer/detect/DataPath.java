@@ -89,6 +89,11 @@ public final class DataPath {
     return workloads;
   }
 
+  /** Every entity on the path, workloads included, in id order. */
+  public Set<String> members() {
+    return java.util.Collections.unmodifiableSet(members);
+  }
+
   public boolean contains(String id) {
     return members.contains(id);
   }

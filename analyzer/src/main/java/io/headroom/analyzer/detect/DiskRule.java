@@ -45,8 +45,7 @@ public final class DiskRule implements Rule {
     if (latency != null) {
       evidence.add(latency);
     }
-    return new Finding(Bottleneck.DISK, id, load.pressure(),
-        Finding.confidenceFor(load.pressure(), ctx.thresholds()), evidence);
+    return new Finding(Bottleneck.DISK, load, Finding.confidenceFor(load.pressure(), ctx.thresholds()), evidence);
   }
 
   private Finding busy(Context ctx, String id) {
@@ -62,7 +61,8 @@ public final class DiskRule implements Rule {
     if (!queued && !climbing) {
       return null;
     }
-    double pressure = util * t.atCeiling() / t.diskBusy();
+    Load load = Load.diskBusy(ctx, id);
+    double pressure = load.pressure();
     StringBuilder line = new StringBuilder(id + " util p95 " + Fmt.frac(util) + " (busy from "
         + Fmt.frac(t.diskBusy()) + ")");
     if (!Double.isNaN(queue)) {
@@ -78,7 +78,7 @@ public final class DiskRule implements Rule {
       evidence.add(latency);
     }
     double confidence = Finding.confidenceFor(pressure, t) - (queued && climbing ? 0 : 0.05);
-    return new Finding(Bottleneck.DISK, id, pressure, confidence, evidence);
+    return new Finding(Bottleneck.DISK, load, confidence, evidence);
   }
 
   /** The latency metric of the direction with more operations. */

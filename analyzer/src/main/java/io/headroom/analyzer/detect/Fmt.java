@@ -36,6 +36,11 @@ final class Fmt {
     return String.format(Locale.ROOT, "%,.0f IOPS", v);
   }
 
+  /** A count with thousands separators and no decimals: "1,485". */
+  static String count(double v) {
+    return String.format(Locale.ROOT, "%,.0f", v);
+  }
+
   /** A count or rate with up to one decimal. */
   static String num(double v) {
     return trim(v, 1);

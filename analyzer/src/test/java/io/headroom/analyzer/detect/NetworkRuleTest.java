@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.headroom.model.Bottleneck;
+import io.headroom.model.LimitGroup;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -28,7 +29,9 @@ class NetworkRuleTest {
     assertEquals(1 / 0.98, f.pressure(), 1e-9);
     assertEquals(List.of(
         "s1/fc/p1 tx p95 3.2 GB/s = 100% of 3.2 GB/s (102% of the practical 98% of line rate, fc)",
-        "1 of 2 ports on the path at their ceiling"), f.evidence());
+        "1 of 2 fc ports on the path at their ceiling"), f.evidence());
+    // a partial group: the port, not the fabric, is the limit
+    assertEquals(new LimitGroup("fc ports on the path", 1, List.of("s1/fc/p1", "s1/fc/p2")), f.group());
   }
 
   @Test
