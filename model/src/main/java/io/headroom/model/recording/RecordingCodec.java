@@ -29,7 +29,8 @@ public final class RecordingCodec {
    * @throws IllegalArgumentException saying what is wrong with the line
    */
   public static RecordingRecord parse(String line) {
-    return fromNode(parseNode(line));
+    RecordingRecord record = fromNode(parseNode(line));
+    return record == null ? null : Domains.check(record);
   }
 
   /** Parses one line into a JSON object, or says why it is not one. */
