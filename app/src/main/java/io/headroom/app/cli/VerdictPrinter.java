@@ -36,8 +36,15 @@ final class VerdictPrinter {
       for (PhaseVerdict p : v.phases()) {
         out.printf(Locale.ROOT, "  %-26s %-9s %s%n", e(p.name()), p.bottleneck(), p.entity() == null ? "" : e(p.entity()));
       }
-      for (PhaseVerdict p : v.phases()) {
-        phase(p, out);
+      if (v.phases().size() == 1) {
+        // the run's only phase: its verdict and evidence are the run's, printed above
+        PhaseVerdict only = v.phases().get(0);
+        out.println("  (the run's only phase: its limit and evidence are the run's, above)");
+        limitDetails(only, out);
+      } else {
+        for (PhaseVerdict p : v.phases()) {
+          phase(p, out);
+        }
       }
     }
     out.println("headroom over the run (each entity's tightest phase):");
@@ -48,6 +55,14 @@ final class VerdictPrinter {
     out.println();
     out.printf(Locale.ROOT, "phase %s: %s%s (confidence %.2f)%n", e(p.name()), p.bottleneck(),
         p.entity() == null ? "" : " on " + e(p.entity()), p.confidence());
+    limitDetails(p, out);
+    evidence(p.evidence(), out);
+    out.println("  headroom in this phase:");
+    table(p.headroom(), PHASE_ROWS, out);
+  }
+
+  /** NONE's reason, the limit's group, the co-limits: one line each. */
+  private static void limitDetails(PhaseVerdict p, PrintWriter out) {
     if (p.reason() != null) {
       out.println("  reason: " + p.reason());
     }
@@ -59,9 +74,6 @@ final class VerdictPrinter {
       out.printf(Locale.ROOT, "  co-limit: %s on %s at %.1f%% of its practical ceiling%n", c.bottleneck(),
           e(c.entity()), c.utilization() * 100);
     }
-    evidence(p.evidence(), out);
-    out.println("  headroom in this phase:");
-    table(p.headroom(), PHASE_ROWS, out);
   }
 
   private static void evidence(List<String> lines, PrintWriter out) {

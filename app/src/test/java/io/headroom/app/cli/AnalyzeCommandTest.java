@@ -9,6 +9,7 @@ import io.headroom.model.Verdict;
 import io.headroom.model.VerdictJson;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -184,5 +185,22 @@ class AnalyzeCommandTest {
     assertTrue(cli.out().contains("h1/x\\n\\u001b[31mrun r1: bottleneck NONE\\u001b[0m"), cli.out());
     assertFalse(cli.out().contains("\u001b"), cli.out());
     assertEquals(1, cli.out().lines().filter(l -> l.startsWith("run ")).count(), cli.out());
+  }
+
+  @Test
+  void theTextShowsEveryPhaseInFull() {
+    assertEquals(0, run("analyze", "../docs/scenarios/s3-ib-hdd.jsonl"));
+    List<String> lines = cli.out().lines().toList();
+    // the sequential phase: the InfiniBand fabric, with the RAID volume as its co-limit
+    assertTrue(lines.stream().anyMatch(l -> l.startsWith("phase seq-read-iser-8j: NETWORK on s3/")), cli.out());
+    assertTrue(lines.contains("  group: 4 of 4 infiniband ports on the path at their ceiling"), cli.out());
+    assertTrue(lines.stream().anyMatch(l -> l.startsWith("  co-limit: DISK on s3/server/raid50 at 96.")), cli.out());
+    assertTrue(lines.stream().anyMatch(l -> l.startsWith("phase rand-read-iser-8j: DISK on s3/server/raid50")));
+    // the headroom table: use of the practical ceiling, line rate beside it
+    assertTrue(lines.contains("    of practical  of line rate  reading         kind        entity"), cli.out());
+
+    Cli s2 = new Cli();
+    assertEquals(0, s2.run("analyze", "../docs/scenarios/s2-nvmeof-oltp.jsonl"));
+    assertTrue(s2.out().lines().anyMatch(l -> l.equals("  reason: workload_concurrency")), s2.out());
   }
 }
