@@ -28,6 +28,15 @@ class EvidenceTruthTest {
   private static final Pattern DEGRADED = Pattern.compile("^degraded link (on|off) the data path: (\\S+) ");
   private static final Pattern LITTLE = Pattern.compile("^Little's law: .* \\((\\d+)%\\): (queues kept full|the submitting side)");
   private static final Pattern TRANSIENT = Pattern.compile("^transient saturation, not the limit: (\\S+) ");
+  private static final Pattern SUSTAINED = Pattern.compile("^sustained: (\\S+) \\S+ at its ceiling in (\\d+) of (\\d+) readings");
+  private static final Pattern CO_LIMIT = Pattern.compile("^co-limit, also at its ceiling(?: \\(a near tie\\))?: (\\w+) (\\S+): ");
+  private static final Pattern PLATEAU = Pattern.compile("^workload .*, (flat|varying) \\(cv (\\d+)%\\)");
+  /** "X tx p95 3.2 GB/s = 100% of 3.2 GB/s (102% of the practical ...": both shares are the table's. */
+  private static final Pattern DIRECTION = Pattern.compile(
+      "(\\S+) (?:tx|rx|host-to-device|device-to-host) p95 [\\d.]+ GB/s = (\\d+)% of [\\d.]+ GB/s(?: \\((\\d+)% of the practical)?");
+  // entity ids have a slash; "hosts util p95 0.58" is a summary over the client CPUs
+  private static final Pattern UTIL = Pattern.compile("(\\S+/\\S+) util p95 (\\d\\.\\d\\d)");
+  private static final Pattern SPEC = Pattern.compile("(\\S+) p95 [\\d,.]+ (?:IOPS|GB/s) = (\\d+)% of its");
 
   @ParameterizedTest
   @ValueSource(strings = {"s1-fc-san.jsonl", "s2-nvmeof-oltp.jsonl", "s3-ib-hdd.jsonl",
@@ -81,6 +90,41 @@ class EvidenceTruthTest {
     m = TRANSIENT.matcher(line);
     if (m.find()) {
       assertFalse(m.group(1).equals(p.entity()), where + ": the verdict's entity called transient");
+    }
+    m = SUSTAINED.matcher(line);
+    if (m.find()) {
+      assertEquals(p.entity(), m.group(1), where + ": " + line);
+      assertTrue(2 * Integer.parseInt(m.group(2)) >= Integer.parseInt(m.group(3)), where + ": " + line);
+    }
+    m = CO_LIMIT.matcher(line);
+    if (m.find()) {
+      String cls = m.group(1);
+      String entity = m.group(2);
+      assertTrue(p.coLimits().stream().anyMatch(c -> c.bottleneck().name().equals(cls) && c.entity().equals(entity)),
+          where + ": " + line + " not in " + p.coLimits());
+    }
+    m = PLATEAU.matcher(line);
+    if (m.find()) {
+      assertEquals(Integer.parseInt(m.group(2)) <= 5, m.group(1).equals("flat"), where + ": " + line);
+    }
+    // every figure quoted for an entity is its row's: the evidence and the table tell one story
+    m = DIRECTION.matcher(line);
+    while (m.find()) {
+      HeadroomEntry row = row(p, m.group(1)).orElseThrow();
+      assertEquals(Integer.parseInt(m.group(2)), row.lineRate() * 100, 0.5 + 1e-9, where + ": " + line + " vs " + row);
+      if (m.group(3) != null) {
+        assertEquals(Integer.parseInt(m.group(3)), row.utilization() * 100, 0.5 + 1e-9, where + ": " + line + " vs " + row);
+      }
+    }
+    m = UTIL.matcher(line);
+    while (m.find()) {
+      HeadroomEntry row = row(p, m.group(1)).orElseThrow();
+      assertEquals(Double.parseDouble(m.group(2)), row.lineRate(), 0.005 + 1e-9, where + ": " + line + " vs " + row);
+    }
+    m = SPEC.matcher(line);
+    while (m.find()) {
+      HeadroomEntry row = row(p, m.group(1)).orElseThrow();
+      assertEquals(Integer.parseInt(m.group(2)), row.lineRate() * 100, 0.5 + 1e-9, where + ": " + line + " vs " + row);
     }
     assertFalse(line.contains("no device on the path has a known ceiling")
         && p.headroom().stream().anyMatch(r -> r.onPath() && !r.kind().endsWith("cpu") && !r.kind().equals("cpu_socket")),
