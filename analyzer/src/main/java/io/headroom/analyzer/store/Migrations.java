@@ -36,6 +36,7 @@ public final class Migrations {
             ? StorageFlavor.TIMESCALE : StorageFlavor.PARTITIONED;
         apply(c, flavor.sampleScript, config);
       }
+      apply(c, "V3__dead_letter.sql", config);
       c.commit();
       LOG.info("schema is current; samples stored as {}", flavor == StorageFlavor.TIMESCALE
           ? "a TimescaleDB hypertable" : "a natively partitioned table (no timescaledb extension)");
