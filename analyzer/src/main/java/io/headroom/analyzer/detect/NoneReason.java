@@ -19,14 +19,14 @@ final class NoneReason {
 
   private NoneReason() {}
 
-  static PhaseDecision decide(Context ctx, List<String> transient_) {
+  static PhaseDecision decide(Context ctx, List<String> notes) {
     Thresholds t = ctx.thresholds();
     Load top = PathLoads.tightestOnPath(ctx);
     List<String> evidence = new ArrayList<>();
     if (top == null) {
       evidence.add("nothing on the data path has a known ceiling, so none can be judged full:"
           + " NONE here says only that no limit was seen");
-      return decision(ctx, NO_KNOWN_CEILING, 0.5, evidence, transient_);
+      return decision(ctx, NO_KNOWN_CEILING, 0.5, evidence, notes);
     }
     evidence.add("nothing on the data path at its ceiling: tightest " + top.describe() + " ("
         + Fmt.pct(top.pressure()) + " of practical, at its ceiling from " + Fmt.pct(t.atCeiling()) + ")");
@@ -43,13 +43,13 @@ final class NoneReason {
           + " concurrency held it back cannot be said");
     }
     double confidence = Math.max(0.5, Math.min(0.95, 0.5 + t.atCeiling() - top.pressure()));
-    return decision(ctx, reason, Detector.round(confidence), evidence, transient_);
+    return decision(ctx, reason, Detector.round(confidence), evidence, notes);
   }
 
   private static PhaseDecision decision(Context ctx, String reason, double confidence, List<String> evidence,
-      List<String> transient_) {
+      List<String> notes) {
     List<String> all = new ArrayList<>(evidence);
-    all.addAll(transient_);
+    all.addAll(notes);
     all.addAll(WorkloadSignals.notes(ctx));
     all.addAll(Bystanders.notes(ctx));
     return new PhaseDecision(ctx.window().name(), Bottleneck.NONE, null, confidence, reason, all, List.of(), null);
