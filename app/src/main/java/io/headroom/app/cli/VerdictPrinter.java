@@ -90,12 +90,19 @@ final class VerdictPrinter {
     }
     out.println("    of practical  of line rate  reading         kind        entity");
     for (HeadroomEntry h : rows.subList(0, Math.min(max, rows.size()))) {
-      out.printf(Locale.ROOT, "    %11.1f%%  %11.1f%%  %-15s %-11s %s%s%n", h.utilization() * 100, h.lineRate() * 100,
+      out.printf(Locale.ROOT, "    %12s  %12s  %-15s %-11s %s%s%n", percent(h.utilization()), percent(h.lineRate()),
           e(h.reading()), e(h.kind()), e(h.entity()), h.onPath() ? "" : "  (off the data path)");
     }
     if (rows.size() > max) {
       out.println("    ... " + (rows.size() - max) + " more (--json has every row)");
     }
+  }
+
+  /** "88.5%"; a share no reading can have (a stored verdict from before strict input) stays one token. */
+  static String percent(double share) {
+    double p = share * 100;
+    return Double.isFinite(p) && Math.abs(p) < 1e9 ? String.format(Locale.ROOT, "%.1f%%", p)
+        : String.format(Locale.ROOT, "%.3e%%", p);
   }
 
   private static String e(String s) {

@@ -203,4 +203,11 @@ class AnalyzeCommandTest {
     assertEquals(0, s2.run("analyze", "../docs/scenarios/s2-nvmeof-oltp.jsonl"));
     assertTrue(s2.out().lines().anyMatch(l -> l.equals("  reason: workload_concurrency")), s2.out());
   }
+
+  @Test
+  void aShareIsPrintedWithOneDecimalAndAnAbsurdOneInScientificNotation() {
+    // 0.885 of the practical ceiling; 1e300 can only come from a verdict stored before strict input
+    assertEquals("88.5%", VerdictPrinter.percent(0.885));
+    assertEquals("1.000e+302%", VerdictPrinter.percent(1e300));
+  }
 }
