@@ -37,4 +37,12 @@ class ThresholdsBinderTest {
         () -> ThresholdsBinder.bind(JSON.readTree("{\"cpu_busy\": 1.5}"), "lab.yaml: detection.thresholds"));
     assertEquals("lab.yaml: detection.thresholds.cpu_busy must be in (0, 1], got 1.5", e.getMessage());
   }
+
+  @Test
+  void theSustainedShareIsSetInTheTestbedFileUpToOne() throws Exception {
+    assertEquals(1.0, ThresholdsBinder.bind(JSON.readTree("{\"sustained_share\": 1.0}"), "lab.yaml").sustainedShare());
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> ThresholdsBinder.bind(JSON.readTree("{\"sustained_share\": 1.01}"), "lab.yaml: detection.thresholds"));
+    assertEquals("lab.yaml: detection.thresholds.sustained_share must be in (0, 1], got 1.01", e.getMessage());
+  }
 }
