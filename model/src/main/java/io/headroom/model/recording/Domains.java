@@ -53,7 +53,12 @@ final class Domains {
   }
 
   static boolean isNonNegative(String metric) {
-    return NON_NEGATIVE_NAMES.contains(metric) || NON_NEGATIVE_SUFFIXES.stream().anyMatch(metric::endsWith);
+    for (String suffix : NON_NEGATIVE_SUFFIXES) {
+      if (metric.endsWith(suffix)) {
+        return true;
+      }
+    }
+    return NON_NEGATIVE_NAMES.contains(metric);
   }
 
   private static void sample(Sample s) {

@@ -39,6 +39,7 @@ final class Utf8Lines {
   String next() throws IOException, NotUtf8 {
     line.reset();
     boolean any = false;
+    boolean ascii = true;
     while (true) {
       if (position == limit) {
         limit = in.read(buffer);
@@ -51,20 +52,30 @@ final class Utf8Lines {
       any = true;
       int start = position;
       while (position < limit && buffer[position] != '\n') {
+        ascii &= buffer[position] >= 0; // bytes 0x80 and above are negative
         position++;
       }
+      boolean ended = position < limit;
+      if (ended && line.size() == 0) {
+        // the whole line lies in the buffer: no copy (the common case)
+        position++;
+        return decode(buffer, start, position - 1 - start, ascii);
+      }
       line.write(buffer, start, position - start);
-      if (position < limit) {
+      if (ended) {
         position++; // the newline
         break;
       }
     }
-    return any ? decode(line.toByteArray()) : null;
+    return any ? decode(line.toByteArray(), 0, line.size(), ascii) : null;
   }
 
-  private String decode(byte[] bytes) throws NotUtf8 {
-    int length = bytes.length > 0 && bytes[bytes.length - 1] == '\r' ? bytes.length - 1 : bytes.length;
-    ByteBuffer src = ByteBuffer.wrap(bytes, 0, length);
+  private String decode(byte[] bytes, int offset, int size, boolean ascii) throws NotUtf8 {
+    int length = size > 0 && bytes[offset + size - 1] == '\r' ? size - 1 : size;
+    if (ascii) {
+      return new String(bytes, offset, length, StandardCharsets.ISO_8859_1); // ASCII is its own UTF-8
+    }
+    ByteBuffer src = ByteBuffer.wrap(bytes, offset, length);
     CharBuffer out = CharBuffer.allocate(length); // UTF-8 never yields more chars than bytes
     decoder.reset();
     CoderResult result = decoder.decode(src, out, true);
@@ -73,8 +84,8 @@ final class Utf8Lines {
     }
     if (result.isError()) {
       // REPORT leaves the buffer at the first byte of the malformed sequence
-      throw new NotUtf8(String.format("not UTF-8: byte 0x%02X at column %d", bytes[src.position()] & 0xff,
-          src.position() + 1));
+      int at = src.position();
+      throw new NotUtf8(String.format("not UTF-8: byte 0x%02X at column %d", bytes[at] & 0xff, at - offset + 1));
     }
     return out.flip().toString();
   }
