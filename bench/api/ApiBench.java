@@ -63,7 +63,7 @@ public class ApiBench {
   private static void seed(Connection c, int runs) throws Exception {
     List<HeadroomEntry> headroom = new ArrayList<>();
     for (int e = 0; e < 500; e++) {
-      headroom.add(new HeadroomEntry("h" + e / 50 + "/disk/nvme" + e % 50 + "n1", "disk", 1.0 - e / 1000.0));
+      headroom.add(new HeadroomEntry("h" + e / 50 + "/disk/nvme" + e % 50 + "n1", "disk", 1.0 - e / 1000.0, 1.0 - e / 1000.0, "util", true));
     }
     double t0 = 1_790_000_000;
     try (PreparedStatement run = c.prepareStatement("INSERT INTO run VALUES ('bench', ?, to_timestamp(?), to_timestamp(?), '{\"tool\":\"fio\"}')");

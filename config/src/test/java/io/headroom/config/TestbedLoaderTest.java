@@ -157,4 +157,13 @@ class TestbedLoaderTest {
     assertFalse(e.getMessage().contains("s3cret"), "the message names the key, never the secret");
     return e.getMessage();
   }
+
+  @Test
+  void aTestbedOrHostNameTheDatabaseCannotStoreIsRefused() throws Exception {
+    // "\0" in YAML is a NUL: PostgreSQL text cannot hold it, and both names start every key
+    String message = refusal("testbed: \"lab\\0\"\nsources: [{type: host, host: \"h\\01\"}]\n");
+    assertEquals(dir.resolve("testbed.yaml") + ": testbed: contains a NUL character (U+0000) at index 3, which "
+        + "PostgreSQL cannot store; sources[0].host: contains a NUL character (U+0000) at index 1, which PostgreSQL "
+        + "cannot store", message);
+  }
 }

@@ -1,4 +1,37 @@
 package io.headroom.model;
 
-/** The verdict for one phase of a run. {@code entity} is null when the class is NONE. */
-public record PhaseVerdict(String name, Bottleneck bottleneck, String entity, double confidence) {}
+import com.fasterxml.jackson.annotation.JsonProperty;
+import java.util.List;
+
+/**
+ * The verdict for one phase of a run, as complete as the run's: the numbers behind it, every
+ * entity's headroom in the phase, the other resources at their ceiling, and the group the limit
+ * belongs to. docs/verdict-format.md is the contract.
+ *
+ * @param entity null when the class is NONE
+ * @param reason why NONE, as a name ({@code workload_concurrency}, {@code no_known_ceiling}); null
+ *     for every other class
+ * @param group the parallel members the limit belongs to, null when it has none
+ */
+public record PhaseVerdict(
+    String name,
+    Bottleneck bottleneck,
+    String entity,
+    double confidence,
+    String reason,
+    List<String> evidence,
+    List<HeadroomEntry> headroom,
+    @JsonProperty("co_limits") List<CoLimit> coLimits,
+    LimitGroup group) {
+  public PhaseVerdict {
+    // verdicts stored before these fields existed read back with them absent
+    evidence = evidence == null ? List.of() : List.copyOf(evidence);
+    headroom = headroom == null ? List.of() : List.copyOf(headroom);
+    coLimits = coLimits == null ? List.of() : List.copyOf(coLimits);
+  }
+
+  /** The summary alone (class, entity, confidence), as verdicts stored before phases had evidence. */
+  public PhaseVerdict(String name, Bottleneck bottleneck, String entity, double confidence) {
+    this(name, bottleneck, entity, confidence, null, List.of(), List.of(), List.of(), null);
+  }
+}

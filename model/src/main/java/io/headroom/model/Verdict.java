@@ -4,7 +4,8 @@ import java.util.List;
 
 /**
  * The verdict object of design.md: what limited the run, how sure, the numbers that prove it, every
- * entity's headroom (tightest first) and one verdict per phase.
+ * entity's headroom (tightest first, the most any phase took of each) and one full verdict per
+ * phase. docs/verdict-format.md is the contract.
  */
 public record Verdict(
     String run,

@@ -39,12 +39,9 @@ public final class RunAnalyzer {
     Run run = runId == null ? null : data.runs().get(runId);
     double runEnd = run == null || run.end() == null ? Double.POSITIVE_INFINITY : run.end();
     Window whole = run == null ? Window.ALL : new Window(run.run(), run.start(), runEnd);
-    List<HeadroomEntry> headroom = HeadroomCalculator.headroom(data, whole);
     List<Phase> phases = run == null ? List.of() : data.phasesOf(run.run());
-    List<PhaseDecision> decisions = new ArrayList<>();
-    List<Double> seconds = new ArrayList<>();
-    Map<Set<String>, List<Knee.Step>> sweeps = new LinkedHashMap<>();
     List<Window> windows = new ArrayList<>();
+    List<Double> seconds = new ArrayList<>();
     for (Phase p : phases) {
       windows.add(settled(p, runEnd));
       double end = p.end() == null ? runEnd : p.end();
@@ -54,9 +51,13 @@ public final class RunAnalyzer {
       windows.add(whole);
       seconds.add(1.0);
     }
+    List<PhaseDecision> decisions = new ArrayList<>();
+    List<List<HeadroomEntry>> tables = new ArrayList<>();
+    Map<Set<String>, List<Knee.Step>> sweeps = new LinkedHashMap<>();
     for (Window w : windows) {
       Context ctx = Context.of(data, run, w, detector.thresholds());
       decisions.add(detector.decide(ctx));
+      tables.add(HeadroomCalculator.headroom(ctx));
       Knee.Step step = Knee.stepOf(ctx, false);
       if (step != null) {
         sweeps.computeIfAbsent(ctx.path().workloads(), k -> new ArrayList<>()).add(step);
@@ -72,28 +73,13 @@ public final class RunAnalyzer {
       }
     }
     List<PhaseVerdict> phaseVerdicts = new ArrayList<>();
-    if (!phases.isEmpty()) {
-      for (PhaseDecision d : decisions) {
-        phaseVerdicts.add(new PhaseVerdict(d.window(), d.bottleneck(), d.entity(), d.confidence()));
-      }
+    for (int i = 0; i < phases.size(); i++) {
+      PhaseDecision d = decisions.get(i);
+      phaseVerdicts.add(new PhaseVerdict(d.window(), d.bottleneck(), d.entity(), d.confidence(), d.reason(),
+          d.evidence(), tables.get(i), d.coLimits(), d.group()));
     }
     return new Verdict(runId, verdict.bottleneck(), verdict.entity(), verdict.confidence(), evidence,
-        headroom, phaseVerdicts);
-  }
-
-  /** Each phase's decision with its full evidence, for reports that show per-phase evidence. */
-  public List<PhaseDecision> phaseDecisions(RunData data, String runId) {
-    Run run = data.runs().get(runId);
-    if (run == null) {
-      return List.of();
-    }
-    double runEnd = run.end() == null ? Double.POSITIVE_INFINITY : run.end();
-    List<PhaseDecision> out = new ArrayList<>();
-    for (Phase p : data.phasesOf(runId)) {
-      Window w = settled(p, runEnd);
-      out.add(detector.decide(Context.of(data, run, w, detector.thresholds())));
-    }
-    return out;
+        HeadroomCalculator.tightestOf(tables), phaseVerdicts);
   }
 
   /**

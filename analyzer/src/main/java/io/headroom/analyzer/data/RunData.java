@@ -91,6 +91,11 @@ public final class RunData {
     return series.getOrDefault(entity, Map.of());
   }
 
+  /** Samples with a time in [from, to). */
+  public long sampleCountBetween(double from, double to) {
+    return series.values().stream().flatMap(m -> m.values().stream()).mapToLong(s -> s.countBetween(from, to)).sum();
+  }
+
   public long sampleCount() {
     return series.values().stream().flatMap(m -> m.values().stream()).mapToLong(Series::size).sum();
   }

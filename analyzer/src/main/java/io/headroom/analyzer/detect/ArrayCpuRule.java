@@ -2,6 +2,7 @@ package io.headroom.analyzer.detect;
 
 import io.headroom.model.Bottleneck;
 import io.headroom.model.EntityKind;
+import io.headroom.model.LimitGroup;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -42,9 +43,11 @@ public final class ArrayCpuRule implements Rule {
     }
     List<String> evidence = new ArrayList<>();
     evidence.add(line.toString());
-    evidence.add(full.size() + " of " + nodes.size() + " array nodes on the path full");
+    LimitGroup group = Groups.of(ctx, "array nodes on the path", nodes);
+    if (group != null) {
+      evidence.add(Groups.describe(group, nodes, "the array is the limit, not one node"));
+    }
     double confidence = Finding.confidenceFor(top.pressure(), ctx.thresholds());
-    return Optional.of(new Finding(Bottleneck.ARRAY_CPU, top.entity(), top.pressure(), confidence,
-        evidence));
+    return Optional.of(new Finding(Bottleneck.ARRAY_CPU, top, confidence, evidence).withGroup(group));
   }
 }

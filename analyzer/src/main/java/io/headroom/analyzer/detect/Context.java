@@ -4,7 +4,10 @@ import io.headroom.analyzer.data.RunData;
 import io.headroom.analyzer.data.Series;
 import io.headroom.analyzer.data.Stats;
 import io.headroom.analyzer.data.Window;
+import io.headroom.model.Ceilings;
 import io.headroom.model.Entity;
+import io.headroom.model.EntityKind;
+import io.headroom.model.Metrics;
 import io.headroom.model.Run;
 import java.util.HashMap;
 import java.util.Map;
@@ -66,6 +69,16 @@ public final class Context {
     return s == null ? new double[0] : s.valuesBetween(window.from(), window.to());
   }
 
+  /** True when any metric of the entity has a reading in the window. */
+  public boolean hasReadings(String entity) {
+    for (Series s : data.seriesOf(entity).values()) {
+      if (s.countBetween(window.from(), window.to()) > 0) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   public boolean has(String entity, String metric) {
     return values(entity, metric).length > 0;
   }
@@ -92,10 +105,24 @@ public final class Context {
     return Double.isNaN(v) ? 0 : v;
   }
 
-  /** A capacity of the entity, NaN when not declared or not positive. */
+  /**
+   * A capacity of the entity, NaN when unknown or not positive. Declared wins; a link or port
+   * recorded without one but with its speed (gen and width, speed_bps) gets the ceiling that
+   * follows from it, by the function the host source uses ({@link Ceilings}).
+   */
   public double capacity(String entity, String family) {
     Double c = data.entity(entity).capacity().get(family);
-    return c == null || !(c > 0) ? Double.NaN : c;
+    if (c != null) {
+      return c > 0 ? c : Double.NaN;
+    }
+    if (!Metrics.CAPACITY_BYTES_PER_S.equals(family)) {
+      return Double.NaN;
+    }
+    return switch (data.entity(entity).kind()) {
+      case EntityKind.PCIE_LINK -> Ceilings.pcie(attrNumber(entity, "gen"), attrNumber(entity, "width"));
+      case EntityKind.NET_PORT -> Ceilings.port(attr(entity, "fabric"), attrNumber(entity, "speed_bps"));
+      default -> Double.NaN;
+    };
   }
 
   /** An attribute as text, null when absent. */

@@ -32,9 +32,48 @@ public final class DataPath {
   private DataPath(RunData data, Set<String> workloads, Map<String, List<Relation>> out) {
     this.data = data;
     this.workloads = workloads;
+    Set<String> cpus = cpusRunningOn(data, workloads, out);
     this.members = reach(workloads, out, FOLLOWED);
+    this.members.addAll(cpus);
     this.clientSide = reach(workloads, out, CLIENT_SIDE);
+    this.clientSide.addAll(cpus);
     this.out = out;
+  }
+
+  /** Kinds that make up a CPU entity a workload runs on: its sockets and their CPUs. */
+  static final Set<String> CPU_PARTS = Set.of(EntityKind.CPU_SOCKET, "cpu");
+
+  /**
+   * The sockets and CPUs that make up what the workloads run on: an unpinned benchmark runs on
+   * every socket of its host and every CPU of them, so they are on its path (the demo's single
+   * socket is not "off the data path"); a pinned one on the CPUs of its socket only. Found by
+   * following {@code on} backwards from each runs_on target, to entities of those kinds alone, so
+   * the devices on a socket are not pulled in.
+   */
+  private static Set<String> cpusRunningOn(RunData data, Set<String> workloads, Map<String, List<Relation>> out) {
+    Map<String, List<String>> partsOf = new HashMap<>();
+    for (Relation r : data.relations()) {
+      if (r.rel().equals("on") && CPU_PARTS.contains(data.entity(r.from()).kind())) {
+        partsOf.computeIfAbsent(r.to(), k -> new ArrayList<>()).add(r.from());
+      }
+    }
+    Set<String> found = new TreeSet<>();
+    Deque<String> todo = new ArrayDeque<>();
+    for (String w : workloads) {
+      for (Relation r : out.getOrDefault(w, List.of())) {
+        if (r.rel().equals("runs_on")) {
+          todo.push(r.to());
+        }
+      }
+    }
+    while (!todo.isEmpty()) {
+      for (String part : partsOf.getOrDefault(todo.pop(), List.of())) {
+        if (found.add(part)) {
+          todo.push(part);
+        }
+      }
+    }
+    return found;
   }
 
   /** Followed without crossing to the array: what is reached only through served_by is the array's. */
@@ -72,6 +111,7 @@ public final class DataPath {
     return false;
   }
 
+  /** Everything reachable from {@code from} along the followed relations, as a mutable set. */
   private static Set<String> reach(Set<String> from, Map<String, List<Relation>> out, Set<String> followed) {
     Set<String> seen = new TreeSet<>(from);
     Deque<String> todo = new ArrayDeque<>(from);
@@ -87,6 +127,11 @@ public final class DataPath {
 
   public Set<String> workloads() {
     return workloads;
+  }
+
+  /** Every entity on the path, workloads included, in id order. */
+  public Set<String> members() {
+    return java.util.Collections.unmodifiableSet(members);
   }
 
   public boolean contains(String id) {

@@ -1,7 +1,7 @@
 package io.headroom.analyzer.detect;
 
 import io.headroom.model.Bottleneck;
-import io.headroom.model.EntityKind;
+import io.headroom.model.CoLimit;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashSet;
@@ -10,9 +10,11 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * Runs every rule over a window and names one limit. The finding pressing hardest on its ceiling
- * is primary; the others at their ceiling are reported beside it, and a near tie lowers the
- * confidence. When no rule fires the class is NONE: the benchmark's own concurrency set the pace.
+ * Runs every rule over a window and names one limit. A rule's finding is a limit only when its
+ * resource stayed at its ceiling for a sustained share of the window and the workload shows it
+ * (Sustained); otherwise it is transient saturation, reported but not the verdict. Of the limits,
+ * the one pressing hardest on its ceiling is primary and the others are its co-limits; a near tie
+ * lowers the confidence. When no limit remains the class is NONE, with its reason (NoneReason).
  */
 public final class Detector {
   private final List<Rule> rules;
@@ -34,29 +36,33 @@ public final class Detector {
   }
 
   public PhaseDecision decide(Context ctx) {
-    List<Finding> findings = findings(ctx);
-    List<String> evidence = new ArrayList<>();
-    if (findings.isEmpty()) {
-      double confidence = none(ctx, evidence);
-      evidence.addAll(WorkloadSignals.notes(ctx));
-      evidence.addAll(Bystanders.notes(ctx));
-      return new PhaseDecision(ctx.window().name(), Bottleneck.NONE, null, confidence, evidence);
+    Sustained.Split split = Sustained.split(ctx, findings(ctx));
+    if (split.limits().isEmpty()) {
+      return NoneReason.decide(ctx, split.notes());
     }
-    Finding primary = findings.get(0);
+    Finding primary = split.limits().get(0);
     double confidence = primary.confidence();
-    evidence.addAll(primary.evidence());
-    for (Finding other : findings.subList(1, findings.size())) {
+    List<String> evidence = new ArrayList<>(primary.evidence());
+    String held = Sustained.describe(ctx, primary);
+    if (held != null) {
+      evidence.add(held);
+    }
+    List<CoLimit> coLimits = new ArrayList<>();
+    for (Finding other : split.limits().subList(1, split.limits().size())) {
       boolean tie = primary.pressure() - other.pressure() < thresholds.nearTie();
-      evidence.add((tie ? "also at its ceiling (co-limit): " : "also at its ceiling: ")
+      evidence.add("co-limit, also at its ceiling" + (tie ? " (a near tie)" : "") + ": "
           + other.bottleneck() + " " + other.entity() + ": " + other.evidence().get(0));
+      coLimits.add(new CoLimit(other.bottleneck(), other.entity(), round4(other.pressure()),
+          other.evidence().get(0)));
       if (tie) {
         confidence = Math.min(confidence, primary.confidence() * 0.8);
       }
     }
+    evidence.addAll(split.notes());
     evidence.addAll(WorkloadSignals.notes(ctx));
     evidence.addAll(Bystanders.notes(ctx));
     return new PhaseDecision(ctx.window().name(), primary.bottleneck(), primary.entity(),
-        round(confidence), evidence);
+        round(confidence), null, evidence, coLimits, primary.group());
   }
 
   /** The rules' findings, those explained by another removed, hardest pressure first. */
@@ -81,27 +87,11 @@ public final class Detector {
     return kept;
   }
 
-  /** Evidence for NONE; returns its confidence, higher the further the path is from any ceiling. */
-  private double none(Context ctx, List<String> evidence) {
-    Load tightest = PathLoads.tightestDevice(ctx);
-    Load cpu = Load.max(first(PathLoads.of(ctx, EntityKind.ARRAY_CPU)),
-        first(PathLoads.clientCpus(ctx)));
-    Load top = Load.max(tightest, cpu);
-    if (top == null) {
-      evidence.add("nothing on the data path has a known ceiling");
-      return 0.3;
-    }
-    evidence.add("nothing on the data path at its ceiling: tightest " + top.describe() + " ("
-        + Fmt.pct(top.pressure()) + " of practical, at its ceiling from "
-        + Fmt.pct(thresholds.atCeiling()) + ")");
-    return round(Math.max(0.5, Math.min(0.95, 0.5 + thresholds.atCeiling() - top.pressure())));
-  }
-
-  private static Load first(List<Load> loads) {
-    return loads.isEmpty() ? null : loads.get(0);
-  }
-
   static double round(double v) {
     return Math.round(v * 100) / 100.0;
+  }
+
+  static double round4(double v) {
+    return Math.round(v * 10_000d) / 10_000d;
   }
 }

@@ -3,7 +3,9 @@ package io.headroom.analyzer.detect;
 import io.headroom.model.Metrics;
 import io.headroom.model.Bottleneck;
 import io.headroom.model.EntityKind;
+import io.headroom.model.LimitGroup;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 
@@ -31,7 +33,25 @@ public final class DiskRule implements Rule {
         best = f;
       }
     }
-    return Optional.ofNullable(best);
+    if (best == null || best.load().what().equals("busy")) {
+      return Optional.ofNullable(best);
+    }
+    // disks with a spec on the path are parallel members: all full is the disks' limit, not one's
+    List<Load> specified = new ArrayList<>();
+    for (String id : ctx.path().ofKind(EntityKind.DISK)) {
+      Load l = Load.diskSpec(ctx, id);
+      if (l != null) {
+        specified.add(l);
+      }
+    }
+    specified.sort(Comparator.comparingDouble(Load::pressure).reversed().thenComparing(Load::entity));
+    LimitGroup group = Groups.of(ctx, "disks with a spec on the path", specified);
+    if (group == null) {
+      return Optional.of(best);
+    }
+    List<String> evidence = new ArrayList<>(best.evidence());
+    evidence.add(Groups.describe(group, specified, "every disk is full, not one"));
+    return Optional.of(new Finding(Bottleneck.DISK, best.load(), best.confidence(), evidence).withGroup(group));
   }
 
   private Finding atSpec(Context ctx, String id) {
@@ -45,8 +65,7 @@ public final class DiskRule implements Rule {
     if (latency != null) {
       evidence.add(latency);
     }
-    return new Finding(Bottleneck.DISK, id, load.pressure(),
-        Finding.confidenceFor(load.pressure(), ctx.thresholds()), evidence);
+    return new Finding(Bottleneck.DISK, load, Finding.confidenceFor(load.pressure(), ctx.thresholds()), evidence);
   }
 
   private Finding busy(Context ctx, String id) {
@@ -62,7 +81,8 @@ public final class DiskRule implements Rule {
     if (!queued && !climbing) {
       return null;
     }
-    double pressure = util * t.atCeiling() / t.diskBusy();
+    Load load = Load.diskBusy(ctx, id);
+    double pressure = load.pressure();
     StringBuilder line = new StringBuilder(id + " util p95 " + Fmt.frac(util) + " (busy from "
         + Fmt.frac(t.diskBusy()) + ")");
     if (!Double.isNaN(queue)) {
@@ -78,7 +98,7 @@ public final class DiskRule implements Rule {
       evidence.add(latency);
     }
     double confidence = Finding.confidenceFor(pressure, t) - (queued && climbing ? 0 : 0.05);
-    return new Finding(Bottleneck.DISK, id, pressure, confidence, evidence);
+    return new Finding(Bottleneck.DISK, load, confidence, evidence);
   }
 
   /** The latency metric of the direction with more operations. */

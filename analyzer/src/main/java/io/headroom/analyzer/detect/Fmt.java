@@ -20,7 +20,7 @@ final class Fmt {
 
   /** A fraction as a whole percentage: "41%". */
   static String pct(double v) {
-    return String.format(Locale.ROOT, "%.0f%%", v * 100);
+    return Math.abs(v) >= 1e13 ? trim(v * 100, 0) + "%" : String.format(Locale.ROOT, "%.0f%%", v * 100);
   }
 
   /** Seconds as milliseconds, or microseconds below 1 ms: "21.3 ms", "150 us". */
@@ -36,12 +36,29 @@ final class Fmt {
     return String.format(Locale.ROOT, "%,.0f IOPS", v);
   }
 
+  /** A count with thousands separators and no decimals: "1,485". */
+  static String count(double v) {
+    return String.format(Locale.ROOT, "%,.0f", v);
+  }
+
   /** A count or rate with up to one decimal. */
   static String num(double v) {
     return trim(v, 1);
   }
 
+  /**
+   * Up to {@code decimals} decimals, trailing zeros dropped. A value no reading can have (not
+   * finite, or 1e15 and beyond in the unit shown) is printed as "Infinity" or "1.000e+291", so a figure
+   * that escaped the input's domains stays one short token instead of a 300-digit number or a
+   * crash.
+   */
   static String trim(double v, int decimals) {
+    if (!Double.isFinite(v)) {
+      return String.valueOf(v);
+    }
+    if (Math.abs(v) >= 1e15) {
+      return String.format(Locale.ROOT, "%.3e", v);
+    }
     BigDecimal d = BigDecimal.valueOf(v).setScale(decimals, RoundingMode.HALF_UP).stripTrailingZeros();
     return d.scale() < 0 ? d.setScale(0).toPlainString() : d.toPlainString();
   }

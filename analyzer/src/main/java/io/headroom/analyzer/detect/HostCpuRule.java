@@ -54,8 +54,7 @@ public final class HostCpuRule implements Rule {
     if (little != null && !little.queuesFull(t)) {
       confidence += 0.05;
     }
-    return Optional.of(new Finding(Bottleneck.HOST_CPU, top.entity(), top.pressure(), confidence,
-        evidence));
+    return Optional.of(new Finding(Bottleneck.HOST_CPU, top, confidence, evidence));
   }
 
   /**

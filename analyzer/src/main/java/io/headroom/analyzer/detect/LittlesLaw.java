@@ -45,7 +45,8 @@ public record LittlesLaw(double outstanding, double inFlight) {
     String head = String.format(Locale.ROOT, "Little's law: IOPS x mean latency = %,.0f of %,.0f"
         + " outstanding I/O (%s)", inFlight, outstanding, Fmt.pct(ratio()));
     return head + (queuesFull(t)
-        ? ": queues kept full, the wait is beyond the submitting host"
+        ? ": queues kept full, so each I/O's time went to serving it (the device, the path, or"
+            + " the CPU work of the I/O stack), not to waiting for submission"
         : ": the submitting side could not keep its queues full");
   }
 }

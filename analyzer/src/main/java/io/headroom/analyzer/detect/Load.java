@@ -1,18 +1,26 @@
 package io.headroom.analyzer.detect;
 
-import io.headroom.model.Metrics;
 import io.headroom.model.EntityKind;
+import io.headroom.model.Metrics;
+import java.util.Map;
 
 /**
- * One entity's heaviest reading in a window against its ceiling.
+ * One entity's heaviest reading in a window against its ceiling: the one arithmetic behind the
+ * rules, the evidence and the headroom table (docs/detection.md, section 2).
  *
  * @param what the direction or metric read: "tx", "rx", "host-to-device", "device-to-host", Metrics.UTIL,
- *     "iops", "bytes"
+ *     "busy" (a disk's busy time), "iops", "bytes", "pause", or the metric of an entity of a kind
+ *     the rules do not know
  * @param value the p95 in base units
  * @param ceiling the declared ceiling (line rate, spec, 1.0 for utilisation)
  * @param practical the share of the ceiling reachable in practice
  */
 public record Load(String entity, String what, double value, double ceiling, double practical) {
+  /** The metric each direction word reads; "iops" and "bytes" are sums, see {@link #readings}. */
+  private static final Map<String, String> METRIC_OF = Map.of(
+      "tx", Metrics.TX_BYTES_PER_S, "rx", Metrics.RX_BYTES_PER_S,
+      "device-to-host", Metrics.READ_BYTES_PER_S, "host-to-device", Metrics.WRITE_BYTES_PER_S,
+      "busy", Metrics.UTIL, "pause", Metrics.PAUSE_PER_S);
 
   /** How hard the entity presses on its practical ceiling: 1.0 at it. */
   public double pressure() {
@@ -29,6 +37,10 @@ public record Load(String entity, String what, double value, double ceiling, dou
     switch (what) {
       case "util":
         return entity + " util p95 " + Fmt.frac(value);
+      case "busy":
+        return entity + " busy p95 " + Fmt.frac(value) + " of the time";
+      case "pause":
+        return entity + " pause_per_s p95 " + Fmt.num(value);
       case "iops":
         return entity + " p95 " + Fmt.iops(value) + " = " + Fmt.pct(share()) + " of its "
             + Fmt.iops(ceiling) + " spec";
@@ -36,8 +48,58 @@ public record Load(String entity, String what, double value, double ceiling, dou
         return entity + " p95 " + Fmt.gbps(value) + " = " + Fmt.pct(share()) + " of its "
             + Fmt.gbps(ceiling) + " spec";
       default:
-        return entity + " " + what + " p95 " + Fmt.gbps(value) + " = " + Fmt.pct(share()) + " of "
-            + Fmt.gbps(ceiling);
+        return METRIC_OF.containsKey(what)
+            ? entity + " " + what + " p95 " + Fmt.gbps(value) + " = " + Fmt.pct(share()) + " of " + Fmt.gbps(ceiling)
+            : entity + " " + what + " p95 " + Fmt.num(value) + " = " + Fmt.pct(share()) + " of " + Fmt.num(ceiling);
+    }
+  }
+
+  /** The level alone, as a group's least loaded member is quoted: "100% of line rate", "util p95 0.92". */
+  String level() {
+    return switch (what) {
+      case "util" -> "util p95 " + Fmt.frac(value);
+      case "busy" -> "busy p95 " + Fmt.frac(value);
+      case "iops", "bytes" -> Fmt.pct(share()) + " of its spec";
+      default -> Fmt.pct(share()) + " of line rate";
+    };
+  }
+
+  /** Every reading of what this load measured in the window, in time order. */
+  double[] readings(Context ctx) {
+    return switch (what) {
+      case "iops" -> Sums.values(ctx, entity, Metrics.READ_IOPS, Metrics.WRITE_IOPS);
+      case "bytes" -> Sums.values(ctx, entity, Metrics.READ_BYTES_PER_S, Metrics.WRITE_BYTES_PER_S);
+      default -> ctx.values(entity, METRIC_OF.getOrDefault(what, what));
+    };
+  }
+
+  /**
+   * How many of the window's readings were at the ceiling (pressure at or above atCeiling), and of
+   * how many: the difference between a resource that holds the workload at its ceiling and one
+   * that touched it now and then.
+   */
+  Saturation saturation(Context ctx) {
+    double[] r = readings(ctx);
+    int at = 0;
+    double full = ctx.thresholds().atCeiling() * ceiling * practical;
+    for (double v : r) {
+      if (v >= full) {
+        at++;
+      }
+    }
+    return new Saturation(this, at, r.length);
+  }
+
+  /** Readings at the ceiling out of all readings of a load in the window. */
+  record Saturation(Load load, int atCeiling, int readings) {
+    double share() {
+      return readings == 0 ? 0 : (double) atCeiling / readings;
+    }
+
+    /** "s1/fc/p1 tx at its ceiling in 5 of 54 readings (9%)". */
+    String describe() {
+      return load.entity() + " " + load.what() + " at its ceiling in " + atCeiling + " of " + readings
+          + " readings (" + Fmt.pct(share()) + ")";
     }
   }
 
@@ -101,7 +163,55 @@ public record Load(String entity, String what, double value, double ceiling, dou
     return best;
   }
 
-  /** The load of any entity with a ceiling, by kind; null when it has none. */
+  /**
+   * A disk without a spec: its busy time, scaled like a CPU so that diskBusy lands on the
+   * at-ceiling threshold; null without util readings. Busy is not capacity (an SSD serves many
+   * requests at once), which is why DiskRule also asks for a queue or a latency climb.
+   */
+  static Load diskBusy(Context ctx, String id) {
+    double util = ctx.p95(id, Metrics.UTIL);
+    if (Double.isNaN(util)) {
+      return null;
+    }
+    Thresholds t = ctx.thresholds();
+    return new Load(id, "busy", util, 1.0, t.diskBusy() / t.atCeiling());
+  }
+
+  /** A disk's load: against its spec when it has one, else its busy time. */
+  static Load disk(Context ctx, String id) {
+    Load spec = diskSpec(ctx, id);
+    return spec != null ? spec : diskBusy(ctx, id);
+  }
+
+  /**
+   * Pause frames or credit-zero events as a load whose ceiling is pausePerS: pressure reaches
+   * atCeiling where the rule calls the fabric pushing back.
+   */
+  static Load pause(Context ctx, String id) {
+    Thresholds t = ctx.thresholds();
+    return new Load(id, "pause", ctx.p95OrZero(id, Metrics.PAUSE_PER_S), t.pausePerS() / t.atCeiling(), 1.0);
+  }
+
+  /**
+   * An entity of a kind the rules do not judge: its heaviest util, *_bytes_per_s or *_iops p95
+   * against util 1.0 or its declared capacity; null when none applies.
+   */
+  static Load declared(Context ctx, String id) {
+    Load best = null;
+    for (String metric : ctx.data().seriesOf(id).keySet()) {
+      double cap = metric.equals(Metrics.UTIL) ? 1.0
+          : metric.endsWith(Metrics.CAPACITY_BYTES_PER_S) ? ctx.capacity(id, Metrics.CAPACITY_BYTES_PER_S)
+          : metric.endsWith("_" + Metrics.CAPACITY_IOPS) ? ctx.capacity(id, Metrics.CAPACITY_IOPS)
+          : Double.NaN;
+      double p95 = ctx.p95(id, metric);
+      if (!Double.isNaN(cap) && !Double.isNaN(p95)) {
+        best = max(best, new Load(id, metric, p95, cap, 1.0));
+      }
+    }
+    return best;
+  }
+
+  /** The load of any entity with a ceiling, by kind; null when it has none (a workload). */
   static Load of(Context ctx, String id) {
     String kind = ctx.entity(id).kind();
     switch (kind) {
@@ -114,9 +224,12 @@ public record Load(String entity, String what, double value, double ceiling, dou
       case EntityKind.ARRAY_CPU:
         return cpu(ctx, id);
       case EntityKind.DISK:
-        return diskSpec(ctx, id);
-      default:
+        return disk(ctx, id);
+      case EntityKind.WORKLOAD:
+      case EntityKind.COLLECTOR:
         return null;
+      default:
+        return declared(ctx, id);
     }
   }
 }

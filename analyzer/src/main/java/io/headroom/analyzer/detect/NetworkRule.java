@@ -3,9 +3,12 @@ package io.headroom.analyzer.detect;
 import io.headroom.model.Metrics;
 import io.headroom.model.Bottleneck;
 import io.headroom.model.EntityKind;
+import io.headroom.model.LimitGroup;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * NETWORK: ports the run's data crosses are at line rate (against their fabric's practical
@@ -36,27 +39,32 @@ public final class NetworkRule implements Rule {
       return Optional.empty();
     }
     List<String> evidence = new ArrayList<>();
-    String entity;
-    double pressure;
+    Load top;
+    LimitGroup group = null;
     if (!full.isEmpty()) {
-      Load top = full.get(0);
-      entity = top.entity();
-      pressure = top.pressure();
-      String fabric = ctx.attr(entity, "fabric");
-      evidence.add(top.describe() + " (" + Fmt.pct(pressure) + " of the practical "
+      top = full.get(0);
+      String fabric = ctx.attr(top.entity(), "fabric");
+      evidence.add(top.describe() + " (" + Fmt.pct(top.pressure()) + " of the practical "
           + Fmt.pct(t.netPractical(fabric)) + " of line rate"
           + (fabric == null ? "" : ", " + fabric) + ")");
-      evidence.add(full.size() + " of " + ports.size() + " ports on the path at their ceiling");
+      List<Load> sameFabric = ports.stream()
+          .filter(l -> Objects.equals(fabric, ctx.attr(l.entity(), "fabric"))).toList();
+      group = Groups.of(ctx, (fabric == null ? "" : fabric + " ") + "ports on the path", sameFabric);
+      if (group != null) {
+        evidence.add(Groups.describe(group, sameFabric, "the fabric is the limit, not one port"));
+      }
     } else {
-      // Pushback without full line rate: the port cannot send faster, so it is the limit.
-      entity = pausing;
-      pressure = t.atCeiling();
+      // Pushback without full line rate: the port cannot send faster, so it is the limit; its
+      // pressure is the at-ceiling threshold, and its readings are the pause counts.
+      top = Load.pause(ctx, pausing);
     }
     if (pausing != null) {
       evidence.add(pausing + " pause_per_s p95 " + Fmt.num(pauses) + " (pushback from "
           + Fmt.num(t.pausePerS()) + "/s)");
     }
+    double pressure = full.isEmpty() ? t.atCeiling() : top.pressure();
     double confidence = Finding.confidenceFor(pressure, t) + (pausing != null && !full.isEmpty() ? 0.05 : 0);
-    return Optional.of(new Finding(Bottleneck.NETWORK, entity, pressure, confidence, evidence));
+    return Optional.of(new Finding(Bottleneck.NETWORK, top.entity(), pressure, confidence, evidence,
+        Set.of(), top, group));
   }
 }

@@ -83,7 +83,7 @@ public final class NumaRule implements Rule {
     double confidence = 0.55 + 0.25 * Math.min(1, remote / (2 * t.remoteAccess()))
         + (misplaced.isEmpty() ? 0 : 0.1) + (imbalanced ? 0.05 : 0);
     return Optional.of(new Finding(Bottleneck.NUMA, remoteSocket, t.atCeiling(), confidence,
-        evidence, Set.of(Bottleneck.HOST_CPU)));
+        evidence, Set.of(Bottleneck.HOST_CPU), null, null));
   }
 
   /** Busiest and idlest socket by util p95. */

@@ -41,6 +41,28 @@ final class PathLoads {
     return loads.isEmpty() ? null : loads.get(0);
   }
 
+  /**
+   * Every entity on the path with a ceiling, heaviest first (ties by id): the rows of the phase's
+   * headroom table marked on the path, so NONE's tightest and the table agree.
+   */
+  static List<Load> onPath(Context ctx) {
+    List<Load> loads = new ArrayList<>();
+    for (String id : ctx.path().members()) {
+      Load l = Load.of(ctx, id);
+      if (l != null && ctx.hasReadings(id)) {
+        loads.add(l);
+      }
+    }
+    loads.sort(Comparator.comparingDouble(Load::pressure).reversed().thenComparing(Load::entity));
+    return loads;
+  }
+
+  /** The heaviest entity on the path, or null when none has a ceiling. */
+  static Load tightestOnPath(Context ctx) {
+    List<Load> loads = onPath(ctx);
+    return loads.isEmpty() ? null : loads.get(0);
+  }
+
   /** "tightest device X (N% of its practical ceiling)", or a note that none has a ceiling. */
   static String tightestDeviceNote(Context ctx) {
     Load l = tightestDevice(ctx);

@@ -2,6 +2,7 @@ package io.headroom.analyzer.detect;
 
 import io.headroom.model.Bottleneck;
 import io.headroom.model.EntityKind;
+import io.headroom.model.LimitGroup;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -31,11 +32,11 @@ public final class PcieRule implements Rule {
     if (training != null) {
       evidence.add(top.entity() + " " + training);
     }
-    long atCeiling = links.stream()
-        .filter(l -> l.pressure() >= ctx.thresholds().atCeiling()).count();
-    evidence.add(atCeiling + " of " + links.size() + " PCIe links on the path at their ceiling");
+    LimitGroup group = Groups.of(ctx, "PCIe links on the path", links);
+    if (group != null) {
+      evidence.add(Groups.describe(group, links, "every link is full, not one slot"));
+    }
     double confidence = Finding.confidenceFor(top.pressure(), ctx.thresholds());
-    return Optional.of(new Finding(Bottleneck.PCIE, top.entity(), top.pressure(), confidence,
-        evidence));
+    return Optional.of(new Finding(Bottleneck.PCIE, top, confidence, evidence).withGroup(group));
   }
 }

@@ -55,7 +55,7 @@ public final class RunVerdicts {
     for (String line : best.evidence()) {
       evidence.add("[" + best.window() + "] " + line);
     }
-    return new PhaseDecision(run, winner, best.entity(), Detector.round(confidence), evidence);
+    return best.renamed(run, Detector.round(confidence), evidence);
   }
 
   private static String others(List<PhaseDecision> phases, Bottleneck winner) {
@@ -70,6 +70,6 @@ public final class RunVerdicts {
   }
 
   private static PhaseDecision rename(String run, PhaseDecision only) {
-    return new PhaseDecision(run, only.bottleneck(), only.entity(), only.confidence(), only.evidence());
+    return only.renamed(run, only.confidence(), only.evidence());
   }
 }

@@ -10,12 +10,16 @@ final class Sums {
 
   /** p95 of a+b, pairing readings by timestamp; a reading without a partner counts alone. */
   static double p95(Context ctx, String entity, String a, String b) {
+    double p = Stats.percentile(values(ctx, entity, a, b), 0.95);
+    return Double.isNaN(p) ? 0 : p;
+  }
+
+  /** a+b at each instant of the window, in time order. */
+  static double[] values(Context ctx, String entity, String a, String b) {
     TreeMap<Double, Double> sum = new TreeMap<>();
     add(ctx, entity, a, sum);
     add(ctx, entity, b, sum);
-    double[] values = sum.values().stream().mapToDouble(Double::doubleValue).toArray();
-    double p = Stats.percentile(values, 0.95);
-    return Double.isNaN(p) ? 0 : p;
+    return sum.values().stream().mapToDouble(Double::doubleValue).toArray();
   }
 
   private static void add(Context ctx, String entity, String metric, TreeMap<Double, Double> sum) {

@@ -32,6 +32,9 @@ package io.headroom.analyzer.detect;
  * @param plateauCv coefficient of variation of throughput within a phase below which it is flat
  * @param nearTie two limits whose pressures differ by less than this are both reported as
  *     co-limits and the verdict's confidence is lowered
+ * @param sustainedShare share of a phase's readings a resource must spend at its ceiling to be the
+ *     phase's limit; below it, its p95 at the ceiling is a transient saturation (bursts, a
+ *     neighbour's spike), reported but not the verdict
  */
 public record Thresholds(
     double pciePractical,
@@ -49,11 +52,12 @@ public record Thresholds(
     double socketImbalance,
     double littleFull,
     double plateauCv,
-    double nearTie) {
+    double nearTie,
+    double sustainedShare) {
 
   public static Thresholds defaults() {
     return new Thresholds(0.87, 0.95, 0.98, 0.90, 0.95, 0.90, 0.90, 0.90, 2.0, 2.0, 100.0,
-        0.30, 0.30, 0.80, 0.05, 0.05);
+        0.30, 0.30, 0.80, 0.05, 0.05, 0.50);
   }
 
   /** Returns this when every value is in range; otherwise says which one is not. */
@@ -71,6 +75,7 @@ public record Thresholds(
     fraction("littleFull", littleFull);
     fraction("plateauCv", plateauCv);
     fraction("nearTie", nearTie);
+    fraction("sustainedShare", sustainedShare);
     positive("diskQueue", diskQueue);
     if (!(latencyClimb > 1.0)) {
       throw new IllegalArgumentException("latencyClimb must be above 1, got " + latencyClimb);

@@ -68,6 +68,42 @@ final class WorkloadSignals {
     return notes;
   }
 
+  /**
+   * What in the workload shows it held against a ceiling (docs/detection.md, "Sustained, not
+   * transient"): its throughput flat, its latency climbing, or its queues kept full. Empty when
+   * it shows none of them; {@link #NO_READINGS} when the window has no workload throughput to
+   * look at, which confirms nothing and contradicts nothing.
+   */
+  static List<String> holdsAgainstCeiling(Context ctx) {
+    double[] throughput = throughput(ctx);
+    if (throughput.length == 0) {
+      return List.of(NO_READINGS);
+    }
+    Thresholds t = ctx.thresholds();
+    List<String> shows = new ArrayList<>();
+    double cv = Trend.cv(throughput);
+    if (!Double.isNaN(cv) && cv <= t.plateauCv()) {
+      shows.add("throughput flat (cv " + Fmt.pct(cv) + ")");
+    }
+    double climb = latencyClimb(ctx);
+    if (!Double.isNaN(climb) && climb >= t.latencyClimb()) {
+      shows.add("latency x" + Fmt.num(climb) + " from the first third to the last");
+    }
+    LittlesLaw little = LittlesLaw.of(ctx);
+    if (little != null && little.queuesFull(t)) {
+      shows.add("queues kept full (" + Fmt.pct(little.ratio()) + " of the outstanding I/O in flight)");
+    }
+    return shows;
+  }
+
+  static final String NO_READINGS = "no workload readings to confirm it";
+
+  /** Bytes/s per second of the window when the workloads report bytes, else IOPS. */
+  private static double[] throughput(Context ctx) {
+    double[] bytes = bytes(ctx);
+    return bytes.length > 0 && mean(bytes) > 0 ? bytes : iops(ctx);
+  }
+
   /** The largest last-third over first-third ratio of the workloads' read or write latency. */
   static double latencyClimb(Context ctx) {
     double max = Double.NaN;

@@ -224,12 +224,12 @@ public final class SampleStore {
     try (PreparedStatement ps = c.prepareStatement(
         "INSERT INTO dead_letter (topic, kafka_partition, kafka_offset, reason, sqlstate, message, payload) "
             + "VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING")) {
-      ps.setString(1, StorableText.of(d.topic()));
+      ps.setString(1, DiagnosticText.of(d.topic()));
       ps.setInt(2, d.partition());
       ps.setLong(3, d.offset());
       ps.setString(4, d.reason());
       ps.setString(5, d.sqlState());
-      ps.setString(6, StorableText.of(d.message()));
+      ps.setString(6, DiagnosticText.of(d.message()));
       ps.setBytes(7, d.payload());
       ps.executeUpdate();
     }

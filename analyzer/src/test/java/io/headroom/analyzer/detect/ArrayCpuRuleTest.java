@@ -37,7 +37,8 @@ class ArrayCpuRuleTest {
     assertEquals(List.of(
         "array/ps1/node-a util p95 0.94, array/ps1/node-b util p95 0.92 (full from 0.90); hosts"
             + " util p95 0.58; tightest port sw1/port/1-1 tx p95 5.13 GB/s = 41% of 12.5 GB/s",
-        "2 of 2 array nodes on the path full"), f.evidence());
+        "2 of 2 array nodes on the path at their ceiling, the least loaded at util p95 0.92: the array is"
+            + " the limit, not one node"), f.evidence());
     // util 0.94 against cpuBusy 0.90: pressure 0.94, confidence 0.6 + 0.35 * 0.4
     assertEquals(0.74, f.confidence(), 1e-9);
   }
@@ -46,7 +47,7 @@ class ArrayCpuRuleTest {
   void oneFullNodeOfTwoIsStillTheLimit() {
     Finding f = new ArrayCpuRule().evaluate(array(0.70, 0.97).ctx()).orElseThrow();
     assertEquals("array/ps1/node-b", f.entity());
-    assertEquals("1 of 2 array nodes on the path full", f.evidence().get(1));
+    assertEquals("1 of 2 array nodes on the path at their ceiling", f.evidence().get(1));
   }
 
   @Test

@@ -71,4 +71,43 @@ class DataPathTest {
     assertEquals("h1/cpu/socket1", path.socketOf("h1/pcie/spare"));
     assertEquals(List.of("h1/cpu/socket0", "h1/cpu/socket1"), path.socketsOfHost("h1/cpu"));
   }
+
+  /** The demo's host: one socket, two CPUs, a NIC on the socket. */
+  private static Bed host(String runsOn) {
+    return new Bed()
+        .workload("w1", 2, 1, 100, 0.001)
+        .entity("vm/cpu", "host_cpu")
+        .entity("vm/socket/0", "cpu_socket")
+        .entity("vm/socket/1", "cpu_socket")
+        .entity("vm/cpu/0", "cpu")
+        .entity("vm/cpu/1", "cpu")
+        .entity("vm/cpu/2", "cpu")
+        .entity("vm/net/eth0", "net_port")
+        .rel("vm/socket/0", "on", "vm/cpu")
+        .rel("vm/socket/1", "on", "vm/cpu")
+        .rel("vm/cpu/0", "on", "vm/socket/0")
+        .rel("vm/cpu/1", "on", "vm/socket/0")
+        .rel("vm/cpu/2", "on", "vm/socket/1")
+        .rel("vm/net/eth0", "on", "vm/socket/0")
+        .rel("w1", "runs_on", runsOn);
+  }
+
+  @Test
+  void anUnpinnedWorkloadRunsOnEverySocketAndCpuOfItsHost() {
+    DataPath path = host("vm/cpu").ctx().path();
+    for (String cpu : List.of("vm/cpu", "vm/socket/0", "vm/socket/1", "vm/cpu/0", "vm/cpu/1", "vm/cpu/2")) {
+      assertTrue(path.contains(cpu) && path.onClientSide(cpu), cpu);
+    }
+    // a device on the socket is not where the threads run
+    assertFalse(path.contains("vm/net/eth0"));
+  }
+
+  @Test
+  void aPinnedWorkloadRunsOnItsSocketsCpusOnly() {
+    DataPath path = host("vm/socket/0").ctx().path();
+    assertTrue(path.contains("vm/cpu/0") && path.contains("vm/cpu/1"));
+    // socket 0 is on the host, but the host's other socket and its CPU are not where it runs
+    assertFalse(path.contains("vm/socket/1"));
+    assertFalse(path.contains("vm/cpu/2"));
+  }
 }

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
 import io.headroom.model.Bottleneck;
+import io.headroom.model.CoLimit;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -31,11 +32,17 @@ class DetectorTest {
     assertEquals("s3/ib/server", d.entity());
     assertEquals(List.of(
         "s3/ib/server tx p95 6 GB/s = 88% of 6.8 GB/s (98% of the practical 90% of line rate, infiniband)",
-        "1 of 1 ports on the path at their ceiling",
-        "also at its ceiling: DISK s3/vol: s3/vol p95 5.8 GB/s = 91% of its 6.4 GB/s spec",
+        // every one of the window's 60 constant readings is at the ceiling; 5,860 IOPS x 43.7 ms = 256 in flight
+        "sustained: s3/ib/server tx at its ceiling in 60 of 60 readings (100%); the workload shows it:"
+            + " throughput flat (cv 0%), queues kept full (100% of the outstanding I/O in flight)",
+        "co-limit, also at its ceiling: DISK s3/vol: s3/vol p95 5.8 GB/s = 91% of its 6.4 GB/s spec",
         "workload 5,860 IOPS mean, flat (cv 0%)",
         "Little's law: IOPS x mean latency = 256 of 256 outstanding I/O (100%): queues kept full,"
-            + " the wait is beyond the submitting host"), d.evidence());
+            + " so each I/O's time went to serving it (the device, the path, or the CPU work of the I/O stack),"
+            + " not to waiting for submission"), d.evidence());
+    // the disk is a co-limit: 5.8 / 6.4 = 0.9063 of its spec
+    assertEquals(List.of(new CoLimit(Bottleneck.DISK, "s3/vol", 0.9063,
+        "s3/vol p95 5.8 GB/s = 91% of its 6.4 GB/s spec")), d.coLimits());
     assertEquals(0.88, d.confidence(), 1e-9);
   }
 
@@ -44,7 +51,7 @@ class DetectorTest {
     // port 0.980, disk 6.0 / 6.4 = 0.9375: within 0.05
     PhaseDecision d = detector.decide(s3(6.0e9, 6.0e9).ctx());
     assertEquals(Bottleneck.NETWORK, d.bottleneck());
-    assertEquals("also at its ceiling (co-limit): DISK s3/vol: s3/vol p95 6 GB/s = 94% of its"
+    assertEquals("co-limit, also at its ceiling (a near tie): DISK s3/vol: s3/vol p95 6 GB/s = 94% of its"
         + " 6.4 GB/s spec", d.evidence().get(2));
     // 0.8814 for the port alone, times 0.8 for the tie
     assertEquals(0.71, d.confidence(), 1e-9);
@@ -64,9 +71,12 @@ class DetectorTest {
     assertEquals(List.of(
         "nothing on the data path at its ceiling: tightest s3/ib/server tx p95 2 GB/s = 29% of"
             + " 6.8 GB/s (33% of practical, at its ceiling from 90%)",
+        "concurrency-bound: 256 I/Os in flight (of 256 asked for) loaded nothing on the path to its ceiling;"
+            + " more outstanding I/O (threads, queue depth, hosts) is the way to load it further",
         "workload 5,860 IOPS mean, flat (cv 0%)",
         "Little's law: IOPS x mean latency = 256 of 256 outstanding I/O (100%): queues kept full,"
-            + " the wait is beyond the submitting host",
+            + " so each I/O's time went to serving it (the device, the path, or the CPU work of the I/O stack),"
+            + " not to waiting for submission",
         "degraded link off the data path: lab/pcie/spare trained Gen3 x4, capable of Gen4 x16,"
             + " carrying p95 0 GB/s",
         "off the data path, not the verdict: lab/sw9/port/7 tx p95 12 GB/s = 96% of 12.5 GB/s"),

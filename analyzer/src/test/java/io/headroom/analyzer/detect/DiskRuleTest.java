@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.headroom.model.Bottleneck;
+import io.headroom.model.LimitGroup;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -84,5 +85,38 @@ class DiskRuleTest {
         .constant("s3/vol", "queue_depth", 64)
         .constant("s3/vol", "read_iops", 440_000);
     assertTrue(new DiskRule().evaluate(bed.ctx()).isEmpty());
+  }
+
+  @Test
+  void everyDriveAtItsSpecIsTheDrivesLimit() {
+    // two NVMe drives rated 1,000,000 IOPS: one at 950,000 (95%), the other at 920,000 (92%),
+    // both at their ceiling from 90%; the tighter one is the entity, the two the group
+    Bed bed = new Bed().workload("w1", 8, 32, 1_870_000, 0.000137)
+        .entity("h1/nvme0n1", "disk", Map.of(), Map.of("iops", 1.0e6))
+        .entity("h1/nvme1n1", "disk", Map.of(), Map.of("iops", 1.0e6))
+        .rel("w1", "targets", "h1/nvme0n1").rel("w1", "targets", "h1/nvme1n1")
+        .constant("h1/nvme0n1", "write_iops", 920_000)
+        .constant("h1/nvme1n1", "write_iops", 950_000);
+    Finding f = new DiskRule().evaluate(bed.ctx()).orElseThrow();
+    assertEquals("h1/nvme1n1", f.entity());
+    assertEquals(List.of(
+        "h1/nvme1n1 p95 950,000 IOPS = 95% of its 1,000,000 IOPS spec",
+        "2 of 2 disks with a spec on the path at their ceiling, the least loaded at 92% of its spec: every disk"
+            + " is full, not one"), f.evidence());
+    assertEquals(new LimitGroup("disks with a spec on the path", 2, List.of("h1/nvme1n1", "h1/nvme0n1")), f.group());
+  }
+
+  @Test
+  void oneDriveBelowItsCeilingLeavesAPartialGroup() {
+    // 890,000 of 1,000,000 = 89%: below the 90% at which a disk is at its ceiling
+    Bed bed = new Bed().workload("w1", 8, 32, 1_840_000, 0.000139)
+        .entity("h1/nvme0n1", "disk", Map.of(), Map.of("iops", 1.0e6))
+        .entity("h1/nvme1n1", "disk", Map.of(), Map.of("iops", 1.0e6))
+        .rel("w1", "targets", "h1/nvme0n1").rel("w1", "targets", "h1/nvme1n1")
+        .constant("h1/nvme0n1", "write_iops", 890_000)
+        .constant("h1/nvme1n1", "write_iops", 950_000);
+    Finding f = new DiskRule().evaluate(bed.ctx()).orElseThrow();
+    assertEquals("1 of 2 disks with a spec on the path at their ceiling", f.evidence().get(1));
+    assertEquals(1, f.group().atCeiling());
   }
 }

@@ -13,7 +13,8 @@ class LittlesLawTest {
     assertEquals(256, l.outstanding(), 1e-9);
     assertEquals(256, l.inFlight(), 1e-6);
     assertEquals("Little's law: IOPS x mean latency = 256 of 256 outstanding I/O (100%): queues"
-        + " kept full, the wait is beyond the submitting host", l.describe(Thresholds.defaults()));
+        + " kept full, so each I/O's time went to serving it (the device, the path, or the CPU work of the I/O"
+        + " stack), not to waiting for submission", l.describe(Thresholds.defaults()));
   }
 
   @Test

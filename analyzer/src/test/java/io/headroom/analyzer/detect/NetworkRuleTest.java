@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.headroom.model.Bottleneck;
+import io.headroom.model.LimitGroup;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -28,7 +29,9 @@ class NetworkRuleTest {
     assertEquals(1 / 0.98, f.pressure(), 1e-9);
     assertEquals(List.of(
         "s1/fc/p1 tx p95 3.2 GB/s = 100% of 3.2 GB/s (102% of the practical 98% of line rate, fc)",
-        "1 of 2 ports on the path at their ceiling"), f.evidence());
+        "1 of 2 fc ports on the path at their ceiling"), f.evidence());
+    // a partial group: the port, not the fabric, is the limit
+    assertEquals(new LimitGroup("fc ports on the path", 1, List.of("s1/fc/p1", "s1/fc/p2")), f.group());
   }
 
   @Test
@@ -65,5 +68,15 @@ class NetworkRuleTest {
     assertEquals(0.856 / 0.95, f.pressure(), 1e-9);
     assertEquals("sw1/port/1-1 rx p95 10.7 GB/s = 86% of 12.5 GB/s (90% of the practical 95% of"
         + " line rate, ethernet)", f.evidence().get(0));
+  }
+
+  @Test
+  void everyPortOfTheFabricFullNamesTheFabric() {
+    // both ports at 3.2 GB/s = 100% of 32G: p1 (first by id on equal pressure) stays the entity
+    Finding f = new NetworkRule().evaluate(fc(3.2e9, 3.2e9).ctx()).orElseThrow();
+    assertEquals("s1/fc/p1", f.entity());
+    assertEquals("2 of 2 fc ports on the path at their ceiling, the least loaded at 100% of line rate: the fabric"
+        + " is the limit, not one port", f.evidence().get(1));
+    assertEquals(new LimitGroup("fc ports on the path", 2, List.of("s1/fc/p1", "s1/fc/p2")), f.group());
   }
 }

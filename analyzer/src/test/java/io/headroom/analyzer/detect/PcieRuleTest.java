@@ -31,8 +31,9 @@ class PcieRuleTest {
     assertEquals(0.9925, f.pressure(), 1e-4);
     assertEquals(List.of(
         "h1/pcie/gpu host-to-device p95 13.6 GB/s = 86% of 15.75 GB/s (99% of the practical 87% of line rate)",
-        "h1/pcie/gpu trained Gen4 x8, capable of Gen4 x16",
-        "1 of 1 PCIe links on the path at their ceiling"), f.evidence());
+        "h1/pcie/gpu trained Gen4 x8, capable of Gen4 x16"), f.evidence());
+    // one link alone is no group
+    assertEquals(null, f.group());
     assertEquals(0.9238, f.confidence(), 1e-4);
   }
 

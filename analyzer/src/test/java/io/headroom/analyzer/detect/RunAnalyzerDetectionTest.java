@@ -6,6 +6,7 @@ import io.headroom.analyzer.analysis.RunAnalyzer;
 import io.headroom.analyzer.data.RunData;
 import io.headroom.model.Bottleneck;
 import io.headroom.model.Entity;
+import io.headroom.model.HeadroomEntry;
 import io.headroom.model.Phase;
 import io.headroom.model.PhaseVerdict;
 import io.headroom.model.Relation;
@@ -39,9 +40,18 @@ class RunAnalyzerDetectionTest {
   @Test
   void eachPhaseGetsItsVerdictAndTheRunTakesTheLongestLimit() {
     Verdict v = new RunAnalyzer().analyze(run(), "r1");
-    assertEquals(List.of(
-        new PhaseVerdict("8T/32Q", Bottleneck.PCIE, "h1/pcie/gpu", 0.92),
-        new PhaseVerdict("1T/8Q", Bottleneck.NONE, null, 0.95)), v.phases());
+    PhaseVerdict busy = v.phases().get(0);
+    PhaseVerdict calm = v.phases().get(1);
+    assertEquals(List.of("8T/32Q", Bottleneck.PCIE, "h1/pcie/gpu", 0.92),
+        List.of(busy.name(), busy.bottleneck(), busy.entity(), busy.confidence()));
+    assertEquals(List.of("1T/8Q", Bottleneck.NONE, 0.95, "workload_concurrency"),
+        List.of(calm.name(), calm.bottleneck(), calm.confidence(), calm.reason()));
+    // Each phase carries its own evidence and its own headroom: the calm phase's link at
+    // 3.4 / 15.75 = 21.6% of line rate, / 0.87 = 24.8% of practical
+    assertEquals("h1/pcie/gpu host-to-device p95 13.6 GB/s = 86% of 15.75 GB/s (99% of the practical 87%"
+        + " of line rate)", busy.evidence().get(0));
+    assertEquals(new HeadroomEntry("h1/pcie/gpu", "pcie_link", 0.2481, 0.2159, "host-to-device", true),
+        calm.headroom().get(0));
     assertEquals(Bottleneck.PCIE, v.bottleneck());
     assertEquals("h1/pcie/gpu", v.entity());
     // 0.92 x (0.5 + 0.5 x 90/120)
@@ -50,7 +60,9 @@ class RunAnalyzerDetectionTest {
         + " NONE", v.evidence().get(0));
     assertEquals("[8T/32Q] h1/pcie/gpu host-to-device p95 13.6 GB/s = 86% of 15.75 GB/s (99% of"
         + " the practical 87% of line rate)", v.evidence().get(1));
-    assertEquals("h1/pcie/gpu", v.headroom().get(0).entity());
-    assertEquals(0.8635, v.headroom().get(0).utilization(), 1e-4);
+    // The run's row is the link's tightest phase: 13.6 / 15.75 = 0.8635 of line rate, / 0.87 =
+    // 0.9925 of the practical ceiling the rule judged it by
+    assertEquals(new HeadroomEntry("h1/pcie/gpu", "pcie_link", 0.9925, 0.8635, "host-to-device", true),
+        v.headroom().get(0));
   }
 }

@@ -27,7 +27,7 @@ class ThresholdsBinderTest {
         () -> ThresholdsBinder.bind(JSON.readTree("{\"cpu_full\": 0.8, \"at_ceiling\": \"high\"}"), "lab.yaml: detection.thresholds"));
     assertEquals("lab.yaml: detection.thresholds: cpu_full: unknown key (known: [at_ceiling, cpu_busy, "
         + "disk_busy, disk_queue, ethernet_practical, fc_practical, infiniband_practical, latency_climb, little_full, "
-        + "near_tie, other_net_practical, pause_per_s, pcie_practical, plateau_cv, remote_access, socket_imbalance]); "
+        + "near_tie, other_net_practical, pause_per_s, pcie_practical, plateau_cv, remote_access, socket_imbalance, sustained_share]); "
         + "at_ceiling: must be a number, not a string", e.getMessage());
   }
 
@@ -36,5 +36,13 @@ class ThresholdsBinderTest {
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
         () -> ThresholdsBinder.bind(JSON.readTree("{\"cpu_busy\": 1.5}"), "lab.yaml: detection.thresholds"));
     assertEquals("lab.yaml: detection.thresholds.cpu_busy must be in (0, 1], got 1.5", e.getMessage());
+  }
+
+  @Test
+  void theSustainedShareIsSetInTheTestbedFileUpToOne() throws Exception {
+    assertEquals(1.0, ThresholdsBinder.bind(JSON.readTree("{\"sustained_share\": 1.0}"), "lab.yaml").sustainedShare());
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> ThresholdsBinder.bind(JSON.readTree("{\"sustained_share\": 1.01}"), "lab.yaml: detection.thresholds"));
+    assertEquals("lab.yaml: detection.thresholds.sustained_share must be in (0, 1], got 1.01", e.getMessage());
   }
 }

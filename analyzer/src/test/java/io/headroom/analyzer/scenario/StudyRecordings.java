@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.headroom.analyzer.analysis.RunAnalyzer;
 import io.headroom.analyzer.data.RunData;
-import io.headroom.analyzer.detect.PhaseDecision;
 import io.headroom.model.PhaseVerdict;
 import io.headroom.model.Verdict;
 import io.headroom.model.recording.RecordingReader;
@@ -21,7 +20,6 @@ final class StudyRecordings {
   final RunData data = new RunData();
   final String run;
   final Verdict verdict;
-  final List<PhaseDecision> phases;
 
   StudyRecordings(String file) {
     try {
@@ -31,7 +29,6 @@ final class StudyRecordings {
     }
     run = RunAnalyzer.defaultRun(data);
     verdict = new RunAnalyzer().analyze(data, run);
-    phases = new RunAnalyzer().phaseDecisions(data, run);
   }
 
   PhaseVerdict phase(String name) {
@@ -39,7 +36,7 @@ final class StudyRecordings {
   }
 
   List<String> evidence(String name) {
-    return phases.stream().filter(p -> p.window().equals(name)).findFirst().orElseThrow().evidence();
+    return phase(name).evidence();
   }
 
   /** The single evidence line that starts with the prefix (fails when none or several do). */

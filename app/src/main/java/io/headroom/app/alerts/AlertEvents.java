@@ -31,7 +31,7 @@ final class AlertEvents {
       if (old == null || old.bottleneck() != p.bottleneck() || !Objects.equals(old.entity(), p.entity())) {
         out.add(new AlertEvent(id(), AlertEvent.Kind.PHASE_CHANGED, testbed, current.run(), p.name(),
             p.bottleneck().name(), p.entity(), p.confidence(),
-            old == null ? null : judgement(old.bottleneck().name(), old.entity()), List.of(), at));
+            old == null ? null : judgement(old.bottleneck().name(), old.entity()), p.evidence(), at));
       }
     }
     return out;

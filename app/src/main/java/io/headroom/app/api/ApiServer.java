@@ -236,7 +236,7 @@ public final class ApiServer implements AutoCloseable {
     Run run = run(ctx);
     var data = views.data(run);
     Verdict verdict = views.verdict(run);
-    String html = ReportPage.render(data, run.run(), verdict, views.analyzer().phaseDecisions(data, run.run()));
+    String html = ReportPage.render(data, run.run(), verdict);
     ctx.response().putHeader("Content-Type", "text/html; charset=utf-8").end(html);
   }
 

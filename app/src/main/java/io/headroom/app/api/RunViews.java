@@ -49,10 +49,6 @@ final class RunViews {
     return stored != null ? stored : analyzer.analyze(data(run), run.run());
   }
 
-  RunAnalyzer analyzer() {
-    return analyzer;
-  }
-
   /** Entities with their ceilings and what is degraded, and the relations between them. */
   Map<String, Object> topology(Run run) throws SQLException {
     RunData data = db.with(c -> RunDataLoader.load(c, run.testbed(), run.start(), run.start()));

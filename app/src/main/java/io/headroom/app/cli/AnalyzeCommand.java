@@ -5,6 +5,7 @@ import io.headroom.analyzer.data.RunData;
 import io.headroom.analyzer.detect.Thresholds;
 import io.headroom.app.report.ReportPage;
 import io.headroom.config.TestbedLoader;
+import io.headroom.model.Run;
 import io.headroom.model.Verdict;
 import io.headroom.model.VerdictJson;
 import io.headroom.model.recording.ReadStats;
@@ -59,10 +60,10 @@ final class AnalyzeCommand implements Callable<Integer> {
     if (runId != null && !data.runs().containsKey(runId)) {
       throw new UserError(file + " has no run \"" + runId + "\" (runs: " + data.runs().keySet() + ")");
     }
-    RunAnalyzer analyzer = new RunAnalyzer(thresholds);
-    Verdict verdict = analyzer.analyze(data, run);
+    judgeable(data, stats, run);
+    Verdict verdict = new RunAnalyzer(thresholds).analyze(data, run);
     if (report != null) {
-      writeReport(data, run, verdict, analyzer);
+      writeReport(data, run, verdict);
     }
     if (json) {
       out.println(VerdictJson.toJson(verdict));
@@ -73,12 +74,31 @@ final class AnalyzeCommand implements Callable<Integer> {
     return 0;
   }
 
-  private void writeReport(RunData data, String run, Verdict verdict, RunAnalyzer analyzer) throws UserError {
-    String html = ReportPage.render(data, run, verdict, run == null ? java.util.List.of() : analyzer.phaseDecisions(data, run));
+  private void writeReport(RunData data, String run, Verdict verdict) throws UserError {
+    String html = ReportPage.render(data, run, verdict);
     try {
       java.nio.file.Files.writeString(report, html);
     } catch (java.io.IOException e) {
       throw new UserError("--report: cannot write " + report + ": " + e.getMessage());
+    }
+  }
+
+  /** A recording with nothing to judge is an error, not a verdict of NONE. */
+  private void judgeable(RunData data, ReadStats stats, String run) throws UserError {
+    if (stats.records() == 0) {
+      throw new UserError(file + ": empty recording: no records" + (stats.badLines() > 0
+          ? " (" + stats.badLines() + " bad line(s) skipped)" : "") + ", nothing to judge");
+    }
+    if (data.sampleCount() == 0) {
+      throw new UserError(file + ": no samples: " + stats.records() + " record(s), not one reading to judge");
+    }
+    Run r = run == null ? null : data.runs().get(run);
+    if (r != null) {
+      double end = r.end() == null ? Double.POSITIVE_INFINITY : r.end();
+      if (data.sampleCountBetween(r.start(), end) == 0) {
+        throw new UserError(file + ": run \"" + run + "\" has no samples between its start " + r.start()
+            + " and its end " + r.end() + ", nothing to judge");
+      }
     }
   }
 }

@@ -12,13 +12,18 @@ import java.util.Map;
 
 /**
  * The demo's benchmark: a short fio random read/write run against a file in the work directory,
- * streamed through the benchmark source like any `headroom run`. Without fio, the host alone is
- * collected for the same time, as a run with one phase.
+ * with direct I/O where its filesystem allows it (so the IOPS are the storage's, not the page
+ * cache's), streamed through the benchmark source like any `headroom run`. Without fio, the host
+ * alone is collected for the same time, as a run with one phase.
  */
 final class DemoBenchmark {
   private DemoBenchmark() {}
 
-  static void run(Path work, int seconds, CollectorService collector, String host, String testbed, String runId)
+  /**
+   * Runs the benchmark; returns true when fio wrote with direct I/O (the verdict then measures the
+   * storage under the work directory), false when the filesystem refused it or fio is missing.
+   */
+  static boolean run(Path work, int seconds, CollectorService collector, String host, String testbed, String runId)
       throws InterruptedException {
     String fio = onPath("fio");
     if (fio == null) {
@@ -29,17 +34,22 @@ final class DemoBenchmark {
       Thread.sleep(seconds * 1000L);
       collector.publishRecord(new Phase(runId, "idle", start, now()));
       collector.publishRecord(new Run(runId, testbed, start, now(), workload));
-      return;
+      return false;
     }
-    System.out.println("running fio (4k random read/write, 2 jobs, psync) for " + seconds + " s");
+    Path file = work.resolve("fio.dat");
+    boolean direct = DirectIo.works(fio, file);
+    System.out.println(direct
+        ? "running fio (4k random read/write, 2 jobs, psync, direct I/O to " + file + ") for " + seconds + " s"
+        : "running fio (4k random read/write, 2 jobs, psync) for " + seconds + " s; " + DirectIo.REFUSED_NOTE);
     try {
       new FioRunner(host, runId, testbed, Path.of("/sys")).executable(fio).run(List.of(
-          "--name=demo", "--filename=" + work.resolve("fio.dat"), "--size=64m", "--rw=randrw", "--bs=4k",
-          "--iodepth=1", "--numjobs=2", "--ioengine=psync", "--time_based", "--runtime=" + seconds,
-          "--group_reporting"), collector::publishRecord);
+          "--name=demo", "--filename=" + file, "--size=64m", "--rw=randrw", "--bs=4k",
+          "--iodepth=1", "--numjobs=2", "--ioengine=psync", "--direct=" + (direct ? 1 : 0), "--time_based",
+          "--runtime=" + seconds, "--group_reporting"), collector::publishRecord);
     } catch (FioFailedException e) {
       System.out.println("fio failed; judging what was collected: " + e.getMessage());
     }
+    return direct;
   }
 
   private static double now() {

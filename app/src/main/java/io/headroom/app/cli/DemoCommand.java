@@ -61,6 +61,7 @@ final class DemoCommand implements Callable<Integer> {
       Infrastructure.DbTarget target = infra.database(db == null ? DatabaseConfig.EMBEDDED : new DatabaseConfig(db, null, null));
       Topics topics = new Topics(testbed.kafka().topicPrefix());
       Verdict verdict;
+      boolean direct;
       try (AnalyzerService analyzer = new AnalyzerService(IngestConfig.defaults(bootstrap, topics),
               target.url(), target.user(), target.password(), StoreConfig.DEFAULTS);
           ApiServer api = ApiWiring.start(testbed, http, bootstrap, target, analyzer,
@@ -68,7 +69,7 @@ final class DemoCommand implements Callable<Integer> {
           CollectorService collector = new CollectorService(testbed.testbed(), bootstrap, topics, testbed.spool(),
               Sources.runners(testbed, SourceRegistry.discovered()), null)) {
         collector.start();
-        DemoBenchmark.run(work, seconds, collector, testbed.sources().get(0).host(), testbed.testbed(), runId);
+        direct = DemoBenchmark.run(work, seconds, collector, testbed.sources().get(0).host(), testbed.testbed(), runId);
         Thread.sleep(1200); // one more host scrape covers the end of the run
         collector.stopScraping();
         collector.awaitDrained(Duration.ofSeconds(30));
@@ -81,6 +82,8 @@ final class DemoCommand implements Callable<Integer> {
         verdict = verdictFromDatabase(target, testbed.testbed(), runId);
         System.out.println();
         VerdictPrinter.print(verdict, System.out);
+        System.out.println();
+        System.out.println(whatItMeans(Runtime.getRuntime().availableProcessors(), direct));
         serveReport(api, http, runId);
       }
     } finally {
@@ -103,6 +106,20 @@ final class DemoCommand implements Callable<Integer> {
         shutdown.awaitSignalOr(new java.util.concurrent.CompletableFuture<>());
       }
     }
+  }
+
+  /**
+   * What the demo's verdict says, and what it does not: the benchmark shared this machine with the
+   * demo's own Kafka broker, PostgreSQL, collector and analyzer.
+   */
+  static String whatItMeans(int cpus, boolean direct) {
+    return "What this verdict means: fio ran on this machine's " + cpus + " CPU" + (cpus == 1 ? "" : "s")
+        + " beside the demo's own Kafka broker, PostgreSQL, collector and analyzer, so a HOST_CPU verdict here"
+        + " says the benchmark competed with them for CPUs, not that the storage is slow. "
+        + (direct ? "fio used direct I/O, so its IOPS are the storage's under the work directory."
+            : "fio could not use direct I/O here, so its IOPS come from the page cache and say nothing of the"
+                + " storage.")
+        + " To judge storage, run `headroom run --testbed FILE -- fio ...` on a quiet host.";
   }
 
   private static Verdict verdictFromDatabase(Infrastructure.DbTarget target, String testbed, String runId) throws Exception {

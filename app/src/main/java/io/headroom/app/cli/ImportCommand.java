@@ -100,7 +100,7 @@ final class ImportCommand implements Callable<Integer> {
       }
       print(verdict);
       if (report != null) {
-        Files.writeString(report, ReportPage.render(data, id, verdict, analyzer.phaseDecisions(data, id)));
+        Files.writeString(report, ReportPage.render(data, id, verdict));
       }
     }
     return 0;

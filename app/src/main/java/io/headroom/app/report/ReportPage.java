@@ -2,10 +2,10 @@ package io.headroom.app.report;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.headroom.analyzer.data.RunData;
-import io.headroom.analyzer.detect.PhaseDecision;
 import io.headroom.model.Entity;
 import io.headroom.model.HeadroomEntry;
 import io.headroom.model.Phase;
+import io.headroom.model.PhaseVerdict;
 import io.headroom.model.Run;
 import io.headroom.model.Verdict;
 import java.io.IOException;
@@ -37,7 +37,7 @@ public final class ReportPage {
         v.entity() == null ? "" : " on " + v.entity(), v.confidence());
   }
 
-  public static String render(RunData data, String runId, Verdict verdict, List<PhaseDecision> phases) {
+  public static String render(RunData data, String runId, Verdict verdict) {
     Run run = runId == null ? null : data.runs().get(runId);
     double start = run != null ? run.start() : firstSample(data);
     double end = run != null && run.end() != null ? run.end() : Math.max(start + 1, data.latestSampleTs());
@@ -52,7 +52,7 @@ public final class ReportPage {
     }
     h.append("<p class=\"verdict\" id=\"verdict\">").append(esc(sentence(verdict))).append("</p>");
     list(h, verdict.evidence());
-    phaseSection(h, phases);
+    phaseSection(h, verdict.phases());
     h.append("<h2>Throughput</h2><div class=\"chart\" id=\"chart-throughput\"></div>");
     h.append("<h2>Latency</h2><div class=\"chart\" id=\"chart-latency\"></div>");
     h.append("<h2>Tightest resources against their ceilings</h2><div class=\"chart\" id=\"chart-tightest\"></div>");
@@ -64,13 +64,13 @@ public final class ReportPage {
     return h.toString();
   }
 
-  private static void phaseSection(StringBuilder h, List<PhaseDecision> phases) {
+  private static void phaseSection(StringBuilder h, List<PhaseVerdict> phases) {
     if (phases.isEmpty()) {
       return;
     }
     h.append("<h2>Phases</h2>");
-    for (PhaseDecision d : phases) {
-      h.append("<h3>").append(esc(d.window())).append(": ").append(d.bottleneck())
+    for (PhaseVerdict d : phases) {
+      h.append("<h3>").append(esc(d.name())).append(": ").append(d.bottleneck())
           .append(d.entity() == null ? "" : " on " + esc(d.entity()))
           .append(String.format(Locale.ROOT, " <small>(confidence %.2f)</small>", d.confidence())).append("</h3>");
       list(h, d.evidence());

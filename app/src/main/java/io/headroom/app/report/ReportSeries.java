@@ -1,6 +1,5 @@
 package io.headroom.app.report;
 
-import io.headroom.analyzer.analysis.HeadroomCalculator;
 import io.headroom.analyzer.data.RunData;
 import io.headroom.analyzer.data.Series;
 import io.headroom.model.Entity;
@@ -42,14 +41,18 @@ final class ReportSeries {
     return new Line(s.name(), s.ts(), ms);
   }
 
-  /** Each of the tightest entities' utilisation over time: the highest metric/ceiling ratio per timestamp. */
+  /**
+   * Each of the tightest entities over time against its declared ceiling (line rate, spec, util
+   * 1.0): the highest metric/ceiling ratio per timestamp. The verdict's table reads the same
+   * entities against their practical ceilings; the chart shows how the load moved.
+   */
   static List<Line> tightest(RunData data, List<HeadroomEntry> headroom, double from, double to) {
     List<Line> out = new ArrayList<>();
     for (HeadroomEntry h : headroom.subList(0, Math.min(TIGHTEST, headroom.size()))) {
       Entity e = data.entity(h.entity());
       TreeMap<Double, Double> util = new TreeMap<>();
       for (Map.Entry<String, Series> m : data.seriesOf(h.entity()).entrySet()) {
-        double ceiling = HeadroomCalculator.ceiling(e, m.getKey());
+        double ceiling = declaredCeiling(e, m.getKey());
         if (Double.isNaN(ceiling) || ceiling <= 0) {
           continue;
         }
@@ -58,6 +61,20 @@ final class ReportSeries {
       out.add(thin(h.entity() + " (" + h.kind() + ")", util));
     }
     return out;
+  }
+
+  /** util against 1.0, a bytes/s or IOPS metric against the entity's declared capacity of that family; else NaN. */
+  static double declaredCeiling(Entity e, String metric) {
+    if (metric.equals(Metrics.UTIL)) {
+      return 1.0;
+    }
+    if (metric.endsWith(Metrics.CAPACITY_BYTES_PER_S)) {
+      return e.capacity().getOrDefault(Metrics.CAPACITY_BYTES_PER_S, Double.NaN);
+    }
+    if (metric.endsWith("_" + Metrics.CAPACITY_IOPS)) {
+      return e.capacity().getOrDefault(Metrics.CAPACITY_IOPS, Double.NaN);
+    }
+    return Double.NaN;
   }
 
   private static Line combine(RunData data, String name, double from, double to, List<String> metrics,

@@ -31,7 +31,7 @@ class AlertDeliveryTest {
   private static final Verdict NONE = new Verdict("r1", Bottleneck.NONE, null, 0.6, List.of("nothing near a ceiling"),
       List.of(), List.of());
   private static final Verdict DISK = new Verdict("r1", Bottleneck.DISK, "nvme0n1", 0.9, List.of("nvme0n1 util 0.99"),
-      List.of(new HeadroomEntry("nvme0n1", "disk", 0.99)), List.of());
+      List.of(new HeadroomEntry("nvme0n1", "disk", 0.99, 0.99, "util", true)), List.of());
 
   @Test
   void theSignatureIsTheStandardWebhooksOne() {
@@ -183,7 +183,7 @@ class AlertDeliveryTest {
       // threshold 0.9 for 120 s; the tick is an hour, so only the explicit checks below run
       try (AlertDispatcher d = new AlertDispatcher(List.of(t), 0.9, Duration.ofSeconds(120), now::get, Duration.ofHours(1))) {
         Verdict hot = new Verdict("r1", Bottleneck.DISK, "nvme0n1", 0.9, List.of(), List.of(
-            new HeadroomEntry("nvme0n1", "disk", 0.9), new HeadroomEntry("cpu0", "cpu", 0.89)), List.of());
+            new HeadroomEntry("nvme0n1", "disk", 0.9, 0.9, "util", true), new HeadroomEntry("cpu0", "cpu", 0.89, 0.89, "util", true)), List.of());
         d.changed("lab", NONE, hot); // the verdict change itself: one alert
         now.set(now.get().plusSeconds(119));
         d.checkSustained();

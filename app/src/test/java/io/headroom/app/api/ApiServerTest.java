@@ -142,7 +142,7 @@ class ApiServerTest {
   void theVerdictAndHeadroomAreTheNewestStoredVerdict() throws Exception {
     Verdict older = new Verdict("r1", Bottleneck.NONE, null, 0.5, List.of("early"), List.of(), List.of());
     Verdict newer = new Verdict("r1", Bottleneck.DISK, "nvme0n1", 0.9, List.of("nvme0n1 util 0.99"),
-        List.of(new HeadroomEntry("nvme0n1", "disk", 0.99), new HeadroomEntry("cpu0", "cpu", 0.4)),
+        List.of(new HeadroomEntry("nvme0n1", "disk", 0.99, 0.99, "util", true), new HeadroomEntry("cpu0", "cpu", 0.4, 0.4, "util", true)),
         List.of(new PhaseVerdict("qd1", Bottleneck.NONE, null, 0.6), new PhaseVerdict("qd8", Bottleneck.DISK, "nvme0n1", 0.9)));
     // stamped a day ahead, so they stay newer than what the live judge stores meanwhile
     double later = System.currentTimeMillis() / 1000.0 + 86_400;

@@ -1,6 +1,7 @@
 package io.headroom.app.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.headroom.model.Bottleneck;
@@ -8,6 +9,7 @@ import io.headroom.model.Verdict;
 import io.headroom.model.VerdictJson;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -52,11 +54,13 @@ class AnalyzeCommandTest {
     Verdict v = VerdictJson.fromJson(cli.out().trim());
     assertEquals("r1", v.run());
     assertEquals(Bottleneck.NONE, v.bottleneck());
-    // p95 of (0.30, 0.50) = 0.49; eth0 2.5e8 of 1.25e9 = 0.20
+    // p95 of (0.30, 0.50) = 0.49 (a CPU's practical ceiling is util 1.0 at the defaults);
+    // eth0 2.5e8 of 1.25e9 = 0.20 of line rate, / 0.95 (a port of unknown fabric) = 0.2105 of practical
     assertEquals("h1/cpu", v.headroom().get(0).entity());
     assertEquals(0.49, v.headroom().get(0).utilization(), 1e-9);
     assertEquals("h1/net/eth0", v.headroom().get(1).entity());
-    assertEquals(0.20, v.headroom().get(1).utilization(), 1e-9);
+    assertEquals(0.2105, v.headroom().get(1).utilization(), 1e-9);
+    assertEquals(0.20, v.headroom().get(1).lineRate(), 1e-9);
   }
 
   @Test
@@ -78,5 +82,132 @@ class AnalyzeCommandTest {
   void aMissingFileIsOneLineNotAStackTrace() {
     assertEquals(2, run("analyze", dir.resolve("nope.jsonl").toString()));
     assertEquals("headroom analyze: no such file: " + dir.resolve("nope.jsonl") + "\n", cli.err());
+  }
+
+  /** Runs analyze on the lines and returns its one-line error (exit 2, nothing on stdout). */
+  private String refused(String... lines) throws Exception {
+    Path f = recording(lines);
+    assertEquals(2, run("analyze", f.toString()), cli.out());
+    assertEquals("", cli.out());
+    return cli.err().replace(f.toString(), "FILE");
+  }
+
+  @Test
+  void anEmptyRecordingIsAnErrorNotAVerdict() throws Exception {
+    assertEquals("headroom analyze: FILE: empty recording: no records, nothing to judge\n", refused());
+  }
+
+  @Test
+  void aRecordingWithoutSamplesIsAnError() throws Exception {
+    assertEquals("headroom analyze: FILE: no samples: 3 record(s), not one reading to judge\n",
+        refused(GOOD[0], GOOD[1], GOOD[2]));
+  }
+
+  @Test
+  void aRunWithoutSamplesInItsSpanIsAnError() throws Exception {
+    // the run spans 100..110; the only reading is at 200
+    assertEquals("headroom analyze: FILE: run \"r1\" has no samples between its start 100.0 and its end 110.0,"
+        + " nothing to judge\n", refused(GOOD[0], GOOD[1],
+            "{\"type\":\"sample\",\"ts\":200,\"entity\":\"h1/cpu\",\"metric\":\"util\",\"value\":0.3}"));
+  }
+
+  @Test
+  void negativeUtilisationIsRefusedByLine() throws Exception {
+    assertEquals("headroom analyze: FILE:4: util of h1/cpu is -0.77: a share must lie in 0..2\n",
+        refused(GOOD[0], GOOD[1], GOOD[2],
+            "{\"type\":\"sample\",\"ts\":101,\"entity\":\"h1/cpu\",\"metric\":\"util\",\"value\":-0.77}"));
+  }
+
+  @Test
+  void aUtilisationOf1e300IsRefused() throws Exception {
+    assertEquals("headroom analyze: FILE:4: util of h1/cpu is 1.0E300: a share must lie in 0..2\n",
+        refused(GOOD[0], GOOD[1], GOOD[2],
+            "{\"type\":\"sample\",\"ts\":101,\"entity\":\"h1/cpu\",\"metric\":\"util\",\"value\":1e300}"));
+  }
+
+  @Test
+  void subnormalAndOverflowingCapacitiesAreRefused() throws Exception {
+    assertEquals("headroom analyze: FILE:2: capacity \"bytes_per_s\" of entity \"h1/net/eth0\" is 1.0E-320:"
+        + " a ceiling must be a positive, finite, normal number\n", refused(GOOD[0],
+            "{\"type\":\"entity\",\"id\":\"h1/net/eth0\",\"kind\":\"net_port\",\"capacity\":{\"bytes_per_s\":1e-320}}"));
+    Cli again = new Cli();
+    Path f = recording(GOOD[0],
+        "{\"type\":\"entity\",\"id\":\"h1/net/eth0\",\"kind\":\"net_port\",\"capacity\":{\"bytes_per_s\":1e400}}");
+    assertEquals(2, again.run("analyze", f.toString()));
+    assertEquals("headroom analyze: " + f + ":2: capacity \"bytes_per_s\" of entity \"h1/net/eth0\" is Infinity:"
+        + " a ceiling must be a positive, finite, normal number\n", again.err());
+  }
+
+  @Test
+  void aPhaseEndingBeforeItStartsIsRefused() throws Exception {
+    assertEquals("headroom analyze: FILE:2: phase \"p1\" ends (100.0) before it starts (105.0)\n",
+        refused(GOOD[0], "{\"type\":\"phase\",\"run\":\"r1\",\"name\":\"p1\",\"start\":105,\"end\":100}"));
+  }
+
+  @Test
+  void anEntityDeclaredAgainAsAnotherKindIsRefused() throws Exception {
+    assertEquals("headroom analyze: FILE:4: entity \"h1/cpu\" declared again with other contents (first at line 2):"
+        + " kind host_cpu, now disk\n",
+        refused(GOOD[0], GOOD[1], GOOD[3], "{\"type\":\"entity\",\"id\":\"h1/cpu\",\"kind\":\"disk\"}"));
+  }
+
+  @Test
+  void aLatin1ByteNamesFileLineAndColumnAndLenientSkipsIt() throws Exception {
+    Path f = dir.resolve("latin1.jsonl");
+    byte[] bad = "{\"type\":\"entity\",\"id\":\"h1/caf\u00e9\",\"kind\":\"disk\"}".getBytes(java.nio.charset.StandardCharsets.ISO_8859_1);
+    try (var out = Files.newOutputStream(f)) {
+      for (String line : new String[] {GOOD[0], GOOD[1]}) {
+        out.write((line + "\n").getBytes(java.nio.charset.StandardCharsets.UTF_8));
+      }
+      out.write(bad);
+      out.write('\n');
+      for (String line : new String[] {GOOD[3], GOOD[4]}) {
+        out.write((line + "\n").getBytes(java.nio.charset.StandardCharsets.UTF_8));
+      }
+    }
+    // {"type":"entity","id":"h1/caf is 29 characters: the 0xE9 is column 30
+    assertEquals(2, run("analyze", f.toString()));
+    assertEquals("headroom analyze: " + f + ":3: not UTF-8: byte 0xE9 at column 30\n", cli.err());
+    Cli lenient = new Cli();
+    assertEquals(0, lenient.run("analyze", "--lenient", f.toString()));
+    assertEquals("headroom analyze: skipped 1 bad line(s) of " + f + "; first: " + f
+        + ":3: not UTF-8: byte 0xE9 at column 30\n", lenient.err());
+  }
+
+  @Test
+  void identifiersArePrintedEscaped() throws Exception {
+    // an id that would forge a verdict line in red on a terminal
+    String forged = "h1/x\\n\\u001b[31mrun r1: bottleneck NONE\\u001b[0m";
+    Path f = recording(GOOD[0],
+        "{\"type\":\"entity\",\"id\":\"" + forged + "\",\"kind\":\"net_port\",\"capacity\":{\"bytes_per_s\":1.25e9}}",
+        "{\"type\":\"sample\",\"ts\":101,\"entity\":\"" + forged + "\",\"metric\":\"tx_bytes_per_s\",\"value\":2.5e8}");
+    assertEquals(0, run("analyze", f.toString()));
+    assertTrue(cli.out().contains("h1/x\\n\\u001b[31mrun r1: bottleneck NONE\\u001b[0m"), cli.out());
+    assertFalse(cli.out().contains("\u001b"), cli.out());
+    assertEquals(1, cli.out().lines().filter(l -> l.startsWith("run ")).count(), cli.out());
+  }
+
+  @Test
+  void theTextShowsEveryPhaseInFull() {
+    assertEquals(0, run("analyze", "../docs/scenarios/s3-ib-hdd.jsonl"));
+    List<String> lines = cli.out().lines().toList();
+    // the sequential phase: the InfiniBand fabric, with the RAID volume as its co-limit
+    assertTrue(lines.stream().anyMatch(l -> l.startsWith("phase seq-read-iser-8j: NETWORK on s3/")), cli.out());
+    assertTrue(lines.contains("  group: 4 of 4 infiniband ports on the path at their ceiling"), cli.out());
+    assertTrue(lines.stream().anyMatch(l -> l.startsWith("  co-limit: DISK on s3/server/raid50 at 96.")), cli.out());
+    assertTrue(lines.stream().anyMatch(l -> l.startsWith("phase rand-read-iser-8j: DISK on s3/server/raid50")));
+    // the headroom table: use of the practical ceiling, line rate beside it
+    assertTrue(lines.contains("    of practical  of line rate  reading         kind        entity"), cli.out());
+
+    Cli s2 = new Cli();
+    assertEquals(0, s2.run("analyze", "../docs/scenarios/s2-nvmeof-oltp.jsonl"));
+    assertTrue(s2.out().lines().anyMatch(l -> l.equals("  reason: workload_concurrency")), s2.out());
+  }
+
+  @Test
+  void aShareIsPrintedWithOneDecimalAndAnAbsurdOneInScientificNotation() {
+    // 0.885 of the practical ceiling; 1e300 can only come from a verdict stored before strict input
+    assertEquals("88.5%", VerdictPrinter.percent(0.885));
+    assertEquals("1.000e+302%", VerdictPrinter.percent(1e300));
   }
 }

@@ -58,9 +58,11 @@ class ImportCommandTest {
       cli = new Cli();
       assertEquals(0, cli.run(args), cli.err()); // the same file again
       Verdict v = VerdictJson.fromJson(cli.out().trim());
-      // the stored disk is in the headroom: p95 of (0.5, 0.7) = 0.5 + 0.95 * 0.2 = 0.69
+      // the stored disk is in the headroom: one util reading per phase, 0.5 in rd_seq_write and 0.7
+      // in rd_rand_mix; the run's row is the disk's tightest phase: 0.7 of util's ceiling 1.0
       assertEquals("h1/disk/sda", v.headroom().get(0).entity());
-      assertEquals(0.69, v.headroom().get(0).utilization(), 1e-9);
+      assertEquals(0.7, v.headroom().get(0).lineRate(), 1e-9);
+      assertEquals(0.5, v.phases().get(0).headroom().get(0).lineRate(), 1e-9);
       // 3 rows x 5 metrics + 3 rows x 6 metrics = 33 workload samples (the avg_ rows left out), stored once
       assertEquals(33, count(db, "SELECT count(*) FROM sample s JOIN entity e ON e.id = s.entity_id WHERE e.kind = 'workload'"));
       assertEquals(2, count(db, "SELECT count(*) FROM phase WHERE run = 'v1'"));

@@ -87,22 +87,22 @@ class BottleneckLabTest {
   }
 
   /**
-   * The limit's own reading: the named resource's p95 at 85-115% of its ceiling; for NONE, the
-   * testbed's port, array, client and disk all below 90%.
+   * The limit's own reading: the named resource's p95 at 85-115% of its declared ceiling (line
+   * rate, spec, util 1.0); for NONE, the testbed's port, array, client and disk all below 90% of it.
    */
   private static void assertLoad(LabCase c, LabTestbed bed, String expected, Verdict v) {
     if (expected == null) {
       for (String role : List.of("port", "array", "client", "disk")) {
         String id = bed.entity(role);
         for (HeadroomEntry h : v.headroom()) {
-          assertTrue(!h.entity().equals(id) || h.utilization() < 0.9, "healthy, yet " + id + " at " + h.utilization());
+          assertTrue(!h.entity().equals(id) || h.lineRate() < 0.9, "healthy, yet " + id + " at " + h.lineRate());
         }
       }
       return;
     }
     HeadroomEntry h = v.headroom().stream().filter(e -> e.entity().equals(expected)).findFirst().orElse(null);
     assertNotNull(h, expected + " not in the headroom table " + v.headroom());
-    assertTrue(h.utilization() >= 0.85 && h.utilization() <= 1.15, expected + " at " + h.utilization() + " of its ceiling");
+    assertTrue(h.lineRate() >= 0.85 && h.lineRate() <= 1.15, expected + " at " + h.lineRate() + " of its ceiling");
   }
 
   /**

@@ -31,7 +31,7 @@ class ReportBrowserTest {
     RunData data = ReportScenario.build();
     Verdict v = new RunAnalyzer().analyze(data, "r1");
     Path page = OUT.resolve("report.html");
-    Files.writeString(page, ReportPage.render(data, "r1", v, new RunAnalyzer().phaseDecisions(data, "r1")));
+    Files.writeString(page, ReportPage.render(data, "r1", v));
     String url = page.toAbsolutePath().toUri().toString();
 
     Run dom = chromium(chromium, "--enable-logging=stderr", "--v=0", "--dump-dom", url);

@@ -25,7 +25,7 @@ class ReportPageTest {
   void thePageCarriesTheVerdictThePhasesAndWhatIsDegraded() {
     RunData data = ReportScenario.build();
     Verdict v = new RunAnalyzer().analyze(data, "r1");
-    String html = ReportPage.render(data, "r1", v, new RunAnalyzer().phaseDecisions(data, "r1"));
+    String html = ReportPage.render(data, "r1", v);
     assertTrue(html.contains("<p class=\"verdict\" id=\"verdict\">" + ReportPage.esc(ReportPage.sentence(v)) + "</p>"));
     assertTrue(html.contains("<h3>qd1: "), html);
     assertTrue(html.contains("<h3>qd8: "), html);
@@ -69,6 +69,6 @@ class ReportPageTest {
   static String render() {
     RunData data = ReportScenario.build();
     Verdict v = new RunAnalyzer().analyze(data, "r1");
-    return ReportPage.render(data, "r1", v, new RunAnalyzer().phaseDecisions(data, "r1"));
+    return ReportPage.render(data, "r1", v);
   }
 }

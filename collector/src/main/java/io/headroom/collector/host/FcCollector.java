@@ -1,6 +1,7 @@
 package io.headroom.collector.host;
 
 import io.headroom.collector.source.Counters;
+import io.headroom.model.Ceilings;
 import io.headroom.model.Entity;
 import io.headroom.model.EntityKind;
 import java.io.IOException;
@@ -54,7 +55,7 @@ final class FcCollector implements Collector {
     double gbit = gbit(speed);
     if (gbit > 0) {
       attrs.put("speed_bps", gbit * 1e9);
-      capacity.put("bytes_per_s", gbit * 1e8);
+      capacity.put("bytes_per_s", Ceilings.port("fc", gbit * 1e9));
     } else {
       ctx.files.problem(speedFile, "speed unknown (" + (speed == null ? "unreadable" : "\"" + speed + "\"") + "): no ceiling");
     }

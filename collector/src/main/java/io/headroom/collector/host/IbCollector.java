@@ -1,6 +1,7 @@
 package io.headroom.collector.host;
 
 import io.headroom.collector.source.Counters;
+import io.headroom.model.Ceilings;
 import io.headroom.model.Entity;
 import io.headroom.model.EntityKind;
 import java.io.IOException;
@@ -67,7 +68,7 @@ final class IbCollector implements Collector {
     double gbps = gbps(SysFiles.optional(rateFile));
     if (gbps > 0) {
       attrs.put("speed_bps", gbps * 1e9);
-      capacity.put("bytes_per_s", gbps * 1e9 / 8);
+      capacity.put("bytes_per_s", Ceilings.port("infiniband", gbps * 1e9));
     } else {
       ctx.files.problem(rateFile, "rate unknown: no ceiling");
     }

@@ -1,6 +1,7 @@
 package io.headroom.collector.host;
 
 import io.headroom.collector.source.Counters;
+import io.headroom.model.Ceilings;
 import io.headroom.model.Entity;
 import io.headroom.model.EntityKind;
 import java.io.IOException;
@@ -64,7 +65,7 @@ final class NetCollector implements Collector {
     Long mbps = speed(ctx, dir, state);
     if (mbps != null) {
       attrs.put("speed_bps", mbps * 1e6);
-      capacity.put("bytes_per_s", mbps * 1e6 / 8);
+      capacity.put("bytes_per_s", Ceilings.port((String) attrs.get("fabric"), mbps * 1e6));
     }
     PcieCollector.attach(ctx, id, dir, attrs);
     String slaves = SysFiles.optional(dir.resolve("bonding/slaves"));

@@ -1,14 +1,12 @@
 package io.headroom.collector.host;
 
+import io.headroom.model.Ceilings;
+
 /**
- * PCIe link arithmetic of design.md: the per-direction ceiling of a link from its generation and
- * width. Gen1 and Gen2 signal 2.5 and 5 GT/s with 8b/10b coding (20% lost); Gen3 onwards code
- * 128b/130b, which the design rounds to 985, 1969 and 3938 MB/s per lane.
+ * PCIe link readings from sysfs: generation and width; the ceiling they give is
+ * {@link Ceilings#pcie}, shared with the analyzer.
  */
 final class PcieLinks {
-  private static final double[] BYTES_PER_LANE = {
-    0, 2.5e9 * 0.8 / 8, 5e9 * 0.8 / 8, 985e6, 1969e6, 3938e6, 7876e6
-  };
 
   private PcieLinks() {}
 
@@ -58,10 +56,7 @@ final class PcieLinks {
 
   /** Bytes/s per direction; NaN when generation or width is unknown. */
   static double ceiling(int gen, int width) {
-    if (gen <= 0 || gen >= BYTES_PER_LANE.length || width <= 0) {
-      return Double.NaN;
-    }
-    return BYTES_PER_LANE[gen] * width;
+    return Ceilings.pcie(gen, width);
   }
 
   static String describe(int gen, int width) {

@@ -29,7 +29,18 @@ public final class RecordingCodec {
    * @throws IllegalArgumentException saying what is wrong with the line
    */
   public static RecordingRecord parse(String line) {
-    return fromNode(parseNode(line));
+    return checked(parseNode(line));
+  }
+
+  /**
+   * One record from its JSON object, its numbers checked against their domains
+   * (docs/recording-format.md, "Domains"); null for an unknown type.
+   *
+   * @throws IllegalArgumentException saying what is wrong
+   */
+  public static RecordingRecord checked(JsonNode node) {
+    RecordingRecord record = fromNode(node);
+    return record == null ? null : Domains.check(record);
   }
 
   /** Parses one line into a JSON object, or says why it is not one. */

@@ -38,5 +38,9 @@ class RecordingReaderGoldenTest {
     assertEquals(Files.readAllLines(dir.resolve("expected.jsonl")), encoded);
     assertEquals(Files.readString(dir.resolve("expected-stats")).trim(),
         stats.records() + " " + stats.badLines() + " " + stats.unknownLines());
+    if (Files.exists(dir.resolve("expected-problems"))) {
+      assertEquals(Files.readAllLines(dir.resolve("expected-problems")).stream()
+          .map(l -> l.replace("FILE", input.toString())).toList(), stats.firstProblems());
+    }
   }
 }

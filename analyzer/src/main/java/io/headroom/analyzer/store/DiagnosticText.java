@@ -5,11 +5,11 @@ package io.headroom.analyzer.store;
  * may quote the value it refused, and that value (a NUL, a lone surrogate) is what it could not
  * store in the first place. Not for data: data that cannot be stored is set aside, not altered.
  */
-final class StorableText {
+final class DiagnosticText {
   /** Long enough for any database message; a quoted multi-megabyte value is cut. */
   static final int MAX_CHARS = 2000;
 
-  private StorableText() {}
+  private DiagnosticText() {}
 
   static String of(String text) {
     if (text == null) {

@@ -1,0 +1,57 @@
+package io.headroom.analyzer.detect;
+
+import io.headroom.model.Bottleneck;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Why a window is NONE, named, with its evidence: nothing on the path reached its ceiling, and
+ * either the workload's own concurrency set the pace (study S2: 256 threads kept only 89 I/Os in
+ * flight), or its outstanding I/O is not known, or nothing on the path has a known ceiling at all.
+ */
+final class NoneReason {
+  /** Little's law is known: the workload's outstanding I/O set the pace. */
+  static final String CONCURRENCY = "workload_concurrency";
+  /** Nothing at its ceiling, the workload's outstanding I/O not recorded. */
+  static final String BELOW_CEILINGS = "below_ceilings";
+  /** No entity on the path has a ceiling to be judged against. */
+  static final String NO_KNOWN_CEILING = "no_known_ceiling";
+
+  private NoneReason() {}
+
+  static PhaseDecision decide(Context ctx, List<String> notes) {
+    Thresholds t = ctx.thresholds();
+    Load top = PathLoads.tightestOnPath(ctx);
+    List<String> evidence = new ArrayList<>();
+    if (top == null) {
+      evidence.add("nothing on the data path has a known ceiling, so none can be judged full:"
+          + " NONE here says only that no limit was seen");
+      return decision(ctx, NO_KNOWN_CEILING, 0.5, evidence, notes);
+    }
+    evidence.add("nothing on the data path at its ceiling: tightest " + top.describe() + " ("
+        + Fmt.pct(top.pressure()) + " of practical, at its ceiling from " + Fmt.pct(t.atCeiling()) + ")");
+    LittlesLaw little = LittlesLaw.of(ctx);
+    String reason;
+    if (little != null) {
+      reason = CONCURRENCY;
+      evidence.add("concurrency-bound: " + Fmt.count(little.inFlight()) + " I/Os in flight (of "
+          + Fmt.count(little.outstanding()) + " asked for) loaded nothing on the path to its ceiling;"
+          + " more outstanding I/O (threads, queue depth, hosts) is the way to load it further");
+    } else {
+      reason = BELOW_CEILINGS;
+      evidence.add("the workload set the pace: its outstanding I/O is not recorded, so how far its"
+          + " concurrency held it back cannot be said");
+    }
+    double confidence = Math.max(0.5, Math.min(0.95, 0.5 + t.atCeiling() - top.pressure()));
+    return decision(ctx, reason, Detector.round(confidence), evidence, notes);
+  }
+
+  private static PhaseDecision decision(Context ctx, String reason, double confidence, List<String> evidence,
+      List<String> notes) {
+    List<String> all = new ArrayList<>(evidence);
+    all.addAll(notes);
+    all.addAll(WorkloadSignals.notes(ctx));
+    all.addAll(Bystanders.notes(ctx));
+    return new PhaseDecision(ctx.window().name(), Bottleneck.NONE, null, confidence, reason, all, List.of(), null);
+  }
+}

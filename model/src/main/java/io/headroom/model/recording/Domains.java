@@ -1,0 +1,92 @@
+package io.headroom.model.recording;
+
+import io.headroom.model.Entity;
+import io.headroom.model.Phase;
+import io.headroom.model.RecordingRecord;
+import io.headroom.model.Run;
+import io.headroom.model.Sample;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What a record's numbers may be (docs/recording-format.md, "Domains"): a reading outside its
+ * metric's domain, a ceiling that is no ceiling, or a span that ends before it starts is an error,
+ * never a verdict. Checked once, where a recording is read, so nothing downstream has to guess.
+ */
+final class Domains {
+  /**
+   * A share of time or of a quota may pass 1 a little (busy-time counters jitter, a cgroup may
+   * burst above its quota for an interval); beyond twice its ceiling it is a fault, not a reading.
+   */
+  static final double MAX_FRACTION = 2.0;
+
+  /** Metrics that are counts, sizes, rates or durations, by suffix: none can be negative. */
+  private static final List<String> NON_NEGATIVE_SUFFIXES = List.of("_per_s", "_iops", "_s", "_bytes", "_count");
+  private static final List<String> NON_NEGATIVE_NAMES = List.of(
+      "queue_depth", "procs_running", "procs_blocked", "cpu_cores_used", "numjobs", "iodepth",
+      "scrape_samples", "scrape_problems", "scrape_missed_intervals", "spool_dropped_records");
+  /** Attributes a ceiling is derived from when no capacity is declared (model.Ceilings). */
+  private static final List<String> SPEED_ATTRS = List.of("speed_bps", "max_speed_bps", "gen", "width",
+      "max_gen", "max_width");
+
+  private Domains() {}
+
+  /** Throws IllegalArgumentException saying what is out of its domain; returns the record. */
+  static RecordingRecord check(RecordingRecord record) {
+    if (record instanceof Sample s) {
+      sample(s);
+    } else if (record instanceof Entity e) {
+      entity(e);
+    } else if (record instanceof Run r && r.end() != null && r.end() < r.start()) {
+      throw new IllegalArgumentException("run \"" + r.run() + "\" ends (" + r.end() + ") before it starts ("
+          + r.start() + ")");
+    } else if (record instanceof Phase p && p.end() != null && p.end() < p.start()) {
+      throw new IllegalArgumentException("phase \"" + p.name() + "\" ends (" + p.end() + ") before it starts ("
+          + p.start() + ")");
+    }
+    return record;
+  }
+
+  static boolean isFraction(String metric) {
+    return metric.equals("util") || metric.startsWith("util_") || metric.startsWith("psi_")
+        || metric.endsWith("_fraction") || metric.endsWith("_ratio");
+  }
+
+  static boolean isNonNegative(String metric) {
+    for (String suffix : NON_NEGATIVE_SUFFIXES) {
+      if (metric.endsWith(suffix)) {
+        return true;
+      }
+    }
+    return NON_NEGATIVE_NAMES.contains(metric);
+  }
+
+  private static void sample(Sample s) {
+    double v = s.value();
+    if (isFraction(s.metric()) && !(v >= 0 && v <= MAX_FRACTION)) {
+      throw new IllegalArgumentException(s.metric() + " of " + s.entity() + " is " + v
+          + ": a share must lie in 0.." + (int) MAX_FRACTION);
+    }
+    if (isNonNegative(s.metric()) && v < 0) {
+      throw new IllegalArgumentException(s.metric() + " of " + s.entity() + " is " + v + ": it cannot be negative");
+    }
+  }
+
+  private static void entity(Entity e) {
+    for (Map.Entry<String, Double> c : e.capacity().entrySet()) {
+      double v = c.getValue();
+      // below the smallest normal double a ceiling is no ceiling (1e-320 would make anything "full")
+      if (!(v >= Double.MIN_NORMAL) || Double.isInfinite(v)) {
+        throw new IllegalArgumentException("capacity \"" + c.getKey() + "\" of entity \"" + e.id() + "\" is "
+            + v + ": a ceiling must be a positive, finite, normal number");
+      }
+    }
+    for (String attr : SPEED_ATTRS) {
+      Object v = e.attrs().get(attr);
+      if (v instanceof Number n && !(n.doubleValue() >= Double.MIN_NORMAL && Double.isFinite(n.doubleValue()))) {
+        throw new IllegalArgumentException("attribute \"" + attr + "\" of entity \"" + e.id() + "\" is " + v
+            + ": it must be a positive, finite, normal number");
+      }
+    }
+  }
+}
