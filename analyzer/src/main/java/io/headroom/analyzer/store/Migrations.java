@@ -43,7 +43,7 @@ public final class Migrations {
         apply(c, step, config);
       }
       apply(c, "V3__dead_letter.sql", config);
-      apply(c, "V4__annotation.sql", config);
+      apply(c, "V5__annotation.sql", config);
       c.commit();
       LOG.info("schema is current; samples stored as {}", flavor == StorageFlavor.TIMESCALE
           ? "a TimescaleDB hypertable" : "a natively partitioned table");
