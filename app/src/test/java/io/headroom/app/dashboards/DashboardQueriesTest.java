@@ -149,6 +149,31 @@ class DashboardQueriesTest {
   }
 
   @Test
+  void runNotesAreTheRunsAnnotationsInItsWindow() throws Exception {
+    // a verdict change 10 s into the run, a note posted through the API 20 s in, and one an hour
+    // after the run (outside the window the link opens): the first two show
+    try (PreparedStatement ps = c.prepareStatement(
+        "INSERT INTO annotation (testbed, run, ts, source, text) VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING")) {
+      Object[][] notes = {{s5.start().plusSeconds(10), "verdict", "bottleneck ARRAY_CPU"},
+          {s5.start().plusSeconds(20), "api", "cache flushed"}, {s5.end().plusSeconds(3600), "api", "later"}};
+      for (Object[] n : notes) {
+        ps.setString(1, s5.testbed());
+        ps.setString(2, s5.run.run());
+        ps.setTimestamp(3, Timestamp.from((java.time.Instant) n[0]));
+        ps.setString(4, (String) n[1]);
+        ps.setString(5, (String) n[2]);
+        ps.addBatch();
+      }
+      ps.executeBatch();
+    }
+    for (DashboardModel d : DashboardModel.all()) {
+      List<Map<String, Object>> rows = rows(s5, d.annotationQuery("Run notes"));
+      assertEquals(List.of("bottleneck ARRAY_CPU", "cache flushed"), column(rows, "text"), d.file);
+      assertEquals(List.of("verdict", "api"), column(rows, "tags"), d.file);
+    }
+  }
+
+  @Test
   void verdictPanelShowsTheLatestVerdictRow() {
     List<Map<String, Object>> rows = rows(s5, overview().panelQuery("Verdict"));
     assertEquals(1, rows.size());
