@@ -72,8 +72,16 @@ public final class ApiServer implements AutoCloseable {
     this.control = new RunControl(db, sink);
     this.vertx = Vertx.vertx();
     this.router = router(auth);
-    this.server = vertx.createHttpServer().requestHandler(router).listen(port, host)
-        .toCompletionStage().toCompletableFuture().get(30, TimeUnit.SECONDS);
+    try {
+      this.server = vertx.createHttpServer().requestHandler(router).listen(port, host)
+          .toCompletionStage().toCompletableFuture().get(30, TimeUnit.SECONDS);
+    } catch (java.util.concurrent.ExecutionException e) {
+      vertx.close();
+      sink.close();
+      db.close();
+      throw new io.headroom.config.ConfigException("api: cannot listen on " + host + ":" + port + ": "
+          + e.getCause().getMessage());
+    }
   }
 
   /** Serves on {@code host:port} (port 0: any free one); refuses a non-loopback host without a token. */

@@ -224,6 +224,15 @@ class ApiServerTest {
   }
 
   @Test
+  void aPortInUseIsAConfigErrorNamingIt() {
+    ConfigException e = assertThrows(ConfigException.class, () -> ApiServer.start(
+        new ApiConfig("127.0.0.1:" + api.port(), null, null),
+        new ApiServer.Backend(db.url(), null, null, () -> new RunRecords(KafkaClient.plaintext(kafka.bootstrapServers()),
+            new Topics("unused.")), analyzer::health, List.of(), Thresholds.defaults(), "lab"), Map.of()));
+    assertTrue(e.getMessage().startsWith("api: cannot listen on 127.0.0.1:" + api.port() + ": "), e.getMessage());
+  }
+
+  @Test
   void metricsAreTheAnalyzersOwnHealthInPrometheusText() throws Exception {
     get("/api/v1/runs/nope", TOKEN); // at least one 4xx before the scrape
     HttpResponse<String> m = get("/metrics", TOKEN);
