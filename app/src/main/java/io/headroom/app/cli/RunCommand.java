@@ -33,7 +33,8 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 @Command(name = "run", mixinStandardHelpOptions = true,
-    description = "Runs a benchmark (fio) while the testbed's sources are scraped; streams everything to Kafka "
+    description = "Runs a benchmark (fio, read as it runs; any other command is one phase judged on the "
+        + "sources' telemetry) while the testbed's sources are scraped; streams everything to Kafka "
         + "(and to a recording with --record) and prints the verdict when the benchmark ends.",
     footer = "Example: headroom run --record r.jsonl -- fio --name=t --filename=/tmp/t --size=64m --rw=randread --runtime=10 --time_based")
 final class RunCommand implements Callable<Integer> {
@@ -48,10 +49,29 @@ final class RunCommand implements Callable<Integer> {
   @Option(names = "--json", description = "Print the verdict object instead of a table.")
   boolean json;
 
-  @Parameters(paramLabel = "fio ARGS", description = "The benchmark command, after --.", arity = "1..*")
+  @Parameters(paramLabel = "COMMAND", description = "The benchmark command, after --: fio ARGS, or any command.", arity = "1..*")
   List<String> command;
 
   @Spec CommandSpec spec;
+
+  /** fio is read as it runs; any other command is timed and judged on the sources' telemetry. */
+  private static boolean isFio(String executable) {
+    return Path.of(executable).getFileName().toString().equals("fio");
+  }
+
+  /** fio read as it runs; null when it succeeded, else its failure (what was collected stays). */
+  private FioFailedException runFio(String host, String id, TestbedConfig testbed, Consumer<RecordingRecord> sink)
+      throws io.headroom.config.ConfigException {
+    FioRunner runner = new FioRunner(host, id, testbed.testbed(), Path.of("/sys"));
+    Runtime.getRuntime().addShutdownHook(new Thread(runner::stop));
+    try {
+      // Declared relations (the port the data crosses, the volume it targets) join each workload.
+      runner.run(command, WorkloadRelations.decorate(DeclaredSourceFactory.workloadRelations(testbed), sink));
+      return null;
+    } catch (FioFailedException e) {
+      return e;
+    }
+  }
 
   @Override
   public Integer call() throws Exception {
@@ -75,6 +95,7 @@ final class RunCommand implements Callable<Integer> {
       }
     };
     FioFailedException failure = null;
+    String commandFailure = null;
     Verdict verdict;
     try (Infrastructure infra = new Infrastructure(work)) {
       KafkaClient bootstrap = infra.kafka(testbed.kafka());
@@ -82,16 +103,15 @@ final class RunCommand implements Callable<Integer> {
           new Topics(testbed.kafka().topicPrefix()), testbed.spool(),
           Sources.runners(testbed, SourceRegistry.discovered()), new RecordingSink(local))) {
         collector.start();
-        FioRunner runner = new FioRunner(host, id, testbed.testbed(), Path.of("/sys"));
-        Runtime.getRuntime().addShutdownHook(new Thread(runner::stop));
-        try {
-          // Declared relations (the port the data crosses, the volume it targets) join each workload.
-          runner.run(command, WorkloadRelations.decorate(DeclaredSourceFactory.workloadRelations(testbed), r -> {
-            local.accept(r);
-            collector.publishRecord(r);
-          }));
-        } catch (FioFailedException e) {
-          failure = e; // what was collected stays collected; the verdict covers it
+        Consumer<RecordingRecord> both = r -> {
+          local.accept(r);
+          collector.publishRecord(r);
+        };
+        if (isFio(command.get(0))) {
+          failure = runFio(host, id, testbed, both);
+        } else {
+          int exit = PlainCommand.run(command, id, testbed.testbed(), both);
+          commandFailure = exit == 0 ? null : command.get(0) + " exited with " + exit;
         }
         collector.stopScraping();
         verdict = new RunAnalyzer(options.thresholds(testbed)).analyze(data, id);
@@ -115,8 +135,8 @@ final class RunCommand implements Callable<Integer> {
     if (record != null) {
       err.println("headroom run: recording written to " + record);
     }
-    if (failure != null) {
-      err.println("headroom run: " + failure.getMessage());
+    if (failure != null || commandFailure != null) {
+      err.println("headroom run: " + (failure != null ? failure.getMessage() : commandFailure));
       return 1;
     }
     return 0;

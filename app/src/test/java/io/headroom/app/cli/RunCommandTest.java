@@ -67,4 +67,26 @@ class RunCommandTest {
     assertTrue(records.stream().anyMatch(r -> r instanceof Run run && run.run().equals("t2")), "the run is recorded");
     assertTrue(cli.out().startsWith("run t2: bottleneck"), cli.out());
   }
+
+  @Test
+  void anyOtherCommandIsOnePhaseJudgedOnTheSourcesTelemetry() throws Exception {
+    Path rec = dir.resolve("plain.jsonl");
+    assertEquals(0, run("run", "--record", rec.toString(), "--run-id", "t3", "--json", "--", "sh", "-c", "sleep 2"));
+    List<RecordingRecord> records = RecordingReader.readAll(rec, false);
+    Run last = records.stream().filter(r -> r instanceof Run).map(r -> (Run) r).reduce((a, b) -> b).orElseThrow();
+    assertEquals("sh", last.workload().get("tool"));
+    assertEquals("sh -c sleep 2", last.workload().get("command"));
+    assertEquals(0, ((Number) last.workload().get("exit_code")).intValue());
+    assertTrue(last.end() - last.start() >= 2.0, "the run lasts the command's 2 s: " + (last.end() - last.start()));
+    io.headroom.model.Phase phase = records.stream().filter(r -> r instanceof io.headroom.model.Phase p && p.end() != null)
+        .map(r -> (io.headroom.model.Phase) r).findFirst().orElseThrow();
+    assertEquals("command", phase.name());
+    assertEquals(last.start(), phase.start());
+    assertEquals(last.end(), phase.end());
+    assertTrue(records.stream().anyMatch(r -> r instanceof Sample), "the host source's samples are in the run");
+    assertEquals("t3", VerdictJson.fromJson(cli.out().trim()).run());
+
+    assertEquals(1, run("run", "--run-id", "t4", "--", "sh", "-c", "exit 3"));
+    assertTrue(cli.err().contains("headroom run: sh exited with 3"), cli.err());
+  }
 }
