@@ -51,7 +51,7 @@ final class Recordings {
   static void system(Snmprec r, String name, String objectId, double uptimeTicks) {
     r.add("1.3.6.1.2.1.1.1.0", "4", name);
     r.add("1.3.6.1.2.1.1.2.0", "6", objectId);
-    r.counter("1.3.6.1.2.1.1.3.0", "67", uptimeTicks, 100);
+    r.wrapping("1.3.6.1.2.1.1.3.0", "67", uptimeTicks, 100, TWO_TO_32); // TimeTicks: 1/100 s, 32 bits
     r.add("1.3.6.1.2.1.1.5.0", "4", name);
   }
 
@@ -166,8 +166,9 @@ final class Recordings {
     return r;
   }
 
-  /** eth0's ifInOctets of the appliance: 1.5 s of its 100 MB/s before 2^32 at start, so it wraps within 2 s. */
+  /** eth0's ifInOctets of the appliance rises 100 MB/s from 6 s before 2^32: it wraps 6 s after start. */
   static final double APPLIANCE_RX = 1.0e8;
+  static final String APPLIANCE_ETH0_IN_OCTETS = "1.3.6.1.2.1.2.2.1.10.2";
 
   /**
    * An appliance with 8 CPUs in HOST-RESOURCES-MIB (hrProcessorLoad 10, 20, ... 80) and only the
@@ -182,7 +183,7 @@ final class Recordings {
     }
     ifRow(r, 1, "lo", 24, 10000000);
     ifRow(r, 2, "eth0", 6, 1000000000);
-    r.wrapping(ifTable(10, 2), "65", TWO_TO_32 - 1.5 * APPLIANCE_RX, APPLIANCE_RX, TWO_TO_32);
+    r.wrapping(ifTable(10, 2), "65", TWO_TO_32 - 6 * APPLIANCE_RX, APPLIANCE_RX, TWO_TO_32);
     r.wrapping(ifTable(16, 2), "65", 0, 5.0e7, TWO_TO_32);
     ifRow(r, 3, "eth1", 6, 1000000000);
     r.wrapping(ifTable(10, 3), "65", 0, 2.0e7, TWO_TO_32);

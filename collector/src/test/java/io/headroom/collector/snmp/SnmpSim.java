@@ -83,6 +83,20 @@ final class SnmpSim implements AutoCloseable {
 
   private void awaitAnswer(String community) throws IOException, InterruptedException {
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+    while (System.nanoTime() < deadline) {
+      if (!process.isAlive()) {
+        throw new IOException("snmpsimd exited with " + process.exitValue());
+      }
+      if (get(community, Oids.SYS_UP_TIME.toString()) != null) {
+        return;
+      }
+      Thread.sleep(100);
+    }
+    throw new IOException("snmpsimd on port " + port + " did not answer within 30 s");
+  }
+
+  /** One value as the agent gives it now (v2c GET), or null without an answer. */
+  Long get(String community, String oid) throws IOException {
     try (Snmp snmp = new Snmp(new DefaultUdpTransportMapping())) {
       snmp.listen();
       CommunityTarget<UdpAddress> target = new CommunityTarget<>(
@@ -90,20 +104,11 @@ final class SnmpSim implements AutoCloseable {
       target.setVersion(SnmpConstants.version2c);
       target.setTimeout(300);
       target.setRetries(0);
-      while (System.nanoTime() < deadline) {
-        if (!process.isAlive()) {
-          throw new IOException("snmpsimd exited with " + process.exitValue());
-        }
-        PDU get = new PDU();
-        get.add(new VariableBinding(Oids.SYS_UP_TIME));
-        ResponseEvent<UdpAddress> e = snmp.send(get, target);
-        if (e.getResponse() != null) {
-          return;
-        }
-        Thread.sleep(100);
-      }
+      PDU get = new PDU();
+      get.add(new VariableBinding(new org.snmp4j.smi.OID(oid)));
+      ResponseEvent<UdpAddress> e = snmp.send(get, target);
+      return e.getResponse() == null ? null : e.getResponse().get(0).getVariable().toLong();
     }
-    throw new IOException("snmpsimd on port " + port + " did not answer within 30 s");
   }
 
   private void stop() throws InterruptedException {
@@ -134,12 +139,20 @@ final class SnmpSim implements AutoCloseable {
     }
   }
 
-  /** snmpsimd runs as nobody: it must read the recordings and write its cache. */
+  /**
+   * snmpsimd runs as nobody: it must reach and read the recordings and write its cache. Only
+   * directories under the temporary directory are opened up (a test's @TempDir is private to its
+   * user); never another one (the shared captures are readable by all already).
+   */
   private static void openUp(Path dir) throws IOException {
-    if (!dir.toAbsolutePath().startsWith(Path.of(System.getProperty("java.io.tmpdir")).toAbsolutePath())) {
-      return; // never change another directory's permissions (the shared captures are readable by all)
+    Path tmp = Path.of(System.getProperty("java.io.tmpdir")).toAbsolutePath();
+    Path abs = dir.toAbsolutePath();
+    if (!abs.startsWith(tmp)) {
+      return;
     }
-    Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwxrwxrwx"));
+    for (Path p = abs; p != null && !p.equals(tmp); p = p.getParent()) {
+      Files.setPosixFilePermissions(p, PosixFilePermissions.fromString("rwxrwxrwx"));
+    }
     try (var files = Files.list(dir)) {
       for (Path f : (Iterable<Path>) files::iterator) {
         if (Files.isRegularFile(f)) {

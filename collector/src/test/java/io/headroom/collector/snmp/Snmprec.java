@@ -25,6 +25,12 @@ final class Snmprec {
     return this;
   }
 
+  /** Replaces the line of {@code oid} (a fault injected into a recording). */
+  Snmprec replace(String oid, String tag, Object value) {
+    lines.removeIf(l -> l.text.startsWith(oid + "|"));
+    return add(oid, tag, value);
+  }
+
   /** A counter that moves: {@code initial + rate x seconds since snmpsimd started} (snmpsim's numeric module). */
   Snmprec counter(String oid, String tag, double initial, double rate) {
     return add(oid, tag + ":numeric", "initial=" + fmt(initial) + ",rate=" + fmt(rate));
