@@ -101,10 +101,17 @@ final class AgentSession implements AutoCloseable {
     return pdu;
   }
 
-  /** The response, or null when the agent did not answer within timeout and retries. */
+  /**
+   * The response, or null when the agent did not answer within timeout and retries. A USM report
+   * (unknown user, wrong password, ...) is an IOException naming it: no later request would fare better.
+   */
   PDU send(PDU request) throws IOException {
     ResponseEvent<UdpAddress> event = snmp.send(request, target);
-    return event == null ? null : event.getResponse();
+    PDU response = event == null ? null : event.getResponse();
+    if (response != null && response.getType() == PDU.REPORT) {
+      throw new IOException("agent " + agent + " refused the request: " + UsmReports.describe(response));
+    }
+    return response;
   }
 
   /** What a request that went unanswered waited for: "1 s x 2 tries". */
@@ -124,20 +131,20 @@ final class AgentSession implements AutoCloseable {
   private static AuthenticationProtocol auth(AuthProtocol p) {
     return switch (p) {
       case SHA -> new AuthSHA();
-      case SHA224 -> new AuthHMAC128SHA224();
-      case SHA256 -> new AuthHMAC192SHA256();
-      case SHA384 -> new AuthHMAC256SHA384();
-      case SHA512 -> new AuthHMAC384SHA512();
+      case SHA_224 -> new AuthHMAC128SHA224();
+      case SHA_256 -> new AuthHMAC192SHA256();
+      case SHA_384 -> new AuthHMAC256SHA384();
+      case SHA_512 -> new AuthHMAC384SHA512();
     };
   }
 
   private static PrivacyProtocol priv(PrivProtocol p) {
     return switch (p) {
-      case AES128 -> new PrivAES128();
-      case AES192 -> new PrivAES192();
-      case AES256 -> new PrivAES256();
-      case AES192C -> new PrivAES192With3DESKeyExtension();
-      case AES256C -> new PrivAES256With3DESKeyExtension();
+      case AES_128 -> new PrivAES128();
+      case AES_192 -> new PrivAES192();
+      case AES_256 -> new PrivAES256();
+      case AES_192_C -> new PrivAES192With3DESKeyExtension();
+      case AES_256_C -> new PrivAES256With3DESKeyExtension();
     };
   }
 }

@@ -111,7 +111,8 @@ final class SnmpSource implements Source {
     long nanos = System.nanoTime();
     PDU response = session.send(get);
     if (response == null) {
-      throw new IOException("agent " + session.agent() + " did not answer (" + session.patience() + ")");
+      throw new IOException("agent " + session.agent() + " did not answer (" + session.patience() + ")"
+          + (settings.version().equals("3") ? "; over v3 a wrong user, protocol or password looks the same" : ""));
     }
     if (response.getErrorStatus() != PDU.noError || response.get(0).isException()) {
       throw new IOException("agent " + session.agent() + " answered " + response.getErrorStatusText()

@@ -30,7 +30,7 @@ record SnmpV3Settings(String user, AuthProtocol auth, String authPasswordEnv, Pr
 
   /** USM authentication protocols: HMAC-SHA-2 (RFC 7860) and, for older agents, HMAC-SHA-1 (RFC 3414). */
   enum AuthProtocol {
-    SHA, SHA224, SHA256, SHA384, SHA512
+    SHA, SHA_224, SHA_256, SHA_384, SHA_512
   }
 
   /**
@@ -39,6 +39,6 @@ record SnmpV3Settings(String user, AuthProtocol auth, String authPasswordEnv, Pr
    * and some others use.
    */
   enum PrivProtocol {
-    AES128, AES192, AES256, AES192C, AES256C
+    AES_128, AES_192, AES_256, AES_192_C, AES_256_C
   }
 }

@@ -97,6 +97,11 @@ final class SnmpSim implements AutoCloseable {
 
   /** One value as the agent gives it now (v2c GET), or null without an answer. */
   Long get(String community, String oid) throws IOException {
+    return get(port, community, oid);
+  }
+
+  /** One value of the agent on 127.0.0.1:{@code port} (v2c GET), or null without an answer. */
+  static Long get(int port, String community, String oid) throws IOException {
     try (Snmp snmp = new Snmp(new DefaultUdpTransportMapping())) {
       snmp.listen();
       CommunityTarget<UdpAddress> target = new CommunityTarget<>(
