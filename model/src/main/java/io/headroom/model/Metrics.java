@@ -41,12 +41,11 @@ public final class Metrics {
       QUEUE_DEPTH, RX_BYTES_PER_S, TX_BYTES_PER_S, ERRORS_PER_S, DISCARDS_PER_S, PAUSE_PER_S);
 
   /**
-   * Consumed metrics no registered source emits yet, each with the source type that will. Pause
-   * frames: Linux exposes them only per driver (ethtool -S names differ by NIC vendor), so the host
-   * source does not read them; switch ports' pause and FC credit-zero counters come over SNMP
-   * (issue 11), and the NETWORK rule already uses them as pushback evidence where present.
+   * Consumed metrics no registered source emits yet, each with the source type that will. None now:
+   * pause frames (which Linux exposes only per driver, so the host source does not read them) come
+   * from switch ports over SNMP, with FC credit-zero events (the snmp source).
    */
-  public static final Map<String, String> PENDING = Map.of(PAUSE_PER_S, "snmp");
+  public static final Map<String, String> PENDING = Map.of();
 
   private Metrics() {}
 }
