@@ -10,7 +10,7 @@ import java.util.function.Function;
  */
 record AgentSecrets(Secret community, Secret authPassword, Secret privPassword) {
   static AgentSecrets resolve(SnmpSettings s, Function<String, String> env, String where) throws ConfigException {
-    if (s.version().equals("3")) {
+    if (s.isV3()) {
       SnmpV3Settings u = s.v3();
       return new AgentSecrets(null, fromEnv(env, u.authPasswordEnv(), "v3.auth_password_env", where, 8),
           fromEnv(env, u.privPasswordEnv(), "v3.priv_password_env", where, 8));

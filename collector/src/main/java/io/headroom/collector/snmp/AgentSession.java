@@ -62,7 +62,7 @@ final class AgentSession implements AutoCloseable {
     DefaultUdpTransportMapping transport = new DefaultUdpTransportMapping();
     MessageDispatcherImpl dispatcher = new MessageDispatcherImpl();
     Target<UdpAddress> target;
-    boolean v3 = settings.version().equals("3");
+    boolean v3 = settings.isV3();
     if (v3) {
       SnmpV3Settings u = settings.v3();
       SecurityProtocols protocols = new SecurityProtocols(SecurityProtocols.SecurityProtocolSet.none);

@@ -19,16 +19,15 @@ final class HostCpus {
     if (loads.isEmpty()) {
       return;
     }
-    double sum = 0;
-    double max = 0;
+    long percentSum = 0; // whole percents: summed exactly, divided once
+    int percentMax = 0;
     for (Variable v : loads.values()) {
-      double util = v.toInt() / 100.0;
-      sum += util;
-      max = Math.max(max, util);
+      percentSum += v.toInt();
+      percentMax = Math.max(percentMax, v.toInt());
     }
     String id = host + "/cpu";
     scrape.entity(new Entity(id, role.cpuKind, host + " CPUs", Map.of("cpus", loads.size()), Map.of("util", 1.0)));
-    scrape.sample(id, "util", sum / loads.size());
-    scrape.sample(id, "cpu_util_max", max);
+    scrape.sample(id, "util", percentSum / (100.0 * loads.size()));
+    scrape.sample(id, "cpu_util_max", percentMax / 100.0);
   }
 }

@@ -9,20 +9,20 @@ import java.util.List;
  * bound by the settings binder. One section is one agent.
  *
  * @param agent UDP {@code host:port} of the agent (port 161 when left out)
- * @param version {@code 2c} or {@code 3}
+ * @param version {@code 2c} or {@code 3} (YAML reads {@code 3} as a number: any scalar is taken as text)
  * @param community the v2c community as written; {@code community_env} keeps it out of the file
  * @param role what HOST-RESOURCES CPUs of this agent become
  * @param maxRepetitions GETBULK max-repetitions to start from; lowered on tooBig, never raised
  * @param timeout how long one request waits for its answer
  * @param retries how often a request is sent again after a timeout
  */
-record SnmpSettings(String agent, String version, String community, String communityEnv, SnmpV3Settings v3,
+record SnmpSettings(String agent, Object version, String community, String communityEnv, SnmpV3Settings v3,
     Role role, Integer maxRepetitions, Duration timeout, Integer retries) {
   /** Agents differ: some need 10, some are fast at 50; past this a response no longer fits one datagram. */
   static final int MAX_REPETITIONS_CAP = 100;
 
   SnmpSettings {
-    version = version == null ? "2c" : version;
+    version = version == null ? "2c" : version.toString();
     role = role == null ? Role.SWITCH : role;
     maxRepetitions = maxRepetitions == null ? 25 : maxRepetitions;
     timeout = timeout == null ? Duration.ofSeconds(1) : timeout;
@@ -39,7 +39,7 @@ record SnmpSettings(String agent, String version, String community, String commu
     if (!version.equals("2c") && !version.equals("3")) {
       problems.add("version: \"" + version + "\" is not one of [2c, 3]");
     }
-    if (version.equals("2c")) {
+    if (!isV3()) {
       if ((community == null) == (communityEnv == null)) {
         problems.add("version 2c needs exactly one of community, community_env");
       }
@@ -47,7 +47,7 @@ record SnmpSettings(String agent, String version, String community, String commu
         problems.add("v3: only with version: 3");
       }
     }
-    if (version.equals("3")) {
+    if (isV3()) {
       if (v3 == null) {
         problems.add("v3: required with version: 3 (user, auth, auth_password_env, priv, priv_password_env)");
       }
@@ -65,6 +65,11 @@ record SnmpSettings(String agent, String version, String community, String commu
       problems.add("retries: must be 0..10, not " + retries);
     }
     return problems;
+  }
+
+  /** SNMPv3 (USM) rather than v2c. */
+  boolean isV3() {
+    return version.equals("3");
   }
 
   /** What HOST-RESOURCES-MIB processors of an agent are in Headroom's model. */

@@ -112,7 +112,7 @@ final class SnmpSource implements Source {
     PDU response = session.send(get);
     if (response == null) {
       throw new IOException("agent " + session.agent() + " did not answer (" + session.patience() + ")"
-          + (settings.version().equals("3") ? "; over v3 a wrong user, protocol or password looks the same" : ""));
+          + (settings.isV3() ? "; over v3 a wrong user, protocol or password looks the same" : ""));
     }
     if (response.getErrorStatus() != PDU.noError || response.get(0).isException()) {
       throw new IOException("agent " + session.agent() + " answered " + response.getErrorStatusText()
