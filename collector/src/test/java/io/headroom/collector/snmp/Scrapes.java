@@ -33,7 +33,12 @@ final class Scrapes {
   }
 
   static Source source(String host, JsonNode settings, Function<String, String> env) throws ConfigException {
-    return SnmpSourceFactory.create(new SourceContext(host, Duration.ofSeconds(1), Path.of(".")), settings, env);
+    return source(host, Duration.ofSeconds(1), settings, env);
+  }
+
+  static Source source(String host, Duration interval, JsonNode settings, Function<String, String> env)
+      throws ConfigException {
+    return SnmpSourceFactory.create(new SourceContext(host, interval, Path.of(".")), settings, env);
   }
 
   static Scrape scrape(Source source) throws Exception {

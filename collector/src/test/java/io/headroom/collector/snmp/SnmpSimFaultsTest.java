@@ -7,12 +7,16 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.headroom.collector.runtime.ScrapeRunner;
+import io.headroom.collector.runtime.ScrapeScheduler;
 import io.headroom.collector.source.Scrape;
 import io.headroom.collector.source.Source;
 import io.headroom.model.Entity;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -154,6 +158,36 @@ class SnmpSimFaultsTest {
       // the ports are there, named from ifXTable's ifName, which came before the silence
       assertEquals(48, count(s, "net_port"));
       assertEquals("Ethernet1/48", entity(s, "sw1/port/Ethernet1/48").name());
+    }
+  }
+
+  @Test
+  void aSilentAgentDoesNotDelayAnother() throws Exception {
+    Recordings.write(Recordings.appliance(), dir, "app");
+    try (SnmpSim sim = SnmpSim.start(dir, "app")) {
+      // nothing listens on the silent agent's port: each of its scrapes waits 1 s x 2 tries, twice
+      // its 1 s interval; the good agent is scraped every 2 s alongside it for 6 s
+      String silentAgent = "127.0.0.1:" + SnmpSim.freeUdpPort();
+      ScrapeRunner silent = new ScrapeRunner("dead", source("dead", Duration.ofSeconds(1),
+          settings("agent", silentAgent, "community", "app"), name -> null), () -> 0);
+      ScrapeRunner good = new ScrapeRunner("app1", source("app1", Duration.ofSeconds(2),
+          settings("agent", sim.agent(), "community", "app"), name -> null), () -> 0);
+      AtomicInteger goodScrapes = new AtomicInteger();
+      ScrapeScheduler scheduler = new ScrapeScheduler("t", List.of(silent, good), (testbed, scrape) -> {
+        if (scrape.readings().containsKey("app1/cpu")) {
+          goodScrapes.incrementAndGet();
+        }
+      });
+      scheduler.start();
+      Thread.sleep(6000);
+      scheduler.close();
+      silent.source().close();
+      good.source().close();
+      assertTrue(silent.missedIntervals() > 0, "the silent agent misses intervals: " + silent.missedIntervals());
+      assertEquals(0, good.missedIntervals(), "the good agent misses none");
+      // the scheduler spreads its targets over the interval: the second of two starts 2 s / 2 = 1 s
+      // in, so the good agent is scraped at 1, 3 and 5 s
+      assertEquals(3, goodScrapes.get());
     }
   }
 }
