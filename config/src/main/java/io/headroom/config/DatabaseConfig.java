@@ -22,13 +22,16 @@ public record DatabaseConfig(String url, String user, String passwordEnv) {
   List<String> validate() {
     List<String> problems = new ArrayList<>();
     if (url != null && !url.startsWith("jdbc:postgresql:")) {
-      problems.add("database.url: must be a jdbc:postgresql: URL");
+      problems.add("url: must be a jdbc:postgresql: URL");
     }
     if (url != null && url.toLowerCase().contains("password=")) {
-      problems.add("database.url: must not hold a password; name an environment variable in database.password_env");
+      problems.add("url: must not hold a password; name an environment variable in database.password_env");
+    }
+    if (url != null && url.matches("jdbc:postgresql://[^/?#]*@.*")) {
+      problems.add("url: must not hold credentials (user:password@); set database.user and database.password_env");
     }
     if (passwordEnv != null && System.getenv(passwordEnv) == null) {
-      problems.add("database.password_env: environment variable " + passwordEnv + " is not set");
+      problems.add("password_env: environment variable " + passwordEnv + " is not set");
     }
     return problems;
   }

@@ -33,26 +33,26 @@ public record KafkaConfig(String bootstrap, String topicPrefix, KafkaClient.Tls 
   List<String> validate() {
     List<String> problems = new ArrayList<>();
     if (bootstrap != null && !bootstrap.matches("[^,\\s]+:\\d+(,[^,\\s]+:\\d+)*")) {
-      problems.add("kafka.bootstrap: \"" + bootstrap + "\" is not host:port[,host:port...]");
+      problems.add("bootstrap: \"" + bootstrap + "\" is not host:port[,host:port...]");
     }
     if (topicPrefix == null || !topicPrefix.matches("[A-Za-z0-9._-]*")) {
-      problems.add("kafka.topic_prefix: only letters, digits, '.', '_' and '-' are allowed in topic names");
+      problems.add("topic_prefix: only letters, digits, '.', '_' and '-' are allowed in topic names");
     }
     if (tls != null && tls.caFile() != null && !Files.isReadable(tls.caFile())) {
-      problems.add("kafka.tls.ca_file: " + tls.caFile() + " is not a readable file");
+      problems.add("tls.ca_file: " + tls.caFile() + " is not a readable file");
     }
     if (sasl != null) {
       if (tls == null) {
-        problems.add("kafka.sasl: needs kafka.tls (a password must not cross the network in clear)");
+        problems.add("sasl: needs kafka.tls (a password must not cross the network in clear)");
       }
       if (!MECHANISMS.contains(sasl.mechanism())) {
-        problems.add("kafka.sasl.mechanism: must be one of " + new java.util.TreeSet<>(MECHANISMS));
+        problems.add("sasl.mechanism: must be one of " + new java.util.TreeSet<>(MECHANISMS));
       }
       if (sasl.username() == null || sasl.username().isBlank()) {
-        problems.add("kafka.sasl.username: must be set");
+        problems.add("sasl.username: must be set");
       }
       if (sasl.passwordEnv() == null || System.getenv(sasl.passwordEnv()) == null) {
-        problems.add("kafka.sasl.password_env: must name a set environment variable holding the password");
+        problems.add("sasl.password_env: must name a set environment variable holding the password");
       }
     }
     return problems;

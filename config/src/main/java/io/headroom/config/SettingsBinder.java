@@ -27,8 +27,8 @@ import java.util.TreeSet;
  * ({@code procRoot} is {@code proc_root}); a nested mapping binds onto a nested record, a list onto
  * a {@code List}, a mapping of names onto a {@code Map<String, T>}.
  *
- * <p>An absent key arrives as null (or as the value of a defaults instance, where one is given),
- * so a record fills its defaults in its compact constructor. Values of the wrong type, unknown
+ * <p>An absent key arrives as null (or as the value of a defaults instance, where one is given,
+ * nested records included), so a record fills its defaults in its compact constructor. Values of the wrong type, unknown
  * keys and whatever a record's {@code List<String> validate()} says are all collected, each named
  * by its full key ({@code tls.pin_sha256: must be 64 hex digits}), and reported at once.
  *
@@ -58,14 +58,27 @@ public final class SettingsBinder {
   /** As {@link #bind(JsonNode, Class, Path, String)}; absent keys take {@code defaults}' values. */
   public static <R extends Record> R bind(JsonNode node, Class<R> type, R defaults, Path baseDir, String where)
       throws ConfigException {
+    Bound<R> bound = tryBind(node, type, defaults, baseDir);
+    if (!bound.problems().isEmpty()) {
+      throw new ConfigException(where + ": " + String.join("; ", bound.problems()));
+    }
+    return bound.value();
+  }
+
+  /**
+   * The record and every problem found, for a caller that checks more (the rest of a file) and
+   * reports it all at once. {@code value} is null when the section was refused as a whole; its
+   * refused keys are null (their defaults) otherwise.
+   */
+  public static <R extends Record> Bound<R> tryBind(JsonNode node, Class<R> type, R defaults, Path baseDir) {
     SettingsBinder binder = new SettingsBinder(baseDir);
     R out = binder.record(node, type, defaults, "");
-    if (!binder.problems.isEmpty()) {
-      // a record that also checks its nested records says what the binder said of them: once is enough
-      throw new ConfigException(where + ": " + String.join("; ", new java.util.LinkedHashSet<>(binder.problems)));
-    }
-    return out;
+    // a record that also checks its nested records says what the binder said of them: once is enough
+    return new Bound<>(out, List.copyOf(new java.util.LinkedHashSet<>(binder.problems)));
   }
+
+  /** What {@link #tryBind} made of a section. */
+  public record Bound<R>(R value, List<String> problems) {}
 
   /** {@code procRoot} -> {@code proc_root}: how a component is spelt in the file. */
   public static String snake(String camel) {
@@ -86,8 +99,12 @@ public final class SettingsBinder {
       String key = snake(c.getName());
       JsonNode v = node == null ? null : node.get(key);
       int before = problems.size();
+      Object fallback = defaults == null ? null : read(c.getAccessor(), defaults);
       if (v == null || v.isNull()) {
-        values[i] = defaults == null ? absent(c, at + key) : read(c.getAccessor(), defaults);
+        values[i] = defaults == null ? absent(c, at + key) : fallback;
+      } else if (fallback instanceof Record nestedDefaults) {
+        // a section written in part keeps the defaults of the keys it leaves out
+        values[i] = nested(v, nestedDefaults, at + key + ".");
       } else {
         values[i] = value(v, c.getGenericType(), at + key);
       }
@@ -109,6 +126,11 @@ public final class SettingsBinder {
       }
     }
     return out;
+  }
+
+  @SuppressWarnings("unchecked")
+  private <N extends Record> N nested(JsonNode v, N defaults, String at) {
+    return record(v, (Class<N>) defaults.getClass(), defaults, at);
   }
 
   /** A refused key is null in the record; its "required" from validate() would only repeat the refusal. */
@@ -264,10 +286,12 @@ public final class SettingsBinder {
       return wrong(at, "a list", v);
     }
     List<Object> out = new ArrayList<>();
+    int before = problems.size();
     for (int i = 0; i < v.size(); i++) {
       out.add(value(v.get(i), element, at + "[" + i + "]"));
     }
-    return Collections.unmodifiableList(out);
+    // an element refused is a null the record would trip on: the list is refused as a whole
+    return problems.size() > before ? null : Collections.unmodifiableList(out);
   }
 
   private Object map(JsonNode v, Type valueType, String at) {

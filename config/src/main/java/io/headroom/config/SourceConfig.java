@@ -2,6 +2,7 @@ package io.headroom.config;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import io.headroom.model.StorableText;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -26,6 +27,8 @@ public record SourceConfig(String type, String host, Duration interval, JsonNode
     }
     if (host == null || host.isBlank() || host.contains("/") || host.contains("|")) {
       problems.add("host: must name the host without '/' or '|' (it starts every entity id)");
+    } else if (StorableText.keyProblem(host) != null) {
+      problems.add("host: " + StorableText.keyProblem(host));
     }
     if (interval != null && interval.toMillis() < 100) {
       problems.add("interval: must be at least 100ms");

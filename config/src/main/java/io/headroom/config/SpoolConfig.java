@@ -21,13 +21,13 @@ public record SpoolConfig(Path dir, long maxBytes, long segmentBytes) {
   List<String> validate() {
     List<String> problems = new ArrayList<>();
     if (dir == null) {
-      problems.add("spool.dir: must be set");
+      problems.add("dir: must be set");
     }
     if (segmentBytes < 4096) {
-      problems.add("spool.segment_bytes: must be at least 4096");
+      problems.add("segment_bytes: must be at least 4096");
     }
     if (maxBytes < 2 * segmentBytes) {
-      problems.add("spool.max_bytes: must be at least two segments (" + 2 * segmentBytes + " bytes)");
+      problems.add("max_bytes: must be at least two segments (" + 2 * segmentBytes + " bytes)");
     }
     return problems;
   }

@@ -33,10 +33,10 @@ public record TestbedConfig(
     } else if (testbed.contains("|")) {
       problems.add("testbed: must not contain '|' (it separates key parts on Kafka)");
     }
-    problems.addAll(kafka.validate());
-    problems.addAll(database.validate());
-    problems.addAll(spool.validate());
-    problems.addAll(alerts.validate());
+    kafka.validate().forEach(p -> problems.add("kafka." + p));
+    database.validate().forEach(p -> problems.add("database." + p));
+    spool.validate().forEach(p -> problems.add("spool." + p));
+    alerts.validate().forEach(p -> problems.add("alerts." + p));
     for (int i = 0; i < sources.size(); i++) {
       for (String p : sources.get(i).validate()) {
         problems.add("sources[" + i + "]." + p);

@@ -69,9 +69,9 @@ class TestbedLoaderTest {
             interval: 10ms
         """);
     ConfigException e = assertThrows(ConfigException.class, () -> TestbedLoader.load(f, dir));
-    assertEquals(f + ": testbed: must not contain '|' (it separates key parts on Kafka); "
-        + "kafka.bootstrap: \"no-port\" is not host:port[,host:port...]; "
+    assertEquals(f + ": kafka.bootstrap: \"no-port\" is not host:port[,host:port...]; "
         + "database.url: must not hold a password; name an environment variable in database.password_env; "
+        + "testbed: must not contain '|' (it separates key parts on Kafka); "
         + "sources[0].host: must name the host without '/' or '|' (it starts every entity id); "
         + "sources[0].interval: must be at least 100ms", e.getMessage());
     assertFalse(e.getMessage().contains("hunter2"), "the message names the key, never the secret");
@@ -105,11 +105,65 @@ class TestbedLoaderTest {
   void unknownKeysAndBadDurationsAreRefused() throws Exception {
     ConfigException unknown = assertThrows(ConfigException.class,
         () -> TestbedLoader.load(write("testbed: lab\nkafka: {bootstrap_servers: x}\n"), dir));
-    assertEquals(dir.resolve("testbed.yaml") + ": unknown key kafka.bootstrap_servers (known: ",
+    assertEquals(dir.resolve("testbed.yaml") + ": kafka.bootstrap_servers: unknown key (known: ",
         unknown.getMessage().substring(0, unknown.getMessage().indexOf("(known: ") + 8));
     ConfigException duration = assertThrows(ConfigException.class,
         () -> TestbedLoader.load(write("testbed: lab\nsources: [{type: host, host: h1, interval: soon}]\n"), dir));
     assertEquals(dir.resolve("testbed.yaml") + ": sources[0].interval: \"soon\" is not a duration (write e.g. 500ms, 1s, 5s, 2m, 1h)",
         duration.getMessage());
+  }
+
+  @Test
+  void aSectionOfTheWrongTypeIsAnErrorNotTheEmbeddedDefault() throws Exception {
+    // each of these was once read as "absent", so kafka: "broker1:9092" meant the embedded broker
+    assertEquals(dir.resolve("testbed.yaml") + ": kafka: must be a mapping (keys: [bootstrap, sasl, tls, topic_prefix])",
+        refusal("testbed: lab\nkafka: \"broker1:9092\"\n"));
+    assertEquals(dir.resolve("testbed.yaml") + ": alerts.webhooks: must be a list, not a string",
+        refusal("testbed: lab\nalerts: {webhooks: \"https://hooks.example.com/h\"}\n"));
+    assertEquals(dir.resolve("testbed.yaml") + ": alerts: must be a mapping (keys: [plaintext, webhooks])",
+        refusal("testbed: lab\nalerts: [\"https://hooks.example.com/h\"]\n"));
+    assertEquals(dir.resolve("testbed.yaml") + ": spool.max_bytes: must be a whole number, not a string",
+        refusal("testbed: lab\nspool: {max_bytes: lots}\n"));
+    assertEquals(dir.resolve("testbed.yaml") + ": sources[0].host: must be a string, not a list; sources: must be a list, not a mapping",
+        refusal("testbed: lab\nsources: [{type: host, host: [a]}]\n") + "; " + refusal("testbed: lab\nsources: {type: host}\n")
+            .substring(dir.resolve("testbed.yaml").toString().length() + 2));
+  }
+
+  @Test
+  void aSectionWrittenInPartKeepsTheDefaultsOfTheKeysItLeavesOut() throws Exception {
+    TestbedConfig c = TestbedLoader.load(write("testbed: lab\nkafka: {bootstrap: \"k1:9092\"}\nspool: {max_bytes: 16777216}\n"),
+        dir.resolve("default-spool"));
+    assertEquals("headroom.", c.kafka().topicPrefix());
+    assertEquals(new SpoolConfig(dir.resolve("default-spool"), 16L << 20, SpoolConfig.DEFAULT_SEGMENT_BYTES), c.spool());
+  }
+
+  @Test
+  void aPlainHttpWebhookNeedsAnExplicitYesAndNoUrlMayCarryCredentials() throws Exception {
+    assertEquals(dir.resolve("testbed.yaml") + ": alerts.webhooks[0]: is http://, which sends the URL and its token in "
+            + "clear; use https:// or set alerts.plaintext: true",
+        refusal("testbed: lab\nalerts: {webhooks: [\"http://hooks.example.com/h?token=s3cret\"]}\n"));
+    TestbedConfig plain = TestbedLoader.load(
+        write("testbed: lab\nalerts: {plaintext: true, webhooks: [\"http://hooks.example.com/h\"]}\n"), dir);
+    assertEquals(java.util.List.of(java.net.URI.create("http://hooks.example.com/h")), plain.alerts().webhooks());
+    String creds = refusal("testbed: lab\nalerts: {webhooks: [\"https://bot:s3cret@hooks.example.com/h\"]}\n"
+        + "database: {url: \"jdbc:postgresql://hr:s3cret@db:5432/headroom\"}\n");
+    assertEquals(dir.resolve("testbed.yaml") + ": database.url: must not hold credentials (user:password@); set "
+        + "database.user and database.password_env; alerts.webhooks[0]: must not hold credentials (user:password@ in the URL)", creds);
+  }
+
+  private String refusal(String yaml) throws Exception {
+    Path f = write(yaml);
+    ConfigException e = assertThrows(ConfigException.class, () -> TestbedLoader.load(f, dir));
+    assertFalse(e.getMessage().contains("s3cret"), "the message names the key, never the secret");
+    return e.getMessage();
+  }
+
+  @Test
+  void aTestbedOrHostNameTheDatabaseCannotStoreIsRefused() throws Exception {
+    // "\0" in YAML is a NUL: PostgreSQL text cannot hold it, and both names start every key
+    String message = refusal("testbed: \"lab\\0\"\nsources: [{type: host, host: \"h\\01\"}]\n");
+    assertEquals(dir.resolve("testbed.yaml") + ": testbed: contains a NUL character (U+0000) at index 3, which "
+        + "PostgreSQL cannot store; sources[0].host: contains a NUL character (U+0000) at index 1, which PostgreSQL "
+        + "cannot store", message);
   }
 }

@@ -27,6 +27,7 @@ public final class RunData {
   private final Map<String, Run> runs = new LinkedHashMap<>();
   private final List<Phase> phases = new ArrayList<>();
   private final Map<String, Map<String, Series>> series = new HashMap<>();
+  private double latestSampleTs = Double.NEGATIVE_INFINITY;
 
   public void accept(RecordingRecord record) {
     if (record instanceof Sample s) {
@@ -44,9 +45,15 @@ public final class RunData {
   }
 
   public void addSample(double ts, String entity, String metric, double value) {
+    latestSampleTs = Math.max(latestSampleTs, ts);
     series.computeIfAbsent(entity, e -> new HashMap<>())
         .computeIfAbsent(metric, m -> new Series())
         .add(ts, value);
+  }
+
+  /** The time of the newest sample held; negative infinity when there is none. */
+  public double latestSampleTs() {
+    return latestSampleTs;
   }
 
   public Map<String, Entity> entities() {

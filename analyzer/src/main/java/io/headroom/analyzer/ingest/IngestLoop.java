@@ -2,14 +2,12 @@ package io.headroom.analyzer.ingest;
 
 import io.headroom.analyzer.live.ActiveRuns;
 import io.headroom.analyzer.store.Database;
+import io.headroom.analyzer.store.DeadLetter;
 import io.headroom.analyzer.store.IngestBatch;
 import io.headroom.analyzer.store.OpenRuns;
 import io.headroom.analyzer.store.SampleStore;
-import io.headroom.model.VerdictJson;
-import io.headroom.model.kafka.RecordJson;
-import java.nio.charset.StandardCharsets;
-import io.headroom.model.kafka.SampleBatchCodec;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -19,8 +17,8 @@ import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import org.apache.kafka.clients.consumer.CommitFailedException;
-import org.apache.kafka.clients.consumer.ConsumerRebalanceListener;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.ConsumerRebalanceListener;
 import org.apache.kafka.clients.consumer.ConsumerRecords;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
@@ -49,7 +47,10 @@ public final class IngestLoop implements Runnable, AutoCloseable {
   private final KafkaConsumer<byte[], byte[]> consumer;
   private final AtomicBoolean running = new AtomicBoolean(true);
   private final AtomicLong samplesStored = new AtomicLong();
-  private final AtomicLong badMessages = new AtomicLong();
+  private final AtomicLong deadLettered = new AtomicLong();
+  /** What ingestion waits for while it retries (null while it stores as it should). */
+  private volatile String waitingFor;
+  private final RecordDecoder decoder;
 
   private final ActiveRuns activeRuns;
 
@@ -62,6 +63,7 @@ public final class IngestLoop implements Runnable, AutoCloseable {
     this.config = config;
     this.database = database;
     this.activeRuns = activeRuns;
+    this.decoder = new RecordDecoder(config.topics());
     this.consumer = new KafkaConsumer<>(consumerProps(config),
         new ByteArrayDeserializer(), new ByteArrayDeserializer());
   }
@@ -89,7 +91,7 @@ public final class IngestLoop implements Runnable, AutoCloseable {
       while (running.get()) {
         ConsumerRecords<byte[], byte[]> records = consumer.poll(POLL);
         if (!records.isEmpty()) {
-          storeUntilDone(toBatch(records));
+          storeUntilDone(decoder.decode(records));
           commit(records);
         }
       }
@@ -100,36 +102,6 @@ public final class IngestLoop implements Runnable, AutoCloseable {
     } finally {
       consumer.close(Duration.ofSeconds(5));
     }
-  }
-
-  private IngestBatch toBatch(ConsumerRecords<byte[], byte[]> records) {
-    IngestBatch batch = new IngestBatch();
-    for (ConsumerRecord<byte[], byte[]> r : records) {
-      if (r.value() == null) {
-        continue; // a tombstone on the compacted topology topic: nothing to add
-      }
-      try {
-        if (r.topic().equals(config.topics().samples())) {
-          batch.samples(SampleBatchCodec.decode(r.value()));
-        } else if (r.topic().equals(config.topics().verdicts())) {
-          batch.verdict(testbedOfKey(r.key()), VerdictJson.fromJson(new String(r.value(), StandardCharsets.UTF_8)));
-        } else {
-          RecordJson.Tagged t = RecordJson.decode(r.value());
-          if (t.record() == null) {
-            continue; // unknown record type: ignored, as in recordings
-          }
-          if (r.topic().equals(config.topics().topology())) {
-            batch.topology(t.testbed(), t.record());
-          } else {
-            batch.run(t.testbed(), t.record());
-          }
-        }
-      } catch (RuntimeException e) {
-        badMessages.incrementAndGet();
-        LOG.warn("skipping undecodable message {}-{}@{}: {}", r.topic(), r.partition(), r.offset(), e.getMessage());
-      }
-    }
-    return batch;
   }
 
   /**
@@ -182,33 +154,48 @@ public final class IngestLoop implements Runnable, AutoCloseable {
     }
   }
 
-  /** Verdict keys are "testbed|run". */
-  private static String testbedOfKey(byte[] key) {
-    String k = key == null ? "" : new String(key, StandardCharsets.UTF_8);
-    int bar = k.indexOf('|');
-    return bar < 0 ? k : k.substring(0, bar);
-  }
-
-  private void storeUntilDone(IngestBatch batch) {
+  /**
+   * Stores a poll in one transaction, retrying while the database is away. When the database
+   * refuses the poll for the content of a record (see {@link SqlFailure}), the poll is stored
+   * again one record at a time, and each record refused on its own is set aside: ingestion goes
+   * on, and the rest of the poll is stored exactly once.
+   */
+  private void storeUntilDone(List<Consumed> poll) {
+    List<Consumed> oneByOne = null; // null: the poll as one transaction
     Duration backoff = FIRST_BACKOFF;
     long failingSince = 0;
     while (running.get()) {
       try {
-        samplesStored.addAndGet(store.write(database.connection(), batch));
-        batch.runsStored().forEach(t -> activeRuns.update(t.testbed(), t.run()));
+        if (oneByOne == null) {
+          stored(store.write(database.connection(), merged(poll)), poll);
+        } else {
+          while (!oneByOne.isEmpty()) {
+            storeAlone(oneByOne.get(0));
+            oneByOne.remove(0); // done, so a later outage does not store it again
+          }
+        }
         if (failingSince != 0) {
+          waitingFor = null;
           consumer.resume(consumer.paused());
           LOG.info("database {} is back after {} s; resumed consuming",
               database, (System.currentTimeMillis() - failingSince) / 1000);
         }
         return;
       } catch (java.sql.SQLException e) {
+        if (oneByOne == null && SqlFailure.of(e) == SqlFailure.CONTENT) {
+          LOG.info("the database refused a record of a poll of {} ({}); storing them one by one to set it aside",
+              poll.size(), e.getMessage());
+          oneByOne = new ArrayList<>(poll);
+          continue;
+        }
         database.discard();
         if (failingSince == 0) {
           failingSince = System.currentTimeMillis();
+          waitingFor = "database " + database + " unavailable since " + java.time.Instant.ofEpochMilli(failingSince)
+              + " (SQLSTATE " + SqlFailure.sqlState(e) + ")";
           consumer.pause(consumer.assignment());
-          LOG.warn("database {} unavailable ({}); paused consuming, holding {} samples, retrying",
-              database, e.getMessage(), batch.sampleCount());
+          LOG.warn("database {} unavailable ({}, SQLSTATE {}); paused consuming, holding {} records, retrying",
+              database, e.getMessage(), SqlFailure.sqlState(e), poll.size());
         } else {
           LOG.info("still waiting for database {} ({}); next try in {} ms", database, e.getMessage(), backoff.toMillis());
         }
@@ -217,6 +204,37 @@ public final class IngestLoop implements Runnable, AutoCloseable {
         backoff = backoff.multipliedBy(2).compareTo(config.maxBackoff()) > 0 ? config.maxBackoff() : backoff.multipliedBy(2);
       }
     }
+  }
+
+  private void storeAlone(Consumed record) throws java.sql.SQLException {
+    try {
+      stored(store.write(database.connection(), record.batch()), List.of(record));
+    } catch (java.sql.SQLException e) {
+      if (SqlFailure.of(e) != SqlFailure.CONTENT) {
+        throw e;
+      }
+      DeadLetter letter = record.refused(SqlFailure.sqlState(e), e.getMessage());
+      store.setAside(database.connection(), letter);
+      deadLettered.incrementAndGet();
+      LOG.warn("set aside record {}: the database refused it (SQLSTATE {}: {}); ingestion goes on, "
+          + "the record is in table dead_letter", record.where(), letter.sqlState(), e.getMessage());
+    }
+  }
+
+  private void stored(long rows, List<Consumed> records) {
+    samplesStored.addAndGet(rows);
+    for (Consumed r : records) {
+      r.batch().runsStored().forEach(t -> activeRuns.update(t.testbed(), t.run()));
+      if (r.batch().hasDeadLetters()) {
+        deadLettered.incrementAndGet();
+      }
+    }
+  }
+
+  private static IngestBatch merged(List<Consumed> poll) {
+    IngestBatch all = new IngestBatch();
+    poll.forEach(r -> all.addAll(r.batch()));
+    return all;
   }
 
   /**
@@ -250,8 +268,15 @@ public final class IngestLoop implements Runnable, AutoCloseable {
     return samplesStored.get();
   }
 
-  public long badMessages() {
-    return badMessages.get();
+  /** "storing", or what it waits for while it retries: for the analyzer's health. */
+  public String state() {
+    String w = waitingFor;
+    return w == null ? "storing" : "retrying: " + w;
+  }
+
+  /** Records set aside in table dead_letter: undecodable, or refused by the database. */
+  public long deadLettered() {
+    return deadLettered.get();
   }
 
   /** Asks the loop to stop; {@link #run()} returns after the current poll. */

@@ -8,6 +8,8 @@ import io.headroom.model.PhaseVerdict;
 import io.headroom.model.Verdict;
 import java.sql.SQLException;
 import io.headroom.model.Phase;
+import io.headroom.model.Run;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -32,14 +34,41 @@ public final class LiveVerdicts implements Runnable {
   private final List<VerdictListener> listeners;
   private final DoubleSupplier clock;
   private final Map<String, Verdict> last = new ConcurrentHashMap<>();
+  /** Per run: the newest sample (or the run's start) seen so far, and when it last moved. */
+  private final Map<String, Activity> lastActivity = new ConcurrentHashMap<>();
+  private final double abandonAfterS;
+
+  /** A run with no end and no samples for this long is closed as abandoned. */
+  public static final Duration DEFAULT_ABANDON_AFTER = Duration.ofMinutes(30);
 
   public LiveVerdicts(ActiveRuns active, Database database, RunAnalyzer analyzer,
       List<VerdictListener> listeners, DoubleSupplier clock) {
+    this(active, database, analyzer, listeners, clock, DEFAULT_ABANDON_AFTER);
+  }
+
+  /**
+   * @param abandonAfter a run that has no end and whose testbed brought no newer sample for longer
+   *     than this (by this analyzer's clock, so replayed or skewed sample times do not matter) is
+   *     closed (its end is its newest sample, and it is marked abandoned), judged once, and
+   *     forgotten: a benchmark killed before it could say it ended is not judged every few seconds
+   *     forever
+   */
+  public LiveVerdicts(ActiveRuns active, Database database, RunAnalyzer analyzer,
+      List<VerdictListener> listeners, DoubleSupplier clock, Duration abandonAfter) {
     this.active = active;
     this.database = database;
     this.analyzer = analyzer;
     this.listeners = List.copyOf(listeners);
     this.clock = clock;
+    this.abandonAfterS = abandonAfter.toMillis() / 1000.0;
+  }
+
+  /** Runs this instance holds state for (it is released once a run is no longer active). */
+  public int trackedRuns() {
+    Set<String> keys = new java.util.HashSet<>(last.keySet());
+    keys.addAll(judgedFinal);
+    keys.addAll(lastActivity.keySet());
+    return keys.size();
   }
 
   /** After a run ends, how long to wait for its last samples before the one final judgement. */
@@ -49,7 +78,9 @@ public final class LiveVerdicts implements Runnable {
   @Override
   public void run() {
     double now = clock.getAsDouble();
-    for (ActiveRuns.Entry e : active.due(now)) {
+    List<ActiveRuns.Entry> due = active.due(now);
+    release(due);
+    for (ActiveRuns.Entry e : due) {
       Double end = e.run().end();
       if (end != null && (now < end + SETTLE_S || !judgedFinal.add(e.key()))) {
         continue; // ended: judged once, whole, when its last samples are in
@@ -66,11 +97,28 @@ public final class LiveVerdicts implements Runnable {
     }
   }
 
+  /** Forgets what it held of runs that are no longer active: the maps stay as small as the active set. */
+  private void release(List<ActiveRuns.Entry> due) {
+    Set<String> keys = new java.util.HashSet<>();
+    due.forEach(e -> keys.add(e.key()));
+    last.keySet().retainAll(keys);
+    judgedFinal.retainAll(keys);
+    lastActivity.keySet().retainAll(keys);
+  }
+
   private void judge(ActiveRuns.Entry e) throws SQLException {
     double to = e.run().end() == null ? Double.POSITIVE_INFINITY : e.run().end() + 1;
     List<Phase> phases = RunDataLoader.phases(database.connection(), e.testbed(), e.run().run());
-    double from = LiveWindow.from(e.run(), phases, clock.getAsDouble());
+    double now = clock.getAsDouble();
+    double from = LiveWindow.from(e.run(), phases, now);
     RunData data = RunDataLoader.load(database.connection(), e.testbed(), from, to);
+    if (e.run().end() == null) {
+      Activity activity = activity(e, data, now);
+      if (now - activity.movedAt() > abandonAfterS) {
+        closeAbandoned(e, activity.newest(), now - activity.movedAt());
+        return;
+      }
+    }
     Verdict previous = last.get(e.key());
     Verdict current = keepEarlierPhases(analyzer.analyze(data, e.run().run()), previous, phases, from);
     last.put(e.key(), current);
@@ -81,6 +129,32 @@ public final class LiveVerdicts implements Runnable {
         l.changed(e.testbed(), previous, current);
       }
     }
+  }
+
+  /** The newest sample time of a run, and when (by this analyzer's clock) it last grew. */
+  private record Activity(double newest, double movedAt) {}
+
+  private Activity activity(ActiveRuns.Entry e, RunData data, double now) {
+    double seen = Math.max(e.run().start(), data.latestSampleTs());
+    Activity before = lastActivity.get(e.key());
+    Activity current = before != null && seen <= before.newest() ? before : new Activity(seen, now);
+    lastActivity.put(e.key(), current);
+    return current;
+  }
+
+  /** Ends the run at its last sign of life, marked abandoned, and gives it its one final judgement. */
+  private void closeAbandoned(ActiveRuns.Entry e, double end, double silentS) throws SQLException {
+    RunDataLoader.closeAbandoned(database.connection(), e.testbed(), e.run().run(), end);
+    Map<String, Object> workload = new java.util.LinkedHashMap<>(e.run().workload());
+    workload.put("abandoned", true);
+    Run ended = new Run(e.run().run(), e.run().testbed(), e.run().start(), end, workload);
+    active.update(e.testbed(), ended);
+    LOG.warn("run {} of {} has no end and brought no new sample for {} s (more than {} s): closed as abandoned at "
+        + "its newest sample; judged once more, then no longer", e.run().run(), e.testbed(), Math.round(silentS),
+        Math.round(abandonAfterS));
+    ActiveRuns.Entry closed = new ActiveRuns.Entry(e.testbed(), ended);
+    judgedFinal.add(closed.key());
+    judge(closed);
   }
 
   /**

@@ -16,6 +16,7 @@ public final class IngestBatch {
   final List<Tagged> runs = new ArrayList<>();
   final List<SampleBatch> samples = new ArrayList<>();
   final List<TestbedVerdict> verdicts = new ArrayList<>();
+  final List<DeadLetter> deadLetters = new ArrayList<>();
 
   public void topology(String testbed, RecordingRecord record) {
     topology.add(new Tagged(testbed, record));
@@ -33,6 +34,24 @@ public final class IngestBatch {
     verdicts.add(new TestbedVerdict(testbed, verdict));
   }
 
+  /** A record that could not be read: stored in the dead-letter table with the rest. */
+  public void deadLetter(DeadLetter letter) {
+    deadLetters.add(letter);
+  }
+
+  public boolean hasDeadLetters() {
+    return !deadLetters.isEmpty();
+  }
+
+  /** Adds everything {@code other} holds, in order. */
+  public void addAll(IngestBatch other) {
+    topology.addAll(other.topology);
+    runs.addAll(other.runs);
+    samples.addAll(other.samples);
+    verdicts.addAll(other.verdicts);
+    deadLetters.addAll(other.deadLetters);
+  }
+
   /** The run records (not phases) of this batch, with their testbeds. */
   public List<TestbedRun> runsStored() {
     List<TestbedRun> out = new ArrayList<>();
@@ -47,7 +66,7 @@ public final class IngestBatch {
   public record TestbedRun(String testbed, Run run) {}
 
   public boolean isEmpty() {
-    return topology.isEmpty() && runs.isEmpty() && samples.isEmpty() && verdicts.isEmpty();
+    return topology.isEmpty() && runs.isEmpty() && samples.isEmpty() && verdicts.isEmpty() && deadLetters.isEmpty();
   }
 
   public int sampleCount() {

@@ -30,15 +30,22 @@ public final class Migrations {
       s.execute("CREATE TABLE IF NOT EXISTS headroom_schema (step text PRIMARY KEY, "
           + "applied_at timestamptz NOT NULL DEFAULT now())");
       apply(c, "V1__base.sql", config);
+      TimescaleSupport timescale = TimescaleSupport.of(c);
       StorageFlavor flavor = existingFlavor(c);
       if (flavor == null) {
-        flavor = config.preferTimescale() && timescaleAvailable(c)
-            ? StorageFlavor.TIMESCALE : StorageFlavor.PARTITIONED;
-        apply(c, flavor.sampleScript, config);
+        flavor = choose(config, timescale);
+      } else if (flavor == StorageFlavor.TIMESCALE && !timescale.preloaded()) {
+        throw new SQLException("this database keeps its samples in TimescaleDB, but the server does not "
+            + "preload the timescaledb library: add it to shared_preload_libraries and restart the server",
+            "55000");
       }
+      for (String step : flavor.steps) {
+        apply(c, step, config);
+      }
+      apply(c, "V3__dead_letter.sql", config);
       c.commit();
       LOG.info("schema is current; samples stored as {}", flavor == StorageFlavor.TIMESCALE
-          ? "a TimescaleDB hypertable" : "a natively partitioned table (no timescaledb extension)");
+          ? "a TimescaleDB hypertable" : "a natively partitioned table");
       return flavor;
     } catch (SQLException | RuntimeException e) {
       c.rollback();
@@ -57,17 +64,27 @@ public final class Migrations {
     return flavor;
   }
 
-  static boolean timescaleAvailable(Connection c) throws SQLException {
-    try (Statement s = c.createStatement();
-        ResultSet rs = s.executeQuery(
-            "SELECT 1 FROM pg_available_extensions WHERE name = 'timescaledb'")) {
-      return rs.next();
+  /** A new database: TimescaleDB when preferred and the server runs the library, else partitions. */
+  private static StorageFlavor choose(StoreConfig config, TimescaleSupport timescale) {
+    if (!config.preferTimescale()) {
+      LOG.info("plain partitions, as the store settings ask (preferTimescale false)");
+      return StorageFlavor.PARTITIONED;
     }
+    if (timescale.usable()) {
+      LOG.info("{}: samples go to a hypertable", timescale.describe());
+      return StorageFlavor.TIMESCALE;
+    }
+    if (timescale.availableVersion() != null) {
+      LOG.warn("{}; samples go to plain partitions", timescale.describe());
+    } else {
+      LOG.info("{}: samples go to plain partitions", timescale.describe());
+    }
+    return StorageFlavor.PARTITIONED;
   }
 
   private static StorageFlavor existingFlavor(Connection c) throws SQLException {
     for (StorageFlavor f : StorageFlavor.values()) {
-      if (applied(c, f.sampleScript)) {
+      if (applied(c, f.firstStep())) {
         return f;
       }
     }

@@ -91,7 +91,18 @@ public final class RunDataLoader {
     }
   }
 
-  /** The phases of one run, oldest first (cheap: the live judge reads them before the samples). */
+    /** Marks a run that never ended as ended at {@code end}, abandoned (its workload says so). */
+  public static void closeAbandoned(Connection c, String testbed, String run, double end) throws SQLException {
+    try (PreparedStatement ps = c.prepareStatement("UPDATE run SET end_ts = to_timestamp(?), "
+        + "workload = workload || '{\"abandoned\": true}'::jsonb WHERE testbed = ? AND run = ? AND end_ts IS NULL")) {
+      ps.setDouble(1, end);
+      ps.setString(2, testbed);
+      ps.setString(3, run);
+      ps.executeUpdate();
+    }
+  }
+
+/** The phases of one run, oldest first (cheap: the live judge reads them before the samples). */
   public static List<Phase> phases(Connection c, String testbed, String run) throws SQLException {
     List<Phase> out = new ArrayList<>();
     try (PreparedStatement ps = c.prepareStatement("SELECT name, extract(epoch FROM start_ts), "

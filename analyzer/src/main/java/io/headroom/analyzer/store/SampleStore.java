@@ -52,6 +52,9 @@ public final class SampleStore {
       for (IngestBatch.TestbedVerdict v : batch.verdicts) {
         insertVerdict(c, v);
       }
+      for (DeadLetter d : batch.deadLetters) {
+        insertDeadLetter(c, d);
+      }
       long rows = copySamples(c, newBatches(c, batch.samples));
       c.commit();
       return rows;
@@ -123,7 +126,10 @@ public final class SampleStore {
       }
       copy.finish();
     } catch (IOException e) {
-      throw new SQLException("COPY of " + rows + " samples failed: " + e.getMessage(), "08006", e);
+      // The server's own refusal travels inside the IOException; keep its SQLSTATE so a refused
+      // value is told from a broken connection (08006).
+      String state = io.headroom.analyzer.ingest.SqlFailure.sqlState(e);
+      throw new SQLException("COPY of " + rows + " samples failed: " + e.getMessage(), state == null ? "08006" : state, e);
     }
     return rows;
   }
@@ -196,6 +202,35 @@ public final class SampleStore {
       ps.setString(4, v.entity());
       ps.setDouble(5, v.confidence());
       ps.setString(6, VerdictJson.toJson(v));
+      ps.executeUpdate();
+    }
+  }
+
+  /**
+   * Sets one record aside on its own (auto-committed): used for a record the database refused,
+   * after the transaction that held it was rolled back.
+   */
+  public void setAside(Connection c, DeadLetter letter) throws SQLException {
+    boolean autoCommit = c.getAutoCommit();
+    c.setAutoCommit(true);
+    try {
+      insertDeadLetter(c, letter);
+    } finally {
+      c.setAutoCommit(autoCommit);
+    }
+  }
+
+  private static void insertDeadLetter(Connection c, DeadLetter d) throws SQLException {
+    try (PreparedStatement ps = c.prepareStatement(
+        "INSERT INTO dead_letter (topic, kafka_partition, kafka_offset, reason, sqlstate, message, payload) "
+            + "VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING")) {
+      ps.setString(1, DiagnosticText.of(d.topic()));
+      ps.setInt(2, d.partition());
+      ps.setLong(3, d.offset());
+      ps.setString(4, d.reason());
+      ps.setString(5, d.sqlState());
+      ps.setString(6, DiagnosticText.of(d.message()));
+      ps.setBytes(7, d.payload());
       ps.executeUpdate();
     }
   }

@@ -1,13 +1,24 @@
 package io.headroom.analyzer.store;
 
-/** Which shape the sample table takes: a TimescaleDB hypertable, or native partitions. */
+import java.util.List;
+
+/**
+ * Which shape the sample table takes: a TimescaleDB hypertable, or native partitions. Each flavor
+ * is a list of migration steps; the first one marks a database as being of that flavor. A step is
+ * never edited once released (databases that applied it would not see the change): a fix is a new
+ * step at the end of the list.
+ */
 public enum StorageFlavor {
-  TIMESCALE("V2__sample_timescale.sql"),
+  TIMESCALE("V2__sample_timescale.sql", "V4__sample_1m_realtime_and_late_data.sql"),
   PARTITIONED("V2__sample_partitioned.sql");
 
-  final String sampleScript;
+  final List<String> steps;
 
-  StorageFlavor(String sampleScript) {
-    this.sampleScript = sampleScript;
+  StorageFlavor(String... steps) {
+    this.steps = List.of(steps);
+  }
+
+  String firstStep() {
+    return steps.get(0);
   }
 }

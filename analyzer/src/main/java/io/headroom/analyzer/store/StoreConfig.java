@@ -8,7 +8,7 @@ import java.util.List;
  *
  * @param retentionDays samples (and batch ids) older than this are dropped
  * @param partitionsAhead days of partitions kept created ahead of today (plain PostgreSQL)
- * @param preferTimescale use TimescaleDB when the extension is available; false forces the
+ * @param preferTimescale use TimescaleDB when the server preloads the library; false forces the
  *     plain partitioned layout (to test it on a server that has the extension)
  */
 public record StoreConfig(int retentionDays, int partitionsAhead, boolean preferTimescale) {

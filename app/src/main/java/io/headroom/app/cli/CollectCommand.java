@@ -10,7 +10,7 @@ import io.headroom.collector.source.SourceRegistry;
 import io.headroom.model.recording.RecordingWriter;
 import java.io.OutputStreamWriter;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -31,7 +31,7 @@ final class CollectCommand implements Callable<Integer> {
     if (!once) {
       return new CollectorCommand(options).call();
     }
-    TestbedConfig testbed = options.load(Files.createTempDirectory("headroom-spool-"));
+    TestbedConfig testbed = options.load(Path.of(System.getProperty("java.io.tmpdir"), "headroom-unused-spool"));
     List<ScrapeRunner> runners = Sources.runners(testbed, SourceRegistry.discovered());
     try (ScrapeScheduler scheduler = new ScrapeScheduler(testbed.testbed(), runners, (tb, s) -> { })) {
       scheduler.scrapeAllOnce(); // the first scrape only primes the counters

@@ -7,10 +7,8 @@ import io.headroom.config.TestbedConfig;
 import io.headroom.collector.source.SourceRegistry;
 import io.headroom.model.kafka.KafkaClient;
 import io.headroom.model.kafka.Topics;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
-import java.util.concurrent.CountDownLatch;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 
@@ -27,11 +25,9 @@ final class CollectorCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    Path work = Files.createTempDirectory("headroom-collector-");
     TestbedConfig testbed = options.load(Path.of(System.getProperty("user.home"), ".headroom", "spool"));
-    CountDownLatch stop = new CountDownLatch(1);
-    Runtime.getRuntime().addShutdownHook(new Thread(stop::countDown));
-    try (Infrastructure infra = new Infrastructure(work)) {
+    try (Shutdown shutdown = Shutdown.onSignal(); WorkDir work = WorkDir.create("headroom-collector-");
+        Infrastructure infra = new Infrastructure(work.path(), options.startupWait())) {
       KafkaClient bootstrap = infra.kafka(testbed.kafka());
       try (CollectorService collector = new CollectorService(testbed.testbed(), bootstrap,
           new Topics(testbed.kafka().topicPrefix()), testbed.spool(),
@@ -39,7 +35,7 @@ final class CollectorCommand implements Callable<Integer> {
         collector.start();
         System.err.printf("collector for testbed %s publishing to %s; spool in %s; Ctrl-C to stop%n",
             testbed.testbed(), bootstrap, testbed.spool().dir());
-        stop.await();
+        shutdown.awaitSignalOr(new java.util.concurrent.CompletableFuture<>());
       }
     }
     return 0;

@@ -9,7 +9,7 @@ import io.headroom.collector.source.SourceContext;
 import io.headroom.collector.source.SourceRegistry;
 import io.headroom.model.recording.RecordingWriter;
 import java.io.PrintWriter;
-import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -31,7 +31,7 @@ final class DiscoverCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     PrintWriter out = spec.commandLine().getOut();
-    TestbedConfig testbed = options.load(Files.createTempDirectory("headroom-spool-"));
+    TestbedConfig testbed = options.load(Path.of(System.getProperty("java.io.tmpdir"), "headroom-unused-spool"));
     SourceRegistry registry = SourceRegistry.discovered();
     for (SourceConfig sc : testbed.sources()) {
       Discovery d;

@@ -1,5 +1,6 @@
 package io.headroom.app.cli;
 
+import io.headroom.app.service.Unavailable;
 import io.headroom.config.ConfigException;
 import io.headroom.model.recording.RecordingFormatException;
 import picocli.CommandLine;
@@ -7,21 +8,44 @@ import picocli.CommandLine.IExecutionExceptionHandler;
 import picocli.CommandLine.ParseResult;
 
 /**
- * Turns the failures a user can fix (a bad recording line, a bad testbed file, a missing file)
- * into one clear line on stderr and exit code 2, instead of a stack trace. Anything else is a bug
- * and keeps its stack trace.
+ * Turns every failure into one clear line on stderr and an exit code ({@link ExitCodes}), instead
+ * of a stack trace: what a person can fix (a bad recording line, a bad testbed file, a missing
+ * file) exits 2, a service that does not answer at start exits 69, anything else (a bug) exits 1
+ * and names its exception; {@code --debug} adds the stack trace.
  */
 final class ErrorHandler implements IExecutionExceptionHandler {
-  static final int USER_ERROR = 2;
-
   @Override
-  public int handleExecutionException(Exception e, CommandLine cmd, ParseResult parsed) throws Exception {
-    if (e instanceof RecordingFormatException || e instanceof ConfigException
-        || e instanceof java.nio.file.NoSuchFileException || e instanceof UserError) {
-      String message = e instanceof java.nio.file.NoSuchFileException ? "no such file: " + e.getMessage() : e.getMessage();
-      cmd.getErr().println("headroom " + cmd.getCommandName() + ": " + message);
-      return USER_ERROR;
+  public int handleExecutionException(Exception e, CommandLine cmd, ParseResult parsed) {
+    String prefix = "headroom " + cmd.getCommandName() + ": ";
+    int code;
+    String message;
+    if (e instanceof RecordingFormatException || e instanceof ConfigException || e instanceof UserError) {
+      code = ExitCodes.USAGE;
+      message = e.getMessage();
+    } else if (e instanceof java.nio.file.NoSuchFileException) {
+      code = ExitCodes.USAGE;
+      message = "no such file: " + e.getMessage();
+    } else if (e instanceof Unavailable) {
+      code = ExitCodes.UNAVAILABLE;
+      message = e.getMessage();
+    } else {
+      code = ExitCodes.FAILED;
+      message = "failed: " + e + (debug(parsed) ? "" : " (run with --debug for the stack trace)");
     }
-    throw e;
+    cmd.getErr().println(prefix + message);
+    if (debug(parsed)) {
+      e.printStackTrace(cmd.getErr());
+    }
+    return code;
+  }
+
+  /** --debug anywhere on the command line (it is inherited by every subcommand). */
+  private static boolean debug(ParseResult parsed) {
+    for (ParseResult p = parsed; p != null; p = p.subcommand()) {
+      if (p.hasMatchedOption("--debug")) {
+        return true;
+      }
+    }
+    return false;
   }
 }

@@ -1,6 +1,8 @@
 package io.headroom.app.cli;
 
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ScopeType;
 
 @Command(
     name = "headroom",
@@ -17,6 +19,11 @@ import picocli.CommandLine.Command;
       DiscoverCommand.class,
     })
 public final class HeadroomCommand implements Runnable {
+  @Option(names = "--debug", scope = ScopeType.INHERIT,
+      description = "Print the stack trace of a failure (for a bug report).")
+  boolean debug;
+
+  /** `headroom` alone: the list of commands. */
   @Override
   public void run() {
     new picocli.CommandLine(this).usage(System.out);

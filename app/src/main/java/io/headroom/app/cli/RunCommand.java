@@ -20,7 +20,6 @@ import io.headroom.model.kafka.KafkaClient;
 import io.headroom.model.kafka.Topics;
 import io.headroom.model.recording.RecordingWriter;
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -56,9 +55,14 @@ final class RunCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
+    try (WorkDir work = WorkDir.create("headroom-run-")) {
+      return runIn(work.path());
+    }
+  }
+
+  private int runIn(Path work) throws Exception {
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
-    Path work = Files.createTempDirectory("headroom-run-");
     TestbedConfig testbed = options.load(work.resolve("spool"));
     String id = runId != null ? runId : "run-" + System.currentTimeMillis() / 1000;
     String host = testbed.sources().stream().map(SourceConfig::host).findFirst().orElse(TestbedOptions.localHostName());

@@ -8,6 +8,9 @@ import io.headroom.config.SpoolConfig;
 import io.headroom.config.TestbedConfig;
 import io.headroom.config.TestbedLoader;
 import io.headroom.config.ConfigException;
+import io.headroom.config.Durations;
+import io.headroom.app.service.StartupWait;
+import java.time.Duration;
 import java.net.InetAddress;
 import java.nio.file.Path;
 import picocli.CommandLine.Option;
@@ -23,6 +26,23 @@ final class TestbedOptions {
 
   @Option(names = "--db", paramLabel = "JDBC_URL", description = "PostgreSQL/TimescaleDB JDBC URL (overrides the testbed file).")
   String db;
+
+  @Option(names = "--startup-wait", paramLabel = "DURATION", defaultValue = "60s",
+      description = "How long a named Kafka or database may take to answer at start (default: ${DEFAULT-VALUE}); "
+          + "one line per attempt, then exit " + ExitCodes.UNAVAILABLE + ".")
+  String startupWait;
+
+  StartupWait startupWait() throws ConfigException {
+    try {
+      Duration total = Durations.parse(startupWait);
+      // about six attempts in all, at most 10 s apart
+      Duration every = total.dividedBy(6).compareTo(Duration.ofSeconds(10)) > 0 ? Duration.ofSeconds(10)
+          : total.dividedBy(6).compareTo(Duration.ofMillis(100)) < 0 ? Duration.ofMillis(100) : total.dividedBy(6);
+      return new StartupWait(total, every);
+    } catch (IllegalArgumentException e) {
+      throw new ConfigException("--startup-wait: " + e.getMessage());
+    }
+  }
 
   TestbedConfig load(Path defaultSpool) throws ConfigException {
     TestbedConfig base = testbed == null

@@ -33,6 +33,8 @@ public final class AnalyzerService implements AutoCloseable {
   private final KafkaVerdictPublisher verdictPublisher;
   private final ScheduledExecutorService live;
   private final Database liveDb;
+  private final Supervision supervision = new Supervision();
+  private volatile boolean closing;
 
   public AnalyzerService(IngestConfig ingest, String dbUrl, String user, String password, StoreConfig store)
       throws SQLException {
@@ -48,12 +50,18 @@ public final class AnalyzerService implements AutoCloseable {
   /** {@code thresholds}: what the live verdicts judge against. */
   public AnalyzerService(IngestConfig ingest, String dbUrl, String user, String password, StoreConfig store,
       List<URI> webhooks, Thresholds thresholds) throws SQLException {
+    this(ingest, dbUrl, user, password, store, webhooks, thresholds, LiveVerdicts.DEFAULT_ABANDON_AFTER);
+  }
+
+  /** {@code abandonAfter}: see {@link LiveVerdicts}; a run silent this long without an end is closed. */
+  public AnalyzerService(IngestConfig ingest, String dbUrl, String user, String password, StoreConfig store,
+      List<URI> webhooks, Thresholds thresholds, Duration abandonAfter) throws SQLException {
     try (Database migrationDb = new Database(dbUrl, user, password)) {
       this.flavor = Migrations.migrateAndMaintain(migrationDb.connection(), store);
     }
     ActiveRuns active = new ActiveRuns();
     this.loop = new IngestLoop(ingest, new Database(dbUrl, user, password), active);
-    this.thread = new Thread(loop, "headroom-ingest");
+    this.thread = new Thread(supervision.lifelong("ingest", loop, () -> closing), "headroom-ingest");
     thread.setDaemon(true);
     thread.start();
     this.verdictPublisher = new KafkaVerdictPublisher(ingest.kafka(), ingest.topics().verdicts());
@@ -68,8 +76,9 @@ public final class AnalyzerService implements AutoCloseable {
       return t;
     });
     LiveVerdicts verdicts = new LiveVerdicts(active, liveDb, new RunAnalyzer(thresholds), listeners,
-        () -> System.currentTimeMillis() / 1000.0);
-    live.scheduleWithFixedDelay(verdicts, LIVE_INTERVAL.toMillis(), LIVE_INTERVAL.toMillis(), TimeUnit.MILLISECONDS);
+        () -> System.currentTimeMillis() / 1000.0, abandonAfter);
+    // scheduleWithFixedDelay stops for good, silently, after a task throws: rounds() keeps it going
+    live.scheduleWithFixedDelay(supervision.rounds("live verdicts", verdicts), LIVE_INTERVAL.toMillis(), LIVE_INTERVAL.toMillis(), TimeUnit.MILLISECONDS);
   }
 
   public StorageFlavor flavor() {
@@ -80,8 +89,35 @@ public final class AnalyzerService implements AutoCloseable {
     return loop.samplesStored();
   }
 
+  /** Records set aside in table dead_letter (undecodable, or refused by the database). */
+  public long deadLettered() {
+    return loop.deadLettered();
+  }
+
+  /**
+   * How the analyzer is doing, for a person or a probe: ingest storing, retrying (and on what) or
+   * stopped; counts of samples stored, records set aside, live-verdict rounds that failed.
+   */
+  public record Health(String ingest, long samplesStored, long deadLettered, long failedVerdictRounds) {}
+
+  public Health health() {
+    String ingest = failure().isDone() ? "stopped: " + failure().join() : loop.state();
+    return new Health(ingest, loop.samplesStored(), loop.deadLettered(), supervision.failedRounds());
+  }
+
+  /** Completes with a one-line reason when ingestion or live verdicts stopped for good. */
+  public java.util.concurrent.CompletableFuture<String> failure() {
+    return supervision.failure();
+  }
+
+  /** Rounds of live verdicts that failed and were retried. */
+  public long failedVerdictRounds() {
+    return supervision.failedRounds();
+  }
+
   @Override
   public void close() throws InterruptedException {
+    closing = true;
     live.shutdown();
     live.awaitTermination(10, TimeUnit.SECONDS);
     loop.close();

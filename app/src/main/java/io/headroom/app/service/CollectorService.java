@@ -18,9 +18,11 @@ import io.headroom.model.Run;
 import io.headroom.model.Sample;
 import io.headroom.model.kafka.KafkaClient;
 import io.headroom.model.kafka.Topics;
+import io.headroom.model.log.RateLimitedLog;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.List;
+import org.slf4j.LoggerFactory;
 
 /**
  * A running collector: sources on their schedules ({@link ScrapeScheduler}: one timer, a bounded
@@ -34,6 +36,8 @@ public final class CollectorService implements AutoCloseable {
   private final KafkaSink kafkaSink;
   private final ScrapeScheduler scheduler;
   private final Thread drainer;
+  private final RateLimitedLog refusals = new RateLimitedLog(LoggerFactory.getLogger(CollectorService.class),
+      Duration.ofMinutes(1));
 
   public CollectorService(String testbed, KafkaClient kafka, Topics topics, SpoolConfig spoolConfig,
       List<ScrapeRunner> runners, ScrapeSink extraSink) throws IOException {
@@ -90,6 +94,9 @@ public final class CollectorService implements AutoCloseable {
       scrape.relation(r.from(), r.rel(), r.to());
     } else if (record instanceof Sample s) {
       scrape.sample(s.entity(), s.metric(), s.value());
+    }
+    for (String refused : scrape.problems()) { // the scrape refused what the database could not store
+      refusals.warn("refused benchmark record", "benchmark record {}", refused);
     }
     kafkaSink.accept(testbed, scrape);
   }

@@ -1,5 +1,6 @@
 package io.headroom.app.lab;
 
+import io.headroom.standin.MachineTest;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -29,6 +30,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * soon the live verdict reached the webhook after the limit appeared (printed, and appended to
  * target/lab-latency.txt).
  */
+@MachineTest("installs nbdkit and fio, creates network namespaces, tc qdiscs, cgroups and loop devices")
 class BottleneckLabTest {
   /** Loosely: the aim is 5 s; a shared 2-core CI machine gets slack. */
   static final double LIVE_WITHIN_S = 12;

@@ -1,5 +1,6 @@
 package io.headroom.app.lab;
 
+import io.headroom.standin.MachineTest;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -20,6 +21,7 @@ import org.junit.jupiter.api.Test;
  * owner died (a killed test run) is swept at the next start, one whose owner lives is not, and
  * teardown can be repeated.
  */
+@MachineTest("runs lab/run, which creates and sweeps network namespaces and cgroups")
 class LabScriptTest {
   @BeforeAll
   static void root() {

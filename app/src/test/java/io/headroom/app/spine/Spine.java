@@ -28,10 +28,11 @@ import java.util.List;
 final class Spine implements AutoCloseable {
   static final double T0 = 1_795_995_443.0;
   /**
-   * Per scrape: 3 synthetic samples and 6 of the source's own health (scrape_duration_s,
-   * scrape_success, scrape_problems, scrape_samples, scrape_missed_intervals, scrape_lag_s): 3 + 6.
+   * Per scrape: 3 synthetic samples and 7 of the source's own health (scrape_duration_s,
+   * scrape_success, scrape_problems, scrape_samples, scrape_missed_intervals, scrape_lag_s,
+   * scrape_refused_records): 3 + 7.
    */
-  static final int ROWS_PER_SCRAPE = 3 + 6;
+  static final int ROWS_PER_SCRAPE = 3 + 7;
 
   final EmbeddedKafka kafka;
   final Topics topics;

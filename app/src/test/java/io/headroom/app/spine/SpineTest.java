@@ -2,6 +2,7 @@ package io.headroom.app.spine;
 
 import io.headroom.model.kafka.KafkaClient;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.headroom.analyzer.ingest.IngestConfig;
 import io.headroom.analyzer.ingest.IngestLoop;
@@ -120,10 +121,13 @@ class SpineTest {
       Thread.sleep(1000);
     }
     Thread.sleep(Math.max(0, 20_000 - (System.nanoTime() - cutAt) / 1_000_000));
+    String during = spine.analyzer.health().ingest();
+    assertTrue(during.startsWith("retrying: database jdbc:postgresql://127.0.0.1:" + spine.proxy.port() + "/"), during);
     spine.proxy.restore();
     spine.scrape(10);
     assertEquals(30 * Spine.ROWS_PER_SCRAPE, spine.awaitRows(30 * Spine.ROWS_PER_SCRAPE, Duration.ofSeconds(120)));
     assertExactlyOnce(spine, 30);
+    assertEquals("storing", spine.analyzer.health().ingest());
   }
 
   /** Every (entity, metric, time) once, and d0's read_iops exactly 100, 200, ... for each scrape. */

@@ -1,6 +1,7 @@
 package io.headroom.collector.declared;
 
 import io.headroom.model.EntityKind;
+import io.headroom.model.StorableRecords;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
@@ -31,10 +32,14 @@ final class DeclaredChecks {
     return true;
   }
 
-  /** An entity id: '|' separates key parts on Kafka. */
+  /** An entity id: '|' separates key parts on Kafka, and the database must be able to store it. */
   static void id(String id, String key, List<String> problems) {
-    if (present(id, key, problems) && id.contains("|")) {
-      problems.add(key + ": \"" + id + "\" must not contain '|'");
+    if (present(id, key, problems)) {
+      int before = problems.size();
+      StorableRecords.key(key, id, problems);
+      if (problems.size() == before && id.contains("|")) {
+        problems.add(key + ": \"" + id + "\" must not contain '|'");
+      }
     }
   }
 

@@ -7,7 +7,10 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 
-/** A declared source's settings as written, bound by the settings binder (docs/configuration.md). */
+/**
+ * A declared source's settings as written, bound by the settings binder (docs/configuration.md);
+ * that it declares something is checked by {@link DeclaredSourceFactory} on the section as written.
+ */
 record DeclaredSettings(Path sysRoot, List<EntitySpec> entities, List<RelationSpec> relations,
     List<WorkloadRelation> workloads) {
 
@@ -29,9 +32,6 @@ record DeclaredSettings(Path sysRoot, List<EntitySpec> entities, List<RelationSp
       if (e != null && e.id() != null && !ids.add(e.id())) {
         problems.add("entities[" + i + "].id: \"" + e.id() + "\" is declared twice");
       }
-    }
-    if (entities.isEmpty() && relations.isEmpty() && workloads.isEmpty()) {
-      problems.add("declares nothing: give entities, relations or workloads");
     }
     return problems;
   }

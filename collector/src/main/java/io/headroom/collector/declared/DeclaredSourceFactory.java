@@ -39,7 +39,29 @@ public final class DeclaredSourceFactory implements SourceFactory {
   }
 
   private static DeclaredSettings settings(String host, JsonNode settings, Path baseDir) throws ConfigException {
-    return SettingsBinder.bind(settings, DeclaredSettings.class, baseDir, "declared source of " + host);
+    SettingsBinder.Bound<DeclaredSettings> bound = SettingsBinder.tryBind(settings, DeclaredSettings.class, null, baseDir);
+    List<String> problems = new ArrayList<>(bound.problems());
+    if (declaresNothing(settings)) {
+      problems.add("declares nothing: give entities, relations or workloads");
+    }
+    if (!problems.isEmpty()) {
+      throw new ConfigException("declared source of " + host + ": " + String.join("; ", problems));
+    }
+    return bound.value();
+  }
+
+  /**
+   * Judged on the section as written: a list the binder refused for a bad element arrives empty
+   * in the record, but something was declared.
+   */
+  private static boolean declaresNothing(JsonNode settings) {
+    for (String key : List.of("entities", "relations", "workloads")) {
+      JsonNode v = settings == null ? null : settings.get(key);
+      if (v != null && !v.isNull() && !(v.isArray() && v.isEmpty())) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /**

@@ -3,6 +3,7 @@ package io.headroom.collector.declared;
 import io.headroom.collector.source.CgroupPaths;
 import io.headroom.model.Entity;
 import io.headroom.model.EntityKind;
+import io.headroom.model.StorableRecords;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -23,6 +24,9 @@ record EntitySpec(String id, String kind, String name, Map<String, Object> attrs
   List<String> validate() {
     List<String> problems = new ArrayList<>();
     DeclaredChecks.id(id, "id", problems);
+    StorableRecords.key("name", name, problems);
+    StorableRecords.content("attrs", attrs, problems);
+    StorableRecords.content("capacity", capacity, problems);
     if (DeclaredChecks.present(kind, "kind", problems) && !DeclaredChecks.KINDS.contains(kind)) {
       problems.add("kind: \"" + kind + "\" is not declarable (known: " + new TreeSet<>(DeclaredChecks.KINDS) + ")");
     }

@@ -22,17 +22,26 @@ public final class CollectorMetrics {
   public static final MetricDef SCRAPE_LAG = new MetricDef(
       "scrape_lag_s", "s", "gauge", "collector",
       "How late the last scrape started after its scheduled time (waiting for a free worker); 0 for a scrape on demand.");
+  public static final MetricDef SCRAPE_REFUSED_RECORDS = new MetricDef(
+      "scrape_refused_records", "count", "gauge", "collector",
+      "Entities, relations and readings of the scrape refused because the database could not store them (an id, "
+          + "name or metric name with a NUL character or an unpaired surrogate, or over 512 bytes of UTF-8); "
+          + "each is a problem of the scrape, logged once.");
 
   public static final MetricDef SPOOL_BYTES = new MetricDef(
       "spool_bytes", "bytes", "gauge", "collector",
       "Bytes in the collector's spool: records not yet acknowledged by Kafka (and finished segments not yet removed).");
   public static final MetricDef SPOOL_DROPPED = new MetricDef(
       "spool_dropped_records", "count", "gauge", "collector",
-      "Records dropped unsent since the collector started, because the spool reached its bound.");
+      "Records dropped unsent because the spool reached its bound: a running total kept in the spool, across restarts.");
+  public static final MetricDef SPOOL_CORRUPT_FRAMES = new MetricDef(
+      "spool_corrupt_frames", "count", "gauge", "collector",
+      "Torn or corrupt frames the spool skipped (each logged with its segment file and offset; the records after it "
+          + "are still sent): a running total kept in the spool, across restarts.");
 
   public static final List<MetricDef> ALL = List.of(SCRAPE_DURATION, SCRAPE_SUCCESS, SCRAPE_PROBLEMS, SCRAPE_SAMPLES,
-      SCRAPE_MISSED_INTERVALS, SCRAPE_LAG,
-      SPOOL_BYTES, SPOOL_DROPPED);
+      SCRAPE_MISSED_INTERVALS, SCRAPE_LAG, SCRAPE_REFUSED_RECORDS,
+      SPOOL_BYTES, SPOOL_DROPPED, SPOOL_CORRUPT_FRAMES);
 
   private CollectorMetrics() {}
 }

@@ -7,18 +7,22 @@ import io.headroom.collector.spool.SpoolRecord;
 import io.headroom.model.Entity;
 import io.headroom.model.RecordingRecord;
 import io.headroom.model.Relation;
+import io.headroom.model.StorableRecords;
 import io.headroom.model.kafka.BatchIds;
 import io.headroom.model.kafka.Point;
 import io.headroom.model.kafka.RecordJson;
 import io.headroom.model.kafka.SampleBatch;
 import io.headroom.model.kafka.SampleBatchCodec;
 import io.headroom.model.kafka.Topics;
+import io.headroom.model.log.RateLimitedLog;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import org.slf4j.LoggerFactory;
 
 /**
  * Turns scrapes into Kafka messages and appends them to the spool: one sample batch per entity
@@ -32,6 +36,7 @@ public final class KafkaSink implements ScrapeSink {
   private final Topics topics;
   private final BatchIds ids = new BatchIds();
   private final Map<String, byte[]> lastTopology = new ConcurrentHashMap<>();
+  private final RateLimitedLog refusals = new RateLimitedLog(LoggerFactory.getLogger(KafkaSink.class), Duration.ofMinutes(1));
 
   public KafkaSink(Spool spool, KafkaPublisher publisher, Topics topics) {
     this.spool = spool;
@@ -58,8 +63,17 @@ public final class KafkaSink implements ScrapeSink {
     publisher.nudge();
   }
 
-  /** Run and phase records go to the runs topic, every time (they are few and each one matters). */
+  /**
+   * Run and phase records go to the runs topic, every time (they are few and each one matters);
+   * one the database could not store (a run id or phase name with a NUL, say) is refused and logged.
+   */
   public void run(String testbed, RecordingRecord record) {
+    List<String> refused = StorableRecords.problems(record);
+    if (!refused.isEmpty()) {
+      refusals.warn("refused run record", "{} record refused, the database could not store it: {}", record.type(),
+          String.join("; ", refused));
+      return;
+    }
     spool.append(new SpoolRecord(topics.runs(), utf8(Topics.runKey(testbed, record)), RecordJson.encode(testbed, record)));
     publisher.nudge();
   }

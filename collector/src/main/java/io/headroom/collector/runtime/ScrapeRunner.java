@@ -4,6 +4,8 @@ import io.headroom.collector.source.Scrape;
 import io.headroom.collector.source.Source;
 import io.headroom.model.Entity;
 import io.headroom.model.EntityKind;
+import io.headroom.model.log.RateLimitedLog;
+import java.time.Duration;
 import java.util.HashSet;
 import java.util.Map;
 import java.util.Set;
@@ -14,7 +16,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Runs one scrape of one source and adds the source's own health: scrape duration, success,
- * problems and sample count, as samples of the entity {@code HOST/collector/SOURCE}. A source that
+ * problems, sample count and records refused because the database could not store them (each
+ * refusal is a problem, logged once naming the source and the entity), as samples of the entity {@code HOST/collector/SOURCE}. A source that
  * throws still yields those (success 0), so a dead source shows on the dashboards. The scheduler
  * adds what only it knows: the intervals it had to skip ({@link #countMissedInterval}, reported as
  * a running total) and how late this scrape started.
@@ -28,6 +31,8 @@ public final class ScrapeRunner {
   private final DoubleSupplier clock;
   private final Set<String> problemsSeen = new HashSet<>();
   private final AtomicLong missedIntervals = new AtomicLong();
+  /** A source that fails every scrape (a BMC down) says so once a minute, not every interval. */
+  private final RateLimitedLog failures = new RateLimitedLog(LOG, Duration.ofMinutes(1));
 
   public ScrapeRunner(String host, Source source, DoubleSupplier clock) {
     this.host = host;
@@ -61,7 +66,7 @@ public final class ScrapeRunner {
       source.scrape(scrape);
     } catch (Exception e) {
       ok = false;
-      LOG.warn("source {} of {} failed: {}", source.name(), host, e.toString());
+      failures.warn("scrape failed", "source {} of {} failed: {}", source.name(), host, e.toString());
     }
     double seconds = (System.nanoTime() - started) / 1e9;
     logNewProblems(scrape);
@@ -74,6 +79,7 @@ public final class ScrapeRunner {
     scrape.sample(selfId(), CollectorMetrics.SCRAPE_SAMPLES.name(), samples);
     scrape.sample(selfId(), CollectorMetrics.SCRAPE_MISSED_INTERVALS.name(), missedIntervals.get());
     scrape.sample(selfId(), CollectorMetrics.SCRAPE_LAG.name(), Math.max(0, lagSeconds));
+    scrape.sample(selfId(), CollectorMetrics.SCRAPE_REFUSED_RECORDS.name(), scrape.refusedRecords());
     return scrape;
   }
 

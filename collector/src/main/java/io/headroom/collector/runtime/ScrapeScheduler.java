@@ -1,6 +1,8 @@
 package io.headroom.collector.runtime;
 
 import io.headroom.collector.source.Scrape;
+import io.headroom.model.log.RateLimitedLog;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ArrayBlockingQueue;
@@ -47,6 +49,8 @@ import org.slf4j.LoggerFactory;
  */
 public final class ScrapeScheduler implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(ScrapeScheduler.class);
+  /** A sink that cannot take scrapes (the spool's disk full) fails every scrape of every source: once a minute. */
+  private final RateLimitedLog handOverFailures = new RateLimitedLog(LOG, Duration.ofMinutes(1));
   private final String testbed;
   private final List<ScrapeRunner> runners;
   private final ScrapeSink sink;
@@ -182,7 +186,7 @@ public final class ScrapeScheduler implements AutoCloseable {
       sink.accept(testbed, scrape);
     } catch (RuntimeException e) {
       // Never let one failure reach the pool: log and let the next tick come.
-      LOG.error("could not hand over a scrape of {}: {}", t.runner.selfId(), e.toString());
+      handOverFailures.error("hand over", "could not hand over a scrape of {}: {}", t.runner.selfId(), e.toString());
     } finally {
       t.busy.set(false);
     }

@@ -6,8 +6,9 @@ import io.headroom.collector.spool.Spool;
 import java.time.Duration;
 
 /**
- * The collector's own spool as a source: how much waits on disk for Kafka and how many records
- * were dropped because it was full, so an outage and its cost show on the dashboards.
+ * The collector's own spool as a source: how much waits on disk for Kafka, how many records were
+ * dropped because it was full and how many damaged frames were skipped, so an outage and its
+ * cost show on the dashboards.
  */
 public final class SpoolSource implements Source {
   private final String selfId;
@@ -33,5 +34,6 @@ public final class SpoolSource implements Source {
   public void scrape(Scrape scrape) {
     scrape.sample(selfId, CollectorMetrics.SPOOL_BYTES.name(), spool.bytesOnDisk());
     scrape.sample(selfId, CollectorMetrics.SPOOL_DROPPED.name(), spool.dropped());
+    scrape.sample(selfId, CollectorMetrics.SPOOL_CORRUPT_FRAMES.name(), spool.corruptFrames());
   }
 }

@@ -2,15 +2,24 @@ package io.headroom.collector.source;
 
 import io.headroom.model.Entity;
 import io.headroom.model.Relation;
+import io.headroom.model.StorableRecords;
+import io.headroom.model.StorableText;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * What one scrape of one source saw: entities, relations, readings (grouped by entity, as they
  * travel) and the sub-resources that failed, with why. All readings of a scrape share its time
  * unless given one (a benchmark's own per-second intervals carry theirs).
+ *
+ * <p>What the database could not store ({@link StorableRecords}: an id, name or metric name with
+ * a NUL character or an unpaired surrogate, or too long) is refused here, where it enters: the
+ * entity, relation or reading is left out and becomes a problem of the scrape naming it, and the
+ * rest of the scrape stands.
  */
 public final class Scrape {
   private final double ts;
@@ -18,6 +27,9 @@ public final class Scrape {
   private final List<Relation> relations = new ArrayList<>();
   private final Map<String, List<Reading>> readings = new LinkedHashMap<>();
   private final List<String> problems = new ArrayList<>();
+  /** Refusals already listed as problems: one per refused entity, relation or metric, however many readings. */
+  private final Set<String> refusalsListed = new HashSet<>();
+  private int refusedRecords;
   private final List<String> degraded = new ArrayList<>();
 
   public Scrape(double ts) {
@@ -30,11 +42,22 @@ public final class Scrape {
   }
 
   public void entity(Entity entity) {
-    entities.add(entity);
+    List<String> refused = StorableRecords.problems(entity);
+    if (refused.isEmpty()) {
+      entities.add(entity);
+    } else {
+      refuse("entity " + StorableText.quote(entity.id()), refused);
+    }
   }
 
   public void relation(String from, String rel, String to) {
-    relations.add(new Relation(from, rel, to));
+    Relation r = new Relation(from, rel, to);
+    List<String> refused = StorableRecords.problems(r);
+    if (refused.isEmpty()) {
+      relations.add(r);
+    } else {
+      refuse("relation " + StorableText.quote(from) + " " + StorableText.quote(rel) + " " + StorableText.quote(to), refused);
+    }
   }
 
   public void sample(String entity, String metric, double value) {
@@ -43,14 +66,44 @@ public final class Scrape {
 
   /** NaN and infinite values are dropped: they are never a reading. */
   public void sample(double at, String entity, String metric, double value) {
-    if (Double.isFinite(value)) {
-      readings.computeIfAbsent(entity, e -> new ArrayList<>()).add(new Reading(at, metric, value));
+    if (!Double.isFinite(value)) {
+      return;
+    }
+    List<Reading> entityReadings = readings.get(entity);
+    if (entityReadings == null) { // an entity's id is checked once per scrape, when first seen
+      String idProblem = StorableText.keyProblem(entity);
+      if (idProblem != null) {
+        refuse("readings of entity " + StorableText.quote(entity), List.of("entity: " + idProblem));
+        return;
+      }
+      entityReadings = new ArrayList<>();
+      readings.put(entity, entityReadings);
+    }
+    String metricProblem = StorableText.keyProblem(metric);
+    if (metricProblem == null) {
+      entityReadings.add(new Reading(at, metric, value));
+    } else {
+      refuse("metric " + StorableText.quote(metric) + " of entity " + StorableText.quote(entity),
+          List.of("metric: " + metricProblem));
     }
   }
 
   /** A sub-resource that could not be read; the rest of the scrape stands. */
   public void problem(String subResource, String reason) {
     problems.add(subResource + ": " + reason);
+  }
+
+  /** One record left out because the database could not store it: a problem, and counted. */
+  private void refuse(String what, List<String> why) {
+    refusedRecords++;
+    if (refusalsListed.add(what)) {
+      problem(what, "refused: " + String.join("; ", why));
+    }
+  }
+
+  /** Entities, relations and readings refused ({@link StorableRecords}); each reading counts. */
+  public int refusedRecords() {
+    return refusedRecords;
   }
 
   /**

@@ -1,15 +1,20 @@
 package io.headroom.collector.spool;
 
+import io.headroom.collector.spool.Segment.Frame;
+import io.headroom.collector.spool.Segment.Gap;
+import io.headroom.collector.spool.Segment.Slot;
 import io.headroom.config.SpoolConfig;
+import io.headroom.model.log.RateLimitedLog;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.SortedMap;
 import java.util.TreeMap;
+import java.util.function.LongSupplier;
 import java.util.stream.Stream;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -21,31 +26,68 @@ import org.slf4j.LoggerFactory;
  * dropped, and the records in it that were never sent are counted and logged. Order is kept:
  * the reader hands records out in the order they were appended.
  *
- * <p>Files: {@code seg-N.spool} segments of framed records, and {@code cursor} holding the read
- * position (segment, offset) of the first record not yet acknowledged.
+ * <p>A torn or corrupt frame (a crash mid-write, damage on disk) is skipped: reading goes on at
+ * the next intact frame, and the skip is logged with its segment and offset and counted once
+ * the cursor passes it. Both totals, records dropped and frames skipped, survive restarts.
+ * Warnings that repeat while a condition lasts (the spool full during an outage) are logged at
+ * most once a minute, with how many were held back.
+ *
+ * <p>Files: {@code seg-N.v2.spool} segments of framed records ({@link FrameFormat}; earlier
+ * versions' {@code seg-N.spool} are still read), and {@code cursor} ({@link CursorFile}).
  */
 public final class Spool implements AutoCloseable {
-  private static final Logger LOG = LoggerFactory.getLogger(Spool.class);
+  private static final Duration WARN_EVERY = Duration.ofMinutes(1);
   private final SpoolConfig config;
+  private final Logger log;
+  private final RateLimitedLog warnings;
   private final TreeMap<Long, Segment> segments = new TreeMap<>();
-  private SpoolPosition cursor;
-  private long dropped;
+  /** Gaps the reader found ahead of the cursor, by where they start: counted when the cursor passes them. */
+  private final TreeMap<SpoolPosition, Gap> gapsAhead = new TreeMap<>();
+  private SpoolState state;
 
   public Spool(SpoolConfig config) throws IOException {
+    this(config, LoggerFactory.getLogger(Spool.class), System::nanoTime);
+  }
+
+  /** @param nanoTime the monotonic clock that spaces repeated warnings */
+  Spool(SpoolConfig config, Logger log, LongSupplier nanoTime) throws IOException {
     this.config = config;
+    this.log = log;
+    this.warnings = new RateLimitedLog(log, WARN_EVERY, nanoTime);
     Files.createDirectories(config.dir());
+    openSegments();
+    state = CursorFile.read(config.dir(), new SpoolPosition(segments.firstKey(), 0), log);
+    if (!segments.containsKey(state.cursor().segment())) {
+      Long resume = segments.ceilingKey(state.cursor().segment());
+      state = state.at(new SpoolPosition(resume == null ? segments.firstKey() : resume, 0));
+    }
+  }
+
+  /** Every segment on disk; new records go to a V2 segment after the newest. */
+  private void openSegments() throws IOException {
+    int earlierFormat = 0;
     try (Stream<Path> files = Files.list(config.dir())) {
-      for (Path f : files.filter(p -> p.getFileName().toString().matches("seg-\\d{20}\\.spool")).toList()) {
+      for (Path f : files.toList()) {
+        FrameFormat format = FrameFormat.ofFileName(f.getFileName().toString());
+        if (format == null) {
+          continue;
+        }
         long index = Segment.indexOf(f);
-        segments.put(index, Segment.open(config.dir(), index));
+        if (segments.containsKey(index)) {
+          throw new IOException("spool " + config.dir() + " holds two segments numbered " + index + ": "
+              + segments.get(index).file.getFileName() + " and " + f.getFileName() + "; move one away");
+        }
+        segments.put(index, Segment.open(config.dir(), index, format));
+        earlierFormat += format == FrameFormat.V2 ? 0 : 1;
       }
     }
-    if (segments.isEmpty()) {
-      segments.put(0L, Segment.open(config.dir(), 0));
+    if (segments.isEmpty() || segments.lastEntry().getValue().format != FrameFormat.V2) {
+      long next = segments.isEmpty() ? 0 : segments.lastKey() + 1;
+      segments.put(next, Segment.open(config.dir(), next, FrameFormat.V2));
     }
-    cursor = readCursor();
-    if (cursor.segment() < segments.firstKey()) {
-      cursor = new SpoolPosition(segments.firstKey(), 0);
+    if (earlierFormat > 0) {
+      log.info("spool {}: {} segment(s) written by an earlier version are read as before and removed once sent; "
+          + "new records go to {}", config.dir(), earlierFormat, segments.lastEntry().getValue().file.getFileName());
     }
   }
 
@@ -54,7 +96,7 @@ public final class Spool implements AutoCloseable {
       long size = segments.lastEntry().getValue().append(record.encode());
       if (size >= config.segmentBytes()) {
         long next = segments.lastKey() + 1;
-        segments.put(next, Segment.open(config.dir(), next));
+        segments.put(next, Segment.open(config.dir(), next, FrameFormat.V2));
       }
       enforceLimit();
     } catch (IOException e) {
@@ -62,28 +104,32 @@ public final class Spool implements AutoCloseable {
     }
   }
 
-  /** Up to {@code max} records from the oldest unacknowledged one, in order. */
+  /** Up to {@code max} records from the oldest unacknowledged one, in order, skipping gaps. */
   public synchronized List<SpoolEntry> peek(int max) {
     List<SpoolEntry> out = new ArrayList<>();
     try {
-      long seg = cursor.segment();
-      long offset = cursor.offset();
+      SpoolPosition at = state.cursor();
       while (out.size() < max) {
-        Segment s = segments.get(seg);
-        if (s == null) {
-          break;
-        }
-        byte[] payload = s.read(offset);
-        if (payload == null) {
-          if (seg == segments.lastKey()) {
+        Segment s = segments.get(at.segment());
+        Slot slot = s.read(at.offset());
+        if (slot == null) {
+          Long next = segments.higherKey(at.segment());
+          if (next == null) {
             break;
           }
-          seg = segments.higherKey(seg);
-          offset = 0;
+          at = new SpoolPosition(next, 0);
           continue;
         }
-        offset += Segment.FRAME_HEADER + payload.length;
-        out.add(new SpoolEntry(SpoolRecord.decode(payload), new SpoolPosition(seg, offset)));
+        if (slot instanceof Gap g && s == segments.lastEntry().getValue() && g.next() == s.size()) {
+          break; // a torn last write: what is appended after it will be read, and then it is a gap
+        }
+        SpoolRecord record = slot instanceof Frame f ? SpoolRecord.decodeOrNull(f.payload()) : null;
+        at = new SpoolPosition(at.segment(), slot.next());
+        if (record == null) {
+          noteGap(s, new Gap(slot.offset(), slot.next()));
+        } else {
+          out.add(new SpoolEntry(record, at));
+        }
       }
     } catch (IOException e) {
       throw new UncheckedIOException("cannot read spool " + config.dir(), e);
@@ -93,23 +139,30 @@ public final class Spool implements AutoCloseable {
 
   /** Everything before {@code upTo} reached Kafka: forget it, and delete finished segments. */
   public synchronized void ack(SpoolPosition upTo) {
-    if (upTo.compareTo(cursor) <= 0) {
+    if (upTo.compareTo(state.cursor()) <= 0) {
       return;
     }
-    cursor = upTo;
+    SortedMap<SpoolPosition, Gap> passed = gapsAhead.headMap(upTo);
+    state = state.at(upTo).plus(0, passed.size());
+    passed.clear();
     try {
-      while (cursor.segment() > segments.firstKey()) {
+      while (state.cursor().segment() > segments.firstKey()) {
         deleteSegment(segments.firstKey());
       }
-      writeCursor();
+      CursorFile.write(config.dir(), state);
     } catch (IOException e) {
       throw new UncheckedIOException("cannot update spool cursor in " + config.dir(), e);
     }
   }
 
-  /** Records dropped because the spool was full, since this spool was opened. */
+  /** Records dropped unsent because the spool was full, since the spool was created. */
   public synchronized long dropped() {
-    return dropped;
+    return state.dropped();
+  }
+
+  /** Torn or corrupt frames skipped, since the spool was created. */
+  public synchronized long corruptFrames() {
+    return state.corruptFrames();
   }
 
   public synchronized long bytesOnDisk() {
@@ -127,41 +180,46 @@ public final class Spool implements AutoCloseable {
   private void enforceLimit() throws IOException {
     while (bytesOnDisk() > config.maxBytes() && segments.size() > 1) {
       long oldest = segments.firstKey();
-      if (cursor.segment() == oldest) {
-        long lost = segments.get(oldest).countFrom(cursor.offset());
-        dropped += lost;
-        LOG.warn("spool {} is full ({} bytes): dropped the {} oldest unsent records ({} dropped in all)",
-            config.dir(), config.maxBytes(), lost, dropped);
-        cursor = new SpoolPosition(segments.higherKey(oldest), 0);
-        writeCursor();
+      if (state.cursor().segment() == oldest) {
+        dropUnsent(segments.get(oldest));
       }
       deleteSegment(oldest);
     }
+  }
+
+  /** Counts what the cursor's segment still holds unsent (from the cursor, not its start) and moves past it. */
+  private void dropUnsent(Segment s) throws IOException {
+    Segment.Tally lost = s.tallyFrom(state.cursor().offset());
+    SortedMap<SpoolPosition, Gap> found = gapsAhead.subMap(new SpoolPosition(s.index, 0), new SpoolPosition(s.index + 1, 0));
+    for (Gap g : lost.gaps()) {
+      if (!found.containsKey(new SpoolPosition(s.index, g.offset()))) {
+        logGap(s, g);
+      }
+    }
+    found.clear();
+    state = state.at(new SpoolPosition(segments.higherKey(s.index), 0)).plus(lost.frames(), lost.gaps().size());
+    CursorFile.write(config.dir(), state);
+    warnings.warn("spool full", "spool {} is full ({} bytes): dropped the {} oldest unsent records ({} dropped in all)",
+        config.dir(), config.maxBytes(), lost.frames(), state.dropped());
+  }
+
+  /** A gap the reader skipped: logged the first time it is seen, counted when the cursor passes it. */
+  private void noteGap(Segment s, Gap g) throws IOException {
+    if (gapsAhead.putIfAbsent(new SpoolPosition(s.index, g.offset()), g) == null) {
+      logGap(s, g);
+    }
+  }
+
+  private void logGap(Segment s, Gap g) throws IOException {
+    String to = g.next() >= s.size() ? "the end of the segment" : "the next intact frame at offset " + g.next();
+    warnings.warn("corrupt frame", "spool segment {}: torn or corrupt frame at offset {}: skipped {} bytes to {}",
+        s.file, g.offset(), g.next() - g.offset(), to);
   }
 
   private void deleteSegment(long index) throws IOException {
     Segment s = segments.remove(index);
     s.close();
     Files.deleteIfExists(s.file);
-  }
-
-  private SpoolPosition readCursor() throws IOException {
-    Path f = config.dir().resolve("cursor");
-    if (!Files.exists(f)) {
-      return new SpoolPosition(segments.firstKey(), 0);
-    }
-    ByteBuffer b = ByteBuffer.wrap(Files.readAllBytes(f));
-    if (b.remaining() != 16) {
-      LOG.warn("spool cursor {} is damaged ({} bytes); resending from the oldest segment", f, b.remaining());
-      return new SpoolPosition(segments.firstKey(), 0);
-    }
-    return new SpoolPosition(b.getLong(), b.getLong());
-  }
-
-  private void writeCursor() throws IOException {
-    Path tmp = config.dir().resolve("cursor.tmp");
-    Files.write(tmp, ByteBuffer.allocate(16).putLong(cursor.segment()).putLong(cursor.offset()).array());
-    Files.move(tmp, config.dir().resolve("cursor"), StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
   }
 
   @Override

@@ -1,5 +1,6 @@
 package io.headroom.collector.spool;
 
+import java.nio.BufferUnderflowException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 
@@ -18,6 +19,18 @@ public record SpoolRecord(String topic, byte[] key, byte[] value) {
     }
     b.putInt(value.length).put(value);
     return b.array();
+  }
+
+  /**
+   * The record in an intact frame's payload, or null when it is not one: reachable only if
+   * damage passed the frame's CRC, and then the frame is skipped like any other damage.
+   */
+  static SpoolRecord decodeOrNull(byte[] payload) {
+    try {
+      return decode(payload);
+    } catch (BufferUnderflowException | NegativeArraySizeException e) {
+      return null;
+    }
   }
 
   static SpoolRecord decode(byte[] payload) {

@@ -1,5 +1,6 @@
 package io.headroom.collector.host;
 
+import io.headroom.standin.MachineTest;
 import static io.headroom.collector.host.FixtureHost.assertValue;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
@@ -24,6 +25,7 @@ import org.junit.jupiter.api.Test;
  * of a veth. Needs root, losetup, ip and cgroup v1 blkio; skipped elsewhere. The test (not the
  * source) runs commands. Rates are exact because the scrapes carry the times we give them.
  */
+@MachineTest("creates a loop device, a blkio cgroup and a veth pair")
 class LiveHostTest {
   private final long id = ProcessHandle.current().pid();
   private final String cgroup = "headroom-test-" + id;

@@ -17,16 +17,18 @@ class SpoolSourceTest {
   @Test
   void reportsBytesWaitingAndRecordsDropped() throws Exception {
     try (Spool spool = new Spool(new SpoolConfig(dir, 2 * 4096, 4096))) {
-      for (int i = 0; i < 300; i++) { // 300 frames of 8 + (2+1) + (4+0) + (4+20) = 39 bytes
+      for (int i = 0; i < 300; i++) { // 300 frames of 12 + (2+1) + (4+0) + (4+20) = 43 bytes
         spool.append(new SpoolRecord("t", new byte[0], new byte[20]));
       }
       Scrape s = new ScrapeRunner("h1", new SpoolSource("h1", spool), () -> 5.0).scrapeOnce();
       List<Scrape.Reading> r = s.readings().get("h1/collector/spool");
-      assertEquals(new Scrape.Reading(5.0, "spool_bytes", spool.bytesOnDisk()), r.get(0));
-      // a segment rolls at 4096 bytes = 106 frames; kept under 8192: one full segment and the
-      // 300 - 2 x 106 = 88 newest frames; the oldest segment (106 frames) was dropped
-      assertEquals(new Scrape.Reading(5.0, "spool_dropped_records", 106), r.get(1));
-      assertEquals((106 + 88) * 39, (long) r.get(0).value());
+      // a segment rolls at 4096 bytes: after 96 frames (95 x 43 = 4085, 96 x 43 = 4128). One full
+      // segment and 95 frames (8213 bytes) pass the bound of 8192, so a full segment goes whenever
+      // the next holds 95: segments 0 and 1 went (2 x 96 = 192 unsent records); 300 = 3 x 96 + 12
+      // leaves segment 2 (96) and the 12 newest frames
+      assertEquals(new Scrape.Reading(5.0, "spool_bytes", (96 + 12) * 43), r.get(0));
+      assertEquals(new Scrape.Reading(5.0, "spool_dropped_records", 192), r.get(1));
+      assertEquals(new Scrape.Reading(5.0, "spool_corrupt_frames", 0), r.get(2));
     }
   }
 }

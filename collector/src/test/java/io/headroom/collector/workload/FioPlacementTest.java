@@ -1,5 +1,6 @@
 package io.headroom.collector.workload;
 
+import io.headroom.standin.MachineTest;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
@@ -108,6 +109,7 @@ class FioPlacementTest {
   }
 
   @Test
+  @MachineTest("attaches a loop device")
   void blockDeviceTargetIsThatDevice() throws Exception {
     Path image = tmp.resolve("disk.img");
     Files.write(image, new byte[2 << 20]);

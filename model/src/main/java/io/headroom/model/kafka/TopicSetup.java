@@ -10,6 +10,9 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.clients.admin.TopicDescription;
+import org.apache.kafka.common.TopicPartitionInfo;
+import org.apache.kafka.common.errors.UnknownTopicOrPartitionException;
 import org.apache.kafka.common.errors.TopicExistsException;
 
 /**
@@ -37,13 +40,52 @@ public final class TopicSetup {
       Set<String> existing = admin.listTopics().names().get(30, TimeUnit.SECONDS);
       List<NewTopic> missing = wanted.stream().filter(t -> !existing.contains(t.name())).toList();
       if (!missing.isEmpty()) {
-        admin.createTopics(missing).all().get(30, TimeUnit.SECONDS);
+        try {
+          admin.createTopics(missing).all().get(30, TimeUnit.SECONDS);
+        } catch (ExecutionException e) {
+          if (!(e.getCause() instanceof TopicExistsException)) {
+            throw e; // another process creating them at the same moment is fine
+          }
+        }
       }
+      awaitLeaders(admin, wanted.stream().map(NewTopic::name).toList(), kafka);
     } catch (ExecutionException e) {
-      if (!(e.getCause() instanceof TopicExistsException)) {
-        throw new IllegalStateException("cannot create Headroom topics on " + kafka + ": "
-            + e.getCause().getMessage(), e.getCause());
+      throw new IllegalStateException("cannot create Headroom topics on " + kafka + ": "
+          + e.getCause().getMessage(), e.getCause());
+    }
+  }
+
+  /**
+   * Waits until every partition of the topics has a leader. Created is not ready: a producer that
+   * starts right away meets NOT_LEADER_OR_FOLLOWER, and an idempotent one can then retry into
+   * OUT_OF_ORDER_SEQUENCE_NUMBER until its delivery timeout.
+   */
+  static void awaitLeaders(Admin admin, List<String> names, KafkaClient kafka)
+      throws InterruptedException, TimeoutException, ExecutionException {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+    while (true) {
+      List<String> leaderless = new ArrayList<>();
+      try {
+        for (TopicDescription d : admin.describeTopics(names).allTopicNames().get(10, TimeUnit.SECONDS).values()) {
+          for (TopicPartitionInfo p : d.partitions()) {
+            if (p.leader() == null || p.leader().isEmpty()) {
+              leaderless.add(d.name() + "-" + p.partition());
+            }
+          }
+        }
+      } catch (ExecutionException e) {
+        if (!(e.getCause() instanceof UnknownTopicOrPartitionException)) {
+          throw e;
+        }
+        leaderless.add(e.getCause().getMessage()); // metadata not yet everywhere: not ready either
       }
+      if (leaderless.isEmpty()) {
+        return;
+      }
+      if (System.nanoTime() > deadline) {
+        throw new TimeoutException("partitions without a leader on " + kafka + " after 30 s: " + leaderless);
+      }
+      Thread.sleep(100);
     }
   }
 }

@@ -1,0 +1,19 @@
+package io.headroom.analyzer.store;
+
+/**
+ * A consumed record set aside instead of stored: where it was in Kafka, why it was refused, and
+ * its bytes as they came, so an operator can inspect it, fix the producer and replay it by hand.
+ *
+ * @param reason {@code undecodable} (the analyzer could not read it) or {@code refused} (the
+ *     database refused its content)
+ * @param sqlState the database's SQLSTATE for a refused record, else null
+ */
+public record DeadLetter(String topic, int partition, long offset, String reason, String sqlState, String message,
+    byte[] payload) {
+  public static final String UNDECODABLE = "undecodable";
+  public static final String REFUSED = "refused";
+
+  public String where() {
+    return topic + "-" + partition + "@" + offset;
+  }
+}

@@ -1,0 +1,15 @@
+package io.headroom.app.cli;
+
+/** The launcher's exit codes, for scripts and supervisors (docs/configuration.md lists them). */
+final class ExitCodes {
+  /** Done; for `analyze`, also: a verdict was reached. */
+  static final int OK = 0;
+  /** Stopped by a failure inside Headroom (a bug, or a daemon's component that died). */
+  static final int FAILED = 1;
+  /** Bad usage or input the person can fix: an unknown command, a bad testbed file or recording. */
+  static final int USAGE = 2;
+  /** Kafka or the database did not answer within the start-up wait (sysexits EX_UNAVAILABLE). */
+  static final int UNAVAILABLE = 69;
+
+  private ExitCodes() {}
+}

@@ -1,0 +1,176 @@
+package io.headroom.app.spine;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import io.headroom.analyzer.ingest.IngestConfig;
+import io.headroom.analyzer.store.StoreConfig;
+import io.headroom.app.service.AnalyzerService;
+import io.headroom.app.testing.TestDatabase;
+import io.headroom.embedded.EmbeddedKafka;
+import io.headroom.model.Entity;
+import io.headroom.model.RecordingRecord;
+import io.headroom.model.Run;
+import io.headroom.model.kafka.KafkaClient;
+import io.headroom.model.kafka.Point;
+import io.headroom.model.kafka.RecordJson;
+import io.headroom.model.kafka.SampleBatch;
+import io.headroom.model.kafka.SampleBatchCodec;
+import io.headroom.model.kafka.TopicSetup;
+import io.headroom.model.kafka.Topics;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.TreeMap;
+import java.util.UUID;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.clients.producer.RecordMetadata;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Records the database refuses for their content, sent straight to the topics (as a producer
+ * other than Headroom's collector could), among good ones: each bad record is set aside with its
+ * Kafka position and the database's SQLSTATE, everything else is stored once, and a restarted
+ * analyzer neither stalls on them again nor sets them aside twice.
+ */
+class PoisonRecordTest {
+  private static final String TESTBED = "lab";
+  private static final double T0 = 1_795_995_443.0;
+  @TempDir Path dir;
+
+  @Test
+  void eachRefusedRecordIsSetAsideWithItsSqlStateAndIngestionGoesOn() throws Exception {
+    try (EmbeddedKafka kafka = EmbeddedKafka.start(dir.resolve("kafka")); TestDatabase db = TestDatabase.create()) {
+      KafkaClient client = KafkaClient.plaintext(kafka.bootstrapServers());
+      Topics topics = new Topics("p" + System.nanoTime() + ".");
+      TopicSetup.ensure(client, topics, 2, (short) 1);
+      IngestConfig ingest = IngestConfig.defaults(client, topics);
+      Map<String, String> expectedState = new TreeMap<>(); // kafka position -> SQLSTATE (or "undecodable")
+      try (KafkaProducer<byte[], byte[]> producer = producer(kafka)) {
+        send(producer, topics.topology(), entity("h1/nvme0", Map.of()));
+        // 22021 character_not_in_repertoire: PostgreSQL text cannot hold a NUL
+        expectedState.put(send(producer, topics.topology(), entity("h1/nvme\u00001", Map.of())), "22021");
+        // 54000 program_limit_exceeded: an entity key of 6,000 incompressible characters is over
+        // the btree row limit of 2,704 bytes of the (testbed, entity) unique index
+        expectedState.put(send(producer, topics.topology(), entity("h1/" + incompressible(6000), Map.of())), "54000");
+        // 22P05 untranslatable_character: jsonb refuses the \u0000 escape Jackson writes for a NUL
+        expectedState.put(send(producer, topics.topology(), entity("h1/nvme2", Map.of("model", "a\u0000b"))), "22P05");
+        // 22008 datetime_field_overflow: to_timestamp(1e300) is beyond any timestamp
+        expectedState.put(send(producer, topics.runs(),
+            RecordJson.encode(TESTBED, new Run("r1", TESTBED, 1e300, null, Map.of()))), "22008");
+        expectedState.put(send(producer, topics.topology(), "{\"type\": ".getBytes(StandardCharsets.UTF_8)), "undecodable");
+        // samples of an entity whose id the database refuses, beside a good batch
+        expectedState.put(send(producer, topics.samples(), samples("h1/cpu\u00000", 3)), "22021");
+        send(producer, topics.samples(), samples("h1/cpu0", 4));
+        send(producer, topics.topology(), entity("h1/nvme3", Map.of()));
+        producer.flush();
+      }
+      try (AnalyzerService analyzer = analyzer(ingest, db)) {
+        awaitCount(db, "SELECT count(*) FROM entity WHERE kind = 'disk'", 2);
+        awaitCount(db, "SELECT count(*) FROM dead_letter", expectedState.size());
+        assertEquals(expectedState.size(), analyzer.deadLettered());
+      }
+      assertEquals(List.of("h1/nvme0", "h1/nvme3"), strings(db, "SELECT entity FROM entity WHERE kind = 'disk' ORDER BY 1"));
+      assertEquals(4, count(db, "SELECT count(*) FROM sample"), "the good batch's 4 points, once");
+      assertEquals(expectedState, deadLetters(db));
+
+      // A restarted analyzer resumes after the committed offsets: nothing set aside twice, and a
+      // new record is stored at once instead of behind the old refusals.
+      try (KafkaProducer<byte[], byte[]> producer = producer(kafka);
+          AnalyzerService again = analyzer(ingest, db)) {
+        send(producer, topics.topology(), entity("h1/nvme4", Map.of()));
+        producer.flush();
+        awaitCount(db, "SELECT count(*) FROM entity WHERE kind = 'disk'", 3);
+        assertEquals(0, again.deadLettered());
+      }
+      assertEquals(expectedState.size(), count(db, "SELECT count(*) FROM dead_letter"));
+    }
+  }
+
+  private static AnalyzerService analyzer(IngestConfig ingest, TestDatabase db) throws Exception {
+    return new AnalyzerService(ingest, db.url(), null, null, StoreConfig.DEFAULTS);
+  }
+
+  private static KafkaProducer<byte[], byte[]> producer(EmbeddedKafka kafka) {
+    Map<String, Object> p = new HashMap<>(KafkaClient.plaintext(kafka.bootstrapServers()).properties());
+    p.put("acks", "all");
+    return new KafkaProducer<>(p, new ByteArraySerializer(), new ByteArraySerializer());
+  }
+
+  /** Sends and returns the record's position, "topic-partition@offset", as dead_letter keys it. */
+  private static String send(KafkaProducer<byte[], byte[]> producer, String topic, byte[] value) throws Exception {
+    // a key on every record: the topology topic is compacted and refuses keyless records
+    byte[] key = UUID.randomUUID().toString().getBytes(StandardCharsets.UTF_8);
+    RecordMetadata m = producer.send(new ProducerRecord<>(topic, key, value)).get();
+    return m.topic() + "-" + m.partition() + "@" + m.offset();
+  }
+
+  private static byte[] entity(String id, Map<String, Object> attrs) {
+    RecordingRecord e = new Entity(id, "disk", id, attrs, Map.of());
+    return RecordJson.encode(TESTBED, e);
+  }
+
+  private static byte[] samples(String entity, int points) {
+    List<Point> list = new ArrayList<>();
+    for (int i = 0; i < points; i++) {
+      list.add(new Point(T0 + i, "cpu_busy", 0.5));
+    }
+    return SampleBatchCodec.encode(new SampleBatch(UUID.randomUUID(), TESTBED, entity, list));
+  }
+
+  private static String incompressible(int length) {
+    Random random = new Random(42);
+    StringBuilder sb = new StringBuilder(length);
+    for (int i = 0; i < length; i++) {
+      sb.append((char) ('!' + random.nextInt(94)));
+    }
+    return sb.toString();
+  }
+
+  private static Map<String, String> deadLetters(TestDatabase db) throws Exception {
+    Map<String, String> out = new TreeMap<>();
+    try (Connection c = db.connect(); Statement s = c.createStatement();
+        ResultSet rs = s.executeQuery("SELECT topic, kafka_partition, kafka_offset, reason, sqlstate FROM dead_letter")) {
+      while (rs.next()) {
+        out.put(rs.getString(1) + "-" + rs.getInt(2) + "@" + rs.getLong(3),
+            "undecodable".equals(rs.getString(4)) ? "undecodable" : rs.getString(5));
+      }
+    }
+    return out;
+  }
+
+  private static void awaitCount(TestDatabase db, String sql, long expected) throws Exception {
+    long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+    while (count(db, sql) < expected && System.nanoTime() < deadline) {
+      Thread.sleep(200);
+    }
+    assertEquals(expected, count(db, sql), sql);
+  }
+
+  private static long count(TestDatabase db, String sql) throws Exception {
+    try (Connection c = db.connect(); Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
+      rs.next();
+      return rs.getLong(1);
+    }
+  }
+
+  private static List<String> strings(TestDatabase db, String sql) throws Exception {
+    List<String> out = new ArrayList<>();
+    try (Connection c = db.connect(); Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
+      while (rs.next()) {
+        out.add(rs.getString(1));
+      }
+    }
+    return out;
+  }
+}

@@ -1,0 +1,48 @@
+package io.headroom.config;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.MissingNode;
+import io.headroom.model.StorableText;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * A testbed file's top level as written, bound strictly by {@link SettingsBinder}: a section of
+ * the wrong type ({@code kafka: "broker1:9092"}) is an error naming its key, not a quiet default.
+ * Sources are bound by their own factories, so they stay as written here.
+ */
+record TestbedFile(
+    String testbed,
+    KafkaConfig kafka,
+    DatabaseConfig database,
+    SpoolConfig spool,
+    AlertsConfig alerts,
+    Detection detection,
+    List<JsonNode> sources) {
+
+  /** {@code detection:}: thresholds, bound and checked by the analyzer (ThresholdsBinder). */
+  record Detection(JsonNode thresholds) {
+    static final Detection NONE = new Detection(MissingNode.getInstance());
+
+    Detection {
+      thresholds = thresholds == null ? MissingNode.getInstance() : thresholds;
+    }
+  }
+
+  /** The sections check themselves; what is left is the name. */
+  List<String> validate() {
+    if (testbed == null || testbed.isBlank()) {
+      return List.of("testbed: must name the testbed");
+    }
+    String unstorable = StorableText.keyProblem(testbed); // it starts every Kafka key and database key
+    if (unstorable != null) {
+      return List.of("testbed: " + unstorable);
+    }
+    return testbed.contains("|") ? List.of("testbed: must not contain '|' (it separates key parts on Kafka)") : List.of();
+  }
+
+  static TestbedFile defaults(Path defaultSpoolDir) {
+    return new TestbedFile(null, KafkaConfig.EMBEDDED, DatabaseConfig.EMBEDDED, SpoolConfig.at(defaultSpoolDir),
+        AlertsConfig.NONE, Detection.NONE, List.of());
+  }
+}
