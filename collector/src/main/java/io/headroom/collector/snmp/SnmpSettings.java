@@ -39,7 +39,7 @@ record SnmpSettings(String agent, Object version, String community, String commu
     if (!version.equals("2c") && !version.equals("3")) {
       problems.add("version: \"" + version + "\" is not one of [2c, 3]");
     }
-    if (!isV3()) {
+    if (version.equals("2c")) {
       if ((community == null) == (communityEnv == null)) {
         problems.add("version 2c needs exactly one of community, community_env");
       }
