@@ -32,6 +32,8 @@ package io.headroom.analyzer.detect;
  * @param plateauCv coefficient of variation of throughput within a phase below which it is flat
  * @param nearTie two limits whose pressures differ by less than this are both reported as
  *     co-limits and the verdict's confidence is lowered
+ * @param creditZeroShare share of time (p95) an FC port waits at zero transmit credit from which
+ *     its receiver is holding it back: a tenth of the time is beyond the bursts of a healthy link
  */
 public record Thresholds(
     double pciePractical,
@@ -49,11 +51,12 @@ public record Thresholds(
     double socketImbalance,
     double littleFull,
     double plateauCv,
-    double nearTie) {
+    double nearTie,
+    double creditZeroShare) {
 
   public static Thresholds defaults() {
     return new Thresholds(0.87, 0.95, 0.98, 0.90, 0.95, 0.90, 0.90, 0.90, 2.0, 2.0, 100.0,
-        0.30, 0.30, 0.80, 0.05, 0.05);
+        0.30, 0.30, 0.80, 0.05, 0.05, 0.10);
   }
 
   /** Returns this when every value is in range; otherwise says which one is not. */
@@ -71,6 +74,7 @@ public record Thresholds(
     fraction("littleFull", littleFull);
     fraction("plateauCv", plateauCv);
     fraction("nearTie", nearTie);
+    fraction("creditZeroShare", creditZeroShare);
     positive("diskQueue", diskQueue);
     if (!(latencyClimb > 1.0)) {
       throw new IllegalArgumentException("latencyClimb must be above 1, got " + latencyClimb);

@@ -21,7 +21,7 @@ class ThresholdsTest {
   @Test
   void aShareAboveOneIsRejectedByName() {
     Thresholds bad = new Thresholds(1.2, 0.95, 0.98, 0.9, 0.95, 0.9, 0.9, 0.9, 2, 2, 100, 0.3,
-        0.3, 0.8, 0.05, 0.05);
+        0.3, 0.8, 0.05, 0.05, 0.1);
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class, bad::validate);
     assertEquals("pciePractical must be in (0, 1], got 1.2", e.getMessage());
   }
@@ -29,7 +29,7 @@ class ThresholdsTest {
   @Test
   void latencyClimbMustExceedOne() {
     Thresholds bad = new Thresholds(0.87, 0.95, 0.98, 0.9, 0.95, 0.9, 0.9, 0.9, 2, 1.0, 100, 0.3,
-        0.3, 0.8, 0.05, 0.05);
+        0.3, 0.8, 0.05, 0.05, 0.1);
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class, bad::validate);
     assertEquals("latencyClimb must be above 1, got 1.0", e.getMessage());
   }
@@ -37,7 +37,7 @@ class ThresholdsTest {
   @Test
   void detectorRefusesInvalidThresholds() {
     Thresholds bad = new Thresholds(0.87, 0.95, 0.98, 0.9, 0.95, 0, 0.9, 0.9, 2, 2, 100, 0.3,
-        0.3, 0.8, 0.05, 0.05);
+        0.3, 0.8, 0.05, 0.05, 0.1);
     assertThrows(IllegalArgumentException.class, () -> new Detector(bad));
   }
 }
