@@ -61,13 +61,17 @@ class SnmpSimFaultsTest {
 
   @Test
   void aSysUpTimeWrapIsNotARestart() throws Exception {
-    // sysUpTime 6 s before 2^32 ticks (497.1 days) at start: it wraps to 0 between the scrapes
-    Path d = recording(Recordings.ethernet48(Recordings.TWO_TO_32 - 600, 0, 0), "wrap");
+    // sysUpTime 20 s before 2^32 ticks (497.1 days) at start: it wraps to 0 while the test runs;
+    // the first scrape is about 1 s before the wrap, the second about 1.5 s after it
+    Path d = recording(Recordings.ethernet48(Recordings.TWO_TO_32 - 2000, 0, 0), "wrap");
     try (SnmpSim sim = SnmpSim.start(d, "eth48");
         Source source = source("sw1", settings("agent", sim.agent(), "community", "eth48"))) {
+      long toWrapMs = (long) (Recordings.TWO_TO_32 - sim.get("eth48", "1.3.6.1.2.1.1.3.0")) * 10;
+      assertTrue(toWrapMs > 1000, "snmpsimd took too long to start: sysUpTime is " + toWrapMs + " ms from its wrap");
+      Thread.sleep(toWrapMs - 1000);
       long uptimeBefore = sim.get("eth48", "1.3.6.1.2.1.1.3.0");
       scrape(source);
-      Thread.sleep(8000);
+      Thread.sleep(2500);
       Scrape s = scrape(source);
       long uptimeAfter = sim.get("eth48", "1.3.6.1.2.1.1.3.0");
       assertTrue(uptimeAfter < uptimeBefore, "precondition: sysUpTime wrapped (" + uptimeBefore + " -> " + uptimeAfter + ")");
@@ -102,7 +106,9 @@ class SnmpSimFaultsTest {
       // scrape about 1 s before eth0's ifInOctets wraps at 2^32, and again 2 s later
       long octets = sim.get("app", Recordings.APPLIANCE_ETH0_IN_OCTETS);
       double toWrap = (Recordings.TWO_TO_32 - octets) / Recordings.APPLIANCE_RX;
-      Thread.sleep(Math.max(0, (long) ((toWrap - 1.0) * 1000)));
+      assertTrue(toWrap > 1.0, "snmpsimd took too long to start: eth0 wraps in " + toWrap + " s");
+      Thread.sleep((long) ((toWrap - 1.0) * 1000));
+      octets = sim.get("app", Recordings.APPLIANCE_ETH0_IN_OCTETS);
       scrape(source);
       Thread.sleep(BETWEEN_SCRAPES_MS);
       Scrape s = scrape(source);
