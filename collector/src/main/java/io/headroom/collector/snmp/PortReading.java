@@ -1,6 +1,7 @@
 package io.headroom.collector.snmp;
 
 import io.headroom.model.Entity;
+import java.util.Collections;
 import java.util.EnumMap;
 import java.util.Map;
 
@@ -11,7 +12,7 @@ import java.util.Map;
  */
 record PortReading(Entity entity, Map<PortCounter, Count> counts, Long discontinuity) {
   PortReading {
-    counts = counts.isEmpty() ? Map.of() : new EnumMap<>(counts);
+    counts = counts.isEmpty() ? Map.of() : Collections.unmodifiableMap(new EnumMap<>(counts));
   }
 
   String id() {
