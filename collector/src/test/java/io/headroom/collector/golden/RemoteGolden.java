@@ -16,6 +16,8 @@ import io.headroom.standin.StandinServer;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
+import io.headroom.config.Durations;
 import java.util.List;
 import java.util.stream.Stream;
 
@@ -31,6 +33,9 @@ import java.util.stream.Stream;
  * expected/error.txt   or: the configuration error the source must refuse the section with
  * </pre>
  *
+ * A source whose device is not a tree of files (a session login, a POST answered with computed
+ * rows) passes its own {@link Standin}, which reads the case's input its own way.
+ *
  * A case whose capture is absent is skipped, saying which.
  */
 public final class RemoteGolden {
@@ -45,14 +50,30 @@ public final class RemoteGolden {
     }
   }
 
+  /** Starts the stand-in a case's input is served by. */
+  @FunctionalInterface
+  public interface Standin {
+    StandinServer start(Path input) throws IOException;
+  }
+
+  /** The case served as recorded files (DMTF mockup layout). */
   public static void check(Path caseDir, SourceFactory factory) throws Exception {
+    check(caseDir, factory, input -> StandinServer.builder().root(input).start());
+  }
+
+  /**
+   * The case served by a stand-in of the source's own (an API that is not files: a session
+   * login, a POST that answers with computed rows), made from the case's input.
+   */
+  public static void check(Path caseDir, SourceFactory factory, Standin standin) throws Exception {
     Path input = input(caseDir);
-    try (StandinServer server = StandinServer.builder().root(input).start()) {
+    try (StandinServer server = standin.start(input)) {
       String url = server.baseUri().toString().replaceAll("/$", "");
       JsonNode section = YAML.readTree(Files.readString(caseDir.resolve("config.yaml")).replace("${url}", url));
       ObjectNode settings = ((ObjectNode) section).deepCopy();
       settings.remove(List.of("type", "host", "interval"));
-      SourceContext context = new SourceContext(section.path("host").asText("h1"), null, caseDir);
+      Duration interval = section.hasNonNull("interval") ? Durations.parse(section.get("interval").asText()) : null;
+      SourceContext context = new SourceContext(section.path("host").asText("h1"), interval, caseDir);
       Path error = caseDir.resolve("expected/error.txt");
       if (Files.exists(error)) {
         Exception e = assertThrows(Exception.class, () -> factory.create(context, settings).close());

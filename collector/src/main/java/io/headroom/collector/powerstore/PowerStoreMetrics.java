@@ -1,0 +1,47 @@
+package io.headroom.collector.powerstore;
+
+import io.headroom.model.MetricDef;
+import java.util.List;
+
+/**
+ * The powerstore source's metrics, declared once (docs/metrics/powerstore.md is checked against
+ * this). Every one is the array's own average over its metric interval, stamped with the array's
+ * timestamp for the end of that interval: gauges, since the array did the counting.
+ */
+public final class PowerStoreMetrics {
+  static final String NODE = "array_cpu";
+  /** An appliance (two nodes); its own kind so the ARRAY_CPU rule judges nodes, not their mean. */
+  static final String APPLIANCE = "array_appliance";
+  private static final String IO_KINDS = NODE + "," + APPLIANCE + ",disk";
+
+  public static final MetricDef UTIL = new MetricDef("util", "fraction", "gauge", NODE + "," + APPLIANCE,
+      "io_workload_cpu_utilization: the cores serving storage I/O, busy share (percent / 100 with cpu_unit percent).");
+  public static final MetricDef READ_IOPS = io("read_iops", "ops/s", "read_iops.");
+  public static final MetricDef WRITE_IOPS = io("write_iops", "ops/s", "write_iops.");
+  public static final MetricDef READ_BYTES = io("read_bytes_per_s", "bytes/s", "read_bandwidth (bytes per second).");
+  public static final MetricDef WRITE_BYTES = io("write_bytes_per_s", "bytes/s", "write_bandwidth (bytes per second).");
+  public static final MetricDef READ_LATENCY = io("read_latency_s", "s", "avg_read_latency (microseconds) / 1e6.");
+  public static final MetricDef WRITE_LATENCY = io("write_latency_s", "s", "avg_write_latency (microseconds) / 1e6.");
+  public static final MetricDef IO_SIZE = io("io_size_bytes", "bytes", "avg_io_size: mean size of reads and writes.");
+  public static final MetricDef RX = port("rx_bytes_per_s",
+      "Received by the array port: Ethernet bytes_rx_ps; FC write_bandwidth (hosts write into the array).");
+  public static final MetricDef TX = port("tx_bytes_per_s",
+      "Sent by the array port: Ethernet bytes_tx_ps; FC read_bandwidth (hosts read from the array).");
+  public static final MetricDef ERRORS = new MetricDef("errors_per_s", "1/s", "gauge", "net_port",
+      "Ethernet pkt_rx_crc_error_ps + pkt_tx_error_ps; FC invalid_crc_count_ps.");
+  public static final MetricDef DISCARDS = new MetricDef("discards_per_s", "1/s", "gauge", "net_port",
+      "Ethernet pkt_rx_no_buffer_error_ps; FC dumped_frames_ps.");
+
+  public static final List<MetricDef> ALL = List.of(UTIL, READ_IOPS, WRITE_IOPS, READ_BYTES, WRITE_BYTES,
+      READ_LATENCY, WRITE_LATENCY, IO_SIZE, RX, TX, ERRORS, DISCARDS);
+
+  private PowerStoreMetrics() {}
+
+  private static MetricDef io(String name, String unit, String field) {
+    return new MetricDef(name, unit, "gauge", IO_KINDS, "performance_metrics_by_node, _by_appliance, _by_volume " + field);
+  }
+
+  private static MetricDef port(String name, String description) {
+    return new MetricDef(name, "bytes/s", "gauge", "net_port", description);
+  }
+}

@@ -1,0 +1,133 @@
+package io.headroom.collector.ontap;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import io.headroom.collector.source.Scrape;
+import io.headroom.collector.source.Source;
+import io.headroom.collector.source.SourceContext;
+import io.headroom.standin.StandinServer;
+import io.headroom.standin.arrays.OntapStandin;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The ontap source against the counter-table stand-in: two polls, paging, incomplete rows, faults. */
+class OntapSourceTest {
+  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
+  private static final Path CLUSTER = Path.of("src/test/resources/golden/ontap/two-node-cluster/input/cluster.json");
+  private static final String PASSWORD = "ontap-secret-7";
+
+  @TempDir
+  Path dir;
+
+  private Source source(StandinServer server, String extra) throws Exception {
+    Files.writeString(dir.resolve("pw"), PASSWORD);
+    String yaml = "url: " + server.baseUri() + "\nplaintext: true\nusername: monitor\npassword_file: pw\nretries: 0\n" + extra;
+    return new OntapSourceFactory().create(new SourceContext("cl1", Duration.ofSeconds(5), dir), YAML.readTree(yaml));
+  }
+
+  private static StandinServer serve(ObjectNode cluster) throws Exception {
+    return OntapStandin.serve(cluster, StandinServer.builder().start());
+  }
+
+  private static ObjectNode cluster() throws Exception {
+    return (ObjectNode) JSON.readTree(CLUSTER.toFile());
+  }
+
+  @Test
+  void theFirstPollGivesEntitiesOnlyAndTheSecondTheFigures() throws Exception {
+    try (StandinServer server = serve(cluster()); Source source = source(server, "")) {
+      Scrape first = new Scrape(1000);
+      source.scrape(first);
+      assertEquals(9, first.entities().size());
+      assertEquals(0, first.sampleCount());
+      Scrape second = new Scrape(1010);
+      source.scrape(second);
+      // poll 2 - poll 1 of cl1-01: cpu_busy 4.65e6 over cpu_elapsed_time 5e6 = 0.93
+      List<Scrape.Reading> util = second.readings().get("cl1/node/cl1-01").stream()
+          .filter(r -> r.metric().equals("util")).toList();
+      assertEquals(1, util.size());
+      assertEquals(0.93, util.get(0).value(), 1e-12);
+      // stamped with the node's own time counter (T0 + 5), not the scrape's 1010
+      assertEquals(1795995445.0, util.get(0).ts(), 0);
+    }
+  }
+
+  @Test
+  void pagesAreFollowedByTheirNextLinks() throws Exception {
+    try (StandinServer server = serve(cluster()); Source source = source(server, "")) {
+      source.scrape(new Scrape(1000));
+      // volume has 3 rows in pages of page_rows 2: two requests; the 2-row tables one each
+      assertEquals(2, server.count("GET", "/api/cluster/counter/tables/volume/rows"));
+      assertEquals(1, server.count("GET", "/api/cluster/counter/tables/system:node/rows"));
+      assertTrue(server.requests().stream().anyMatch(r -> r.path().endsWith("/volume/rows")
+          && String.valueOf(r.query()).contains("max_records=1000") && String.valueOf(r.query()).contains("return_timeout=15")));
+      // only what the metrics need: cpu_busy, its denominator, and the row's time
+      assertTrue(server.requests().stream().anyMatch(r -> r.path().endsWith("system:node/rows")
+          && String.valueOf(r.query()).contains("counters.name=cpu_busy%7Ccpu_elapsed_time%7Ctime")), "counters.name filter");
+    }
+  }
+
+  @Test
+  void rowsWithIncompleteAggregationAreSkippedAndCounted() throws Exception {
+    try (StandinServer server = serve(cluster()); Source source = source(server, "")) {
+      source.scrape(new Scrape(1000));
+      source.scrape(new Scrape(1010));
+      Scrape third = new Scrape(1020); // poll 3: bench_vol3's aggregation is incomplete
+      source.scrape(third);
+      assertTrue(third.degraded().contains("cl1/volume: 1 rows skipped, aggregation incomplete"), third.degraded().toString());
+      assertEquals(null, third.readings().get("cl1/volume/svm_bench/bench_vol3"));
+      assertFalse(third.readings().get("cl1/volume/svm_bench/bench_vol1").isEmpty());
+    }
+  }
+
+  @Test
+  void aWrongPasswordFailsTheScrapeWithoutShowingThePassword() throws Exception {
+    ObjectNode c = cluster();
+    c.put("password", "not-it");
+    try (StandinServer server = serve(c); Source source = source(server, "tables: [system:node, volume]\n")) {
+      // no table can be read: the scrape fails (its health says so) rather than succeed empty
+      IOException e = assertThrows(IOException.class, () -> source.scrape(new Scrape(1000)));
+      assertTrue(e.getMessage().contains("HTTP 401"), e.getMessage());
+      assertFalse(e.getMessage().contains(PASSWORD), e.getMessage());
+    }
+  }
+
+  @Test
+  void oneTableFailingIsAProblemAndTheScrapeStands() throws Exception {
+    try (StandinServer server = serve(cluster()); Source source = source(server, "tables: [system:node, volume]\n")) {
+      server.when("GET", "/api/cluster/counter/tables/volume").reply(500);
+      Scrape s = new Scrape(1000);
+      source.scrape(s);
+      assertEquals(1, s.problems().size(), s.problems().toString());
+      assertTrue(s.problems().get(0).startsWith("cl1/volume: GET "), s.problems().get(0));
+      assertEquals(2, s.entities().size()); // the two nodes of system:node
+    }
+  }
+
+  @Test
+  void aTableThatFailsOncePicksUpFromItsLastGoodPoll() throws Exception {
+    try (StandinServer server = serve(cluster()); Source source = source(server, "tables: [system:node, lif]\n")) {
+      source.scrape(new Scrape(1000)); // poll 1
+      server.when("GET", "/api/cluster/counter/tables/system:node/rows").times(1).reply(503);
+      Scrape failed = new Scrape(1010);
+      source.scrape(failed);
+      assertEquals(1, failed.problems().size());
+      Scrape after = new Scrape(1020); // poll 2 (the failed request did not count as a poll)
+      source.scrape(after);
+      // differenced against poll 1, kept through the failure: 4.65e6 / 5e6
+      assertEquals(0.93, after.readings().get("cl1/node/cl1-01").get(0).value(), 1e-12);
+    }
+  }
+}

@@ -1,0 +1,152 @@
+package io.headroom.standin.arrays;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.headroom.standin.StandinReply;
+import io.headroom.standin.StandinRequest;
+import io.headroom.standin.StandinServer;
+import java.io.IOException;
+import java.net.URLDecoder;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * ONTAP's counter tables (/api/cluster/counter/tables, ONTAP 9.11+) on the shared stand-in server,
+ * written from NetApp's ONTAP REST documentation of the counter manager and the shapes of NetApp
+ * Harvest's REST test data (records with counter_table, id, properties and counters as name/value
+ * lists, aggregation {count, complete}, _links.next); see docs/array-standins.md. It serves a cluster
+ * described by one JSON file:
+ *
+ * <pre>
+ * {"username": "...", "password": "...",
+ *  "tables": {"system:node": {"schema": {"name": ..., "counter_schemas": [...]},
+ *                             "rows": [{"id": ..., "properties": {"node.name": ...},
+ *                                       "counters": {"cpu_busy": [poll 1, poll 2, ...], ...},
+ *                                       "complete": [true, false, ...]}]}},
+ *  "page_rows": 2,
+ *  "faults": [{"method": "GET", "path": "...", "status": 500}]}
+ * </pre>
+ *
+ * HTTP Basic on every request; counters.name=a|b limits a row's counters to those named. The n-th poll of a table (a rows request without start.id) shows
+ * each counter's n-th value (the last once they run out). Pages hold at most max_records rows,
+ * or page_rows when set (as when ONTAP answers early at return_timeout), with a next link
+ * carrying start.id until the last.
+ */
+public final class OntapStandin {
+  static final String TABLES = "/api/cluster/counter/tables/";
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  private final JsonNode cluster;
+  private final Map<String, AtomicInteger> polls = new ConcurrentHashMap<>();
+
+  private OntapStandin(JsonNode cluster) {
+    this.cluster = cluster;
+  }
+
+  /** The stand-in serving {@code input/cluster.json}, on a free loopback port. */
+  public static StandinServer serve(Path input) throws IOException {
+    return serve(JSON.readTree(input.resolve("cluster.json").toFile()), StandinServer.builder().start());
+  }
+
+  public static StandinServer serve(JsonNode cluster, StandinServer server) {
+    OntapStandin o = new OntapStandin(cluster);
+    server.requireBasic(cluster.path("username").asText(), cluster.path("password").asText());
+    for (Iterator<String> it = cluster.path("tables").fieldNames(); it.hasNext(); ) {
+      String t = it.next();
+      server.handle(TABLES + t, req -> o.schema(t));
+      server.handle(TABLES + t + "/rows", req -> o.rows(t, req));
+    }
+    for (JsonNode f : cluster.path("faults")) {
+      server.when(f.path("method").asText(null), f.path("path").asText()).reply(f.path("status").asInt(500));
+    }
+    return server;
+  }
+
+  private StandinReply schema(String table) {
+    return StandinReply.json(cluster.path("tables").path(table).path("schema").toString());
+  }
+
+  private StandinReply rows(String table, StandinRequest req) {
+    Map<String, String> q = query(req.query());
+    JsonNode rows = cluster.path("tables").path(table).path("rows");
+    int start = 0;
+    if (q.containsKey("start.id")) {
+      while (start < rows.size() && !rows.get(start).path("id").asText().equals(q.get("start.id"))) {
+        start++;
+      }
+    }
+    int poll = q.containsKey("start.id") ? polls.get(table).get()
+        : polls.computeIfAbsent(table, k -> new AtomicInteger()).incrementAndGet();
+    int page = Integer.parseInt(q.getOrDefault("max_records", "10000"));
+    if (cluster.has("page_rows")) {
+      page = Math.min(page, cluster.get("page_rows").asInt());
+    }
+    ObjectNode body = JSON.createObjectNode();
+    ArrayNode records = body.putArray("records");
+    int end = Math.min(rows.size(), start + page);
+    for (int i = start; i < end; i++) {
+      records.add(record(table, rows.get(i), poll, q.get("counters.name")));
+    }
+    body.put("num_records", records.size());
+    ObjectNode links = body.putObject("_links");
+    links.putObject("self").put("href", TABLES + encode(table) + "/rows?" + req.query());
+    if (end < rows.size()) {
+      links.putObject("next").put("href", TABLES + encode(table) + "/rows?fields=*&max_records="
+          + q.getOrDefault("max_records", "10000") + "&return_timeout=" + q.getOrDefault("return_timeout", "15")
+          + "&start.id=" + rows.get(end).path("id").asText());
+    }
+    return StandinReply.json(body.toString());
+  }
+
+  /** The row at this poll, with only the counters named by counters.name (a|b|c) when given. */
+  private static ObjectNode record(String table, JsonNode row, int poll, String only) {
+    Set<String> wanted = only == null ? null : Set.of(only.split("\\|"));
+    ObjectNode r = JSON.createObjectNode();
+    r.putObject("counter_table").put("name", table);
+    r.put("id", row.path("id").asText());
+    ArrayNode props = r.putArray("properties");
+    row.path("properties").fields().forEachRemaining(e -> props.addObject().put("name", e.getKey()).set("value", e.getValue()));
+    ArrayNode counters = r.putArray("counters");
+    row.path("counters").fields().forEachRemaining(e -> {
+      if (wanted == null || wanted.contains(e.getKey())) {
+        counters.addObject().put("name", e.getKey()).set("value", at(e.getValue(), poll));
+      }
+    });
+    JsonNode complete = row.path("complete");
+    r.putObject("aggregation").put("count", 2).put("complete", complete.isArray() ? at(complete, poll).asBoolean() : true);
+    r.putObject("_links").putObject("self").put("href", TABLES + encode(table) + "/rows/"
+        + row.path("id").asText());
+    return r;
+  }
+
+  /** Table names in paths as ONTAP writes them: the colon as %3A ("system%3Anode"). */
+  private static String encode(String table) {
+    return table.replace(":", "%3A");
+  }
+
+  /** The poll-th value (1-based), the last once they run out. */
+  private static JsonNode at(JsonNode values, int poll) {
+    return values.get(Math.min(poll, values.size()) - 1);
+  }
+
+  private static Map<String, String> query(String raw) {
+    Map<String, String> q = new LinkedHashMap<>();
+    if (raw != null) {
+      for (String pair : raw.split("&")) {
+        int eq = pair.indexOf('=');
+        if (eq > 0) {
+          q.put(pair.substring(0, eq), URLDecoder.decode(pair.substring(eq + 1), StandardCharsets.UTF_8));
+        }
+      }
+    }
+    return q;
+  }
+}
