@@ -41,7 +41,7 @@ class VethRatesTest {
     String end = "hrsv" + tag;
     String peer = "hrsp" + tag;
     List<List<String>> undo = new ArrayList<>();
-    try (NetSnmpd snmpd = NetSnmpd.start(dir)) {
+    try {
       ip(undo, List.of("netns", "add", ns), List.of("netns", "del", ns));
       ip(undo, List.of("link", "add", end, "type", "veth", "peer", "name", peer), List.of("link", "del", end));
       run("sysctl", "-q", "-w", "net.ipv6.conf." + end + ".disable_ipv6=1"); // no neighbour discovery on our end
@@ -50,7 +50,9 @@ class VethRatesTest {
       ip(undo, List.of("link", "set", end, "up"), null);
       ip(undo, List.of("-n", ns, "addr", "add", "10.231.77.2/30", "dev", peer), null);
       ip(undo, List.of("-n", ns, "link", "set", peer, "up"), null);
-      try (DatagramSocket socket = new DatagramSocket();
+      // snmpd starts after the pair exists: it lists interfaces from a cache it refreshes only now and then
+      try (NetSnmpd snmpd = NetSnmpd.start(dir);
+          DatagramSocket socket = new DatagramSocket();
           Source source = source("me", settings("agent", snmpd.agent(), "community", NetSnmpd.COMMUNITY))) {
         InetAddress to = InetAddress.getByName("10.231.77.2");
         send(socket, to, 1); // resolves the neighbour (ARP) before the counting starts
