@@ -44,9 +44,9 @@ public final class Metrics {
       TX_CREDIT_ZERO_FRACTION);
 
   /**
-   * Consumed metrics no registered source emits yet, each with the source type that will. None now:
-   * pause frames (which Linux exposes only per driver, so the host source does not read them) come
-   * from switch ports over SNMP, with FC credit-zero events (the snmp source).
+   * Consumed metrics no registered source emits yet, each with the source type that will. None at
+   * the moment: pause_per_s comes from the Redfish source (Dell NIC pause frames) and from switch
+   * ports over SNMP, with FC credit-zero events (the snmp source).
    */
   public static final Map<String, String> PENDING = Map.of();
 

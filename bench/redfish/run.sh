@@ -1,0 +1,18 @@
+#!/bin/sh
+# One collector polling N stand-in iDRAC9s (each answering every request in LATENCY_MS) every 10 s.
+# Usage: bench/redfish/run.sh [N=1000] [SECONDS=300] [LATENCY_MS=300] [WORKERS=256]
+# The stand-ins run in their own JVM, so the collector's CPU and heap are its own (-Xmx512m: the target).
+set -eu
+cd "$(dirname "$0")/../.."
+N="${1:-1000}"; SECONDS_RUN="${2:-300}"; LATENCY="${3:-300}"; WORKERS="${4:-256}"
+mvn -o -q -B test-compile -pl collector -am
+mvn -o -q -B dependency:build-classpath -pl collector -Dmdep.outputFile=target/bench-classpath.txt -Dmdep.includeScope=test
+cd collector
+CP="target/test-classes:target/classes:../model/target/classes:../config/target/classes:../standin/target/classes:$(cat target/bench-classpath.txt)"
+PORTS="$(mktemp)"
+java -Xmx1g -Xss256k -cp "$CP" io.headroom.collector.redfish.RedfishBenchBmcs "$N" "$LATENCY" "$PORTS" &
+BMCS=$!
+trap 'kill $BMCS 2>/dev/null; rm -f "$PORTS"' EXIT
+while [ "$(wc -l < "$PORTS")" -lt "$N" ]; do sleep 1; done
+java -Xmx512m ${BENCH_JAVA_OPTS:-} -cp "$CP" -Dorg.slf4j.simpleLogger.defaultLogLevel=error \
+  io.headroom.collector.redfish.RedfishBench "$PORTS" "$SECONDS_RUN" "$WORKERS"

@@ -1,0 +1,79 @@
+package io.headroom.collector.redfish;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.util.ArrayList;
+import java.util.List;
+
+/** Reading Redfish JSON the way BMCs write it: numbers as strings, nulls, sentinels. */
+final class Json {
+  /**
+   * What Dell's sensors report when they have no reading (the most negative 32-bit integer);
+   * it is absent, never a value.
+   */
+  static final double NO_READING = -2147483648d;
+
+  private Json() {}
+
+  /**
+   * A number, also when written as a string ("42.5", as telemetry MetricValue always is); null for
+   * null, absent, non-numeric text and the no-reading sentinel.
+   */
+  static Double number(JsonNode n) {
+    if (n == null || n.isNull() || n.isMissingNode()) {
+      return null;
+    }
+    double v;
+    if (n.isNumber()) {
+      v = n.asDouble();
+    } else if (n.isTextual()) {
+      try {
+        v = Double.parseDouble(n.asText().trim());
+      } catch (NumberFormatException e) {
+        return null;
+      }
+    } else {
+      return null;
+    }
+    return Double.isFinite(v) && v != NO_READING ? v : null;
+  }
+
+  /** A counter: a non-negative whole number, or null. */
+  static Long counter(JsonNode n) {
+    Double v = number(n);
+    return v == null || v < 0 ? null : v.longValue();
+  }
+
+  /** Text, or null for null, absent or empty. */
+  static String text(JsonNode n) {
+    if (n == null || n.isNull() || n.isMissingNode() || !n.isValueNode()) {
+      return null;
+    }
+    String s = n.asText().trim();
+    return s.isEmpty() ? null : s;
+  }
+
+  /** The @odata.id of a link object, or null. */
+  static String link(JsonNode n) {
+    return n == null ? null : text(n.get("@odata.id"));
+  }
+
+  /** The @odata.ids of an array of links (a collection's Members, a Links list). */
+  static List<String> links(JsonNode array) {
+    List<String> out = new ArrayList<>();
+    if (array != null && array.isArray()) {
+      for (JsonNode m : array) {
+        String id = link(m);
+        if (id != null) {
+          out.add(id);
+        }
+      }
+    }
+    return out;
+  }
+
+  /** The last segment of a Redfish path ("/redfish/v1/.../CPU.Socket.1" -> "CPU.Socket.1"). */
+  static String lastSegment(String path) {
+    String p = path.endsWith("/") ? path.substring(0, path.length() - 1) : path;
+    return p.substring(p.lastIndexOf('/') + 1);
+  }
+}

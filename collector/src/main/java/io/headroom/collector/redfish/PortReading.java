@@ -1,0 +1,83 @@
+package io.headroom.collector.redfish;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.headroom.model.MetricDef;
+import java.util.List;
+
+/**
+ * One reading of a port's counters, summed over the resources read (NPAR partitions), with which
+ * counters the BMC gave at all: a null counter is absent, not zero.
+ */
+final class PortReading {
+  /** The counters, in this order, with the metric each becomes as a rate. */
+  static final List<MetricDef> METRICS = List.of(RedfishMetrics.RX_BYTES, RedfishMetrics.TX_BYTES,
+      RedfishMetrics.RX_PACKETS, RedfishMetrics.TX_PACKETS, RedfishMetrics.ERRORS, RedfishMetrics.DISCARDS,
+      RedfishMetrics.PAUSE, RedfishMetrics.LINK_FAILURES);
+
+  final long[] values = new long[METRICS.size()];
+  final boolean[] present = new boolean[METRICS.size()];
+
+  /** Dell's NIC or FC port metrics (DellNICPortMetrics, DellFCPortMetrics). */
+  void addDell(JsonNode d) {
+    if (d.has("FCRxKBCount") || d.has("FCTxKBCount")) {
+      add(0, scaled(d.get("FCRxKBCount"), 1024));
+      add(1, scaled(d.get("FCTxKBCount"), 1024));
+      add(2, d.get("FCRxTotalFrames"));
+      add(3, d.get("FCTxTotalFrames"));
+      add(4, d.get("FCInvalidCRCs"));
+      add(7, Json.counter(d.get("FCLinkFailures")), Json.counter(d.get("FCLossOfSignals")));
+      return;
+    }
+    add(0, d.get("RxBytes"));
+    add(1, d.get("TxBytes"));
+    add(2, Json.counter(d.get("RxUnicastPackets")), Json.counter(d.get("RxMutlicastPackets")),
+        Json.counter(d.get("RxBroadcast")));
+    add(3, Json.counter(d.get("TxUnicastPackets")), Json.counter(d.get("TxMutlicastPackets")),
+        Json.counter(d.get("TxBroadcast")));
+    add(4, Json.counter(d.get("RxErrorPktFCSErrors")), Json.counter(d.get("RxErrorPktAlignmentErrors")),
+        Json.counter(d.get("RxJabberPkt")), Json.counter(d.get("RxRuntPkt")),
+        Json.counter(d.get("TxErrorPktExcessiveCollision")), Json.counter(d.get("TxErrorPktLateCollision")));
+    add(5, d.get("DiscardedPkts"));
+    add(6, Json.counter(d.get("RxPauseXONFrames")), Json.counter(d.get("RxPauseXOFFFrames")));
+  }
+
+  /** The DMTF PortMetrics of a port (RXBytes, TXBytes, RXErrors, TXErrors, Networking frames and discards). */
+  void addPortMetrics(JsonNode d) {
+    JsonNode net = d.path("Networking");
+    add(0, d.get("RXBytes"));
+    add(1, d.get("TXBytes"));
+    add(2, net.get("RXFrames"));
+    add(3, net.get("TXFrames"));
+    add(4, Json.counter(d.get("RXErrors")), Json.counter(d.get("TXErrors")));
+    add(5, Json.counter(net.get("RXDiscards")), Json.counter(net.get("TXDiscards")));
+    add(6, Json.counter(net.get("RXPauseXONFrames")), Json.counter(net.get("RXPauseXOFFFrames")));
+  }
+
+  boolean any() {
+    for (boolean p : present) {
+      if (p) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static Long scaled(JsonNode n, long by) {
+    Long v = Json.counter(n);
+    return v == null ? null : v * by;
+  }
+
+  private void add(int i, JsonNode n) {
+    add(i, Json.counter(n));
+  }
+
+  /** Adds the parts that are present; the counter is present when any part is. */
+  private void add(int i, Long... parts) {
+    for (Long p : parts) {
+      if (p != null) {
+        values[i] += p;
+        present[i] = true;
+      }
+    }
+  }
+}

@@ -1,0 +1,50 @@
+package io.headroom.collector.redfish;
+
+import io.headroom.model.MetricDef;
+import java.util.List;
+
+/** The Redfish source's metrics, declared once (docs/metrics/redfish.md is checked against this). */
+public final class RedfishMetrics {
+  private static final String CPU = "host_cpu,array_cpu";
+
+  public static final MetricDef UTIL = new MetricDef(
+      "util", "fraction", "gauge", CPU + ",cpu_socket",
+      "Host or array CPU: Dell's System Board CPU Usage sensor (or the SystemUsage report's CPUUsage) / 100. Socket: ProcessorMetrics BandwidthPercent / 100, where the service has it.");
+  public static final MetricDef IO_USAGE = new MetricDef(
+      "bmc_io_usage", "fraction", "gauge", CPU,
+      "Dell's System Board IO Usage / 100: PCIe root-port bandwidth used, summed over the platform (Intel only).");
+  public static final MetricDef MEMORY_USAGE = new MetricDef(
+      "bmc_memory_usage", "fraction", "gauge", CPU,
+      "Dell's System Board MEM Usage / 100: memory channel bandwidth used (Intel only).");
+  public static final MetricDef SYSTEM_USAGE = new MetricDef(
+      "bmc_system_usage", "fraction", "gauge", CPU,
+      "Dell's System Board SYS Usage / 100: the platform's combined CPU, memory and I/O usage index (Intel only).");
+  public static final MetricDef RX_BYTES = new MetricDef(
+      "rx_bytes_per_s", "bytes/s", "rate", "net_port",
+      "Bytes received: Dell NIC RxBytes, Dell FC FCRxKBCount x 1024, else PortMetrics RXBytes.");
+  public static final MetricDef TX_BYTES = new MetricDef(
+      "tx_bytes_per_s", "bytes/s", "rate", "net_port",
+      "Bytes sent: Dell NIC TxBytes, Dell FC FCTxKBCount x 1024, else PortMetrics TXBytes.");
+  public static final MetricDef RX_PACKETS = new MetricDef(
+      "rx_packets_per_s", "packets/s", "rate", "net_port",
+      "Ethernet: unicast + multicast + broadcast packets received (Dell NIC). FC: FCRxTotalFrames.");
+  public static final MetricDef TX_PACKETS = new MetricDef(
+      "tx_packets_per_s", "packets/s", "rate", "net_port",
+      "Ethernet: unicast + multicast + broadcast packets sent (Dell NIC). FC: FCTxTotalFrames.");
+  public static final MetricDef ERRORS = new MetricDef(
+      "errors_per_s", "1/s", "rate", "net_port",
+      "Ethernet: FCS, alignment, jabber and runt receive errors and collisions (Dell NIC), else PortMetrics RXErrors + TXErrors. FC: FCInvalidCRCs.");
+  public static final MetricDef DISCARDS = new MetricDef(
+      "discards_per_s", "1/s", "rate", "net_port",
+      "Ethernet: DiscardedPkts (Dell NIC), else PortMetrics Networking RXDiscards + TXDiscards.");
+  public static final MetricDef PAUSE = new MetricDef(
+      "pause_per_s", "1/s", "rate", "net_port",
+      "Ethernet pause frames received, XON + XOFF (Dell NIC RxPauseXONFrames + RxPauseXOFFFrames): the link partner pushing back.");
+  public static final MetricDef LINK_FAILURES = new MetricDef(
+      "link_failures_per_s", "1/s", "rate", "net_port", "FC link failures plus losses of signal (Dell FC port metrics).");
+
+  public static final List<MetricDef> ALL = List.of(UTIL, IO_USAGE, MEMORY_USAGE, SYSTEM_USAGE,
+      RX_BYTES, TX_BYTES, RX_PACKETS, TX_PACKETS, ERRORS, DISCARDS, PAUSE, LINK_FAILURES);
+
+  private RedfishMetrics() {}
+}

@@ -1,0 +1,37 @@
+package io.headroom.collector.redfish;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import io.headroom.collector.source.Scrape;
+import io.headroom.collector.source.SourceContext;
+import io.headroom.standin.StandinServer;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+/** Test helpers: a stand-in serving one of the golden trees, and the source made by the factory for it. */
+final class Bmc {
+  static final Path R760 = Path.of("src/test/resources/golden/redfish/r760-client/input");
+  static final Path R750 = Path.of("src/test/resources/golden/redfish/r750-storage/input");
+  static final String CH = "/redfish/v1/Chassis/System.Embedded.1";
+  static final String SESSIONS = "/redfish/v1/SessionService/Sessions";
+  private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
+
+  private Bmc() {}
+
+  /** A source (host bmc1) for {@code server} with these extra YAML keys; a password file "pw" holding "calvin" in {@code dir}. */
+  static RedfishSource source(StandinServer server, Path dir, String extraYaml) throws Exception {
+    Files.writeString(dir.resolve("pw"), "calvin\n");
+    JsonNode settings = YAML.readTree("url: \"" + server.baseUri() + "\"\nplaintext: true\n" + extraYaml);
+    return (RedfishSource) new RedfishSourceFactory().create(new SourceContext("bmc1", null, dir), settings);
+  }
+
+  static final String LOGIN = "username: root\npassword_file: pw\n";
+
+  /** The value of one reading of a scrape, or null. */
+  static Double value(Scrape s, String entity, String metric) {
+    List<Scrape.Reading> rs = s.readings().getOrDefault(entity, List.of());
+    return rs.stream().filter(r -> r.metric().equals(metric)).map(Scrape.Reading::value).findFirst().orElse(null);
+  }
+}

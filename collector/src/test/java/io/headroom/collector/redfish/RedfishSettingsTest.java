@@ -1,0 +1,71 @@
+package io.headroom.collector.redfish;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import io.headroom.collector.source.SourceContext;
+import io.headroom.config.ConfigException;
+import java.net.URI;
+import java.nio.file.Path;
+import java.time.Duration;
+import org.junit.jupiter.api.Test;
+
+/** The testbed section of a BMC, bound through the settings binder. */
+class RedfishSettingsTest {
+  private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
+  private static final SourceContext CTX = new SourceContext("r750a", null, Path.of("."));
+
+  private static RedfishSettings bind(String yaml) throws Exception {
+    return RedfishSourceFactory.settings(CTX, YAML.readTree(yaml));
+  }
+
+  @Test
+  void theContractSectionBindsWithItsDefaults() throws Exception {
+    RedfishSettings s = bind("""
+        url: https://idrac-r750a
+        role: array
+        username: root
+        password_env: IDRAC_PASSWORD
+        tls: {pin_sha256: "%s"}
+        telemetry: sse
+        """.formatted("AB".repeat(32)));
+    assertEquals(URI.create("https://idrac-r750a"), s.url());
+    assertEquals(RedfishSettings.Role.ARRAY, s.role());
+    assertEquals(RedfishSettings.Telemetry.SSE, s.telemetry());
+    assertEquals(2, s.endpoint().maxConcurrency());
+    assertEquals(Duration.ofMinutes(10), s.topologyRefresh());
+  }
+
+  @Test
+  void clientAndAutoAreTheDefaults() throws Exception {
+    RedfishSettings s = bind("url: https://idrac-r760\n");
+    assertEquals(RedfishSettings.Role.CLIENT, s.role());
+    assertEquals(RedfishSettings.Telemetry.AUTO, s.telemetry());
+  }
+
+  @Test
+  void everyProblemIsNamedByItsKeyAtOnce() {
+    ConfigException e = assertThrows(ConfigException.class, () -> bind("""
+        url: http://idrac-r750a
+        telemetry: push
+        topology_refresh: 9s
+        max_concurrency: 0
+        colour: blue
+        """));
+    String m = e.getMessage();
+    assertTrue(m.startsWith("redfish source of r750a: "), m);
+    assertTrue(m.contains("telemetry: must be one of [auto, sse, poll]"), m);
+    assertTrue(m.contains("url: http:// sends the credentials"), m);
+    assertTrue(m.contains("topology_refresh: must be at least 10s"), m);
+    assertTrue(m.contains("max_concurrency: must be at least 1"), m);
+    assertTrue(m.contains("colour"), m);
+  }
+
+  @Test
+  void tenSecondsIsTheShortestRefresh() throws Exception {
+    assertEquals(Duration.ofSeconds(10), bind("url: https://b\ntopology_refresh: 10s\n").topologyRefresh());
+  }
+}

@@ -1,0 +1,146 @@
+package io.headroom.collector.redfish;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.headroom.collector.remote.Credentials;
+import io.headroom.collector.remote.RemoteEndpoint;
+import io.headroom.collector.remote.RemoteHttpClient;
+import io.headroom.collector.source.Scrape;
+import io.headroom.standin.StandinServer;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+
+/** The SSE telemetry stream of the stand-in R760: usage from metric reports, the filter spellings, refusal. */
+class TelemetryStreamTest {
+  private static final String REPORT = "data: {\"@odata.type\":\"#MetricReport.v1_4_2.MetricReport\",\"Id\":\"SystemUsage\","
+      + "\"MetricValues\":[{\"MetricId\":\"CPUUsage\",\"MetricValue\":\"73.5\",\"Timestamp\":\"2026-12-01T10:00:00Z\"},"
+      + "{\"MetricId\":\"IOUsage\",\"MetricValue\":\"20\"}]}\n\n";
+
+  private static RedfishSource source(StandinServer bmc, String telemetry) throws Exception {
+    RedfishSettings s = new RedfishSettings(bmc.baseUri(), true, null, null, null, null, 2, null, null, null, 0,
+        null, RedfishSettings.Telemetry.valueOf(telemetry), null);
+    RemoteHttpClient http = RemoteHttpClient.builder(s.endpoint(), Credentials.NONE).build();
+    BmcClient client = new BmcClient(http, Credentials.NONE, Clock.systemUTC());
+    return new RedfishSource("bmc1", Duration.ofSeconds(5), s, client, Clock.systemUTC(),
+        inv -> new TelemetryStream(client, inv.streamUri, Duration.ofSeconds(30), Duration.ofMillis(50),
+            Clock.systemUTC(), d -> Thread.sleep(d.toMillis())).start());
+  }
+
+  private static void awaitValue(RedfishSource source, String id) throws InterruptedException {
+    for (int i = 0; i < 100 && (source.stream() == null || source.stream().latest(id, Duration.ofMinutes(1)) == null); i++) {
+      Thread.sleep(50);
+    }
+  }
+
+  @Test
+  void usageComesFromTheStreamAndTheSensorIsNotPolled() throws Exception {
+    CountDownLatch end = new CountDownLatch(1);
+    try (StandinServer bmc = StandinServer.builder().root(Bmc.R760).start()) {
+      bmc.stream("/redfish/v1/SSE", "text/event-stream", (req, out) -> {
+        out.send(": keep-alive\n\n");
+        out.send(REPORT);
+        end.await(10, TimeUnit.SECONDS);
+      });
+      try (RedfishSource source = source(bmc, "AUTO")) {
+        source.scrape(new Scrape(1000));
+        awaitValue(source, "CPUUsage");
+        long polled = bmc.count("GET", Bmc.CH + "/Sensors/SystemBoardCPUUsage");
+        Scrape s = new Scrape(1010);
+        source.scrape(s);
+        assertEquals(0.735, Bmc.value(s, "bmc1/cpu", "util")); // MetricValue "73.5" (%), a string
+        assertEquals(0.2, Bmc.value(s, "bmc1/cpu", "bmc_io_usage"));
+        assertEquals(0.25, Bmc.value(s, "bmc1/cpu", "bmc_memory_usage")); // not in the report: polled (25 %)
+        assertEquals(polled, bmc.count("GET", Bmc.CH + "/Sensors/SystemBoardCPUUsage"));
+        String query = bmc.requests().stream().filter(r -> r.path().equals("/redfish/v1/SSE")).findFirst().orElseThrow().query();
+        assertEquals("$filter=EventFormatType%20eq%20%27MetricReport%27", query);
+      } finally {
+        end.countDown();
+      }
+    }
+  }
+
+  @Test
+  void firmwareThatRefusesTheQuotedFilterGetsItUnquoted() throws Exception {
+    CountDownLatch end = new CountDownLatch(1);
+    try (StandinServer bmc = StandinServer.builder().root(Bmc.R760).start()) {
+      bmc.when("GET", "/redfish/v1/SSE").times(1).reply(400);
+      bmc.stream("/redfish/v1/SSE", "text/event-stream", (req, out) -> {
+        out.send(REPORT);
+        end.await(10, TimeUnit.SECONDS);
+      });
+      try (RedfishSource source = source(bmc, "AUTO")) {
+        source.scrape(new Scrape(1000));
+        awaitValue(source, "CPUUsage");
+        assertNotNull(source.stream().latest("CPUUsage", Duration.ofMinutes(1)));
+        assertTrue(bmc.requests().stream().anyMatch(r -> "$filter=EventFormatType%20eq%20MetricReport".equals(r.query())));
+      } finally {
+        end.countDown();
+      }
+    }
+  }
+
+  @Test
+  void aStreamThatEndsIsReopened() throws Exception {
+    try (StandinServer bmc = StandinServer.builder().root(Bmc.R760).start()) {
+      bmc.stream("/redfish/v1/SSE", "text/event-stream", (req, out) -> out.send(REPORT)); // then closes
+      try (RedfishSource source = source(bmc, "AUTO")) {
+        source.scrape(new Scrape(1000));
+        for (int i = 0; i < 100 && source.stream().opened() < 3; i++) {
+          Thread.sleep(50);
+        }
+        assertTrue(source.stream().opened() >= 3, "opened " + source.stream().opened());
+      }
+    }
+  }
+
+  @Test
+  void aBmcThatCannotBeReachedAtAllIsWaitedForLongerEachTime() throws Exception {
+    java.util.List<Duration> waits = new java.util.concurrent.CopyOnWriteArrayList<>();
+    int port;
+    try (java.net.ServerSocket s = new java.net.ServerSocket(0)) {
+      port = s.getLocalPort(); // closed again: nothing listens there, as while a BMC reboots
+    }
+    RedfishSettings settings = new RedfishSettings(java.net.URI.create("http://127.0.0.1:" + port), true, null, null,
+        null, null, 2, Duration.ofMillis(200), null, null, 0, null, null, null);
+    RemoteHttpClient http = RemoteHttpClient.builder(settings.endpoint(), Credentials.NONE).build();
+    try (BmcClient client = new BmcClient(http, Credentials.NONE, Clock.systemUTC());
+        TelemetryStream stream = new TelemetryStream(client, "/redfish/v1/SSE" + TelemetryProbe.FILTER_QUOTED,
+            Duration.ofSeconds(30), Duration.ofSeconds(10), Clock.systemUTC(), d -> {
+              waits.add(d);
+              if (waits.size() >= 7) {
+                throw new InterruptedException("enough");
+              }
+            })) {
+      stream.start();
+      for (int i = 0; i < 100 && waits.size() < 7; i++) {
+        Thread.sleep(50);
+      }
+      // 10 s after the first failed attempt, doubling: 10, 20, 40, 80, 160, then the 5-minute cap
+      assertEquals(java.util.List.of(Duration.ofSeconds(10), Duration.ofSeconds(20), Duration.ofSeconds(40),
+          Duration.ofSeconds(80), Duration.ofSeconds(160), Duration.ofMinutes(5), Duration.ofMinutes(5)), waits);
+    }
+  }
+
+  @Test
+  void aRefusedStreamFallsBackToPollingAndSseModeSaysSo() throws Exception {
+    try (StandinServer bmc = StandinServer.builder().root(Bmc.R760).start()) {
+      bmc.when("GET", "/redfish/v1/SSE").reply(403);
+      try (RedfishSource source = source(bmc, "SSE")) {
+        source.scrape(new Scrape(1000));
+        for (int i = 0; i < 100 && source.stream().refused() == null; i++) {
+          Thread.sleep(50);
+        }
+        Scrape s = new Scrape(1010);
+        source.scrape(s);
+        assertEquals(0.37, Bmc.value(s, "bmc1/cpu", "util")); // polled: Reading 37 in the tree
+        assertTrue(s.problems().get(0).startsWith("bmc1/cpu telemetry: stream refused:"), s.problems().toString());
+        assertEquals(1, bmc.count("GET", "/redfish/v1/SSE")); // a refusal is not retried
+      }
+    }
+  }
+}
