@@ -30,6 +30,8 @@ public final class Metrics {
   public static final String ERRORS_PER_S = "errors_per_s";
   public static final String DISCARDS_PER_S = "discards_per_s";
   public static final String PAUSE_PER_S = "pause_per_s";
+  /** FC: share of time at zero transmit buffer-to-buffer credit (credit starvation). */
+  public static final String TX_CREDIT_ZERO_FRACTION = "tx_credit_zero_fraction";
 
   /** Capacity families ({@code Entity.capacity()} keys) the rules judge against. */
   public static final String CAPACITY_IOPS = "iops";
@@ -38,12 +40,13 @@ public final class Metrics {
   /** Every metric name a consumer reads. */
   public static final List<String> CONSUMED = List.of(UTIL, REMOTE_ACCESS_RATIO, PSI_CPU_SOME, PROCS_RUNNING,
       READ_IOPS, WRITE_IOPS, READ_BYTES_PER_S, WRITE_BYTES_PER_S, READ_LATENCY_S, WRITE_LATENCY_S, LATENCY_P99_S,
-      QUEUE_DEPTH, RX_BYTES_PER_S, TX_BYTES_PER_S, ERRORS_PER_S, DISCARDS_PER_S, PAUSE_PER_S);
+      QUEUE_DEPTH, RX_BYTES_PER_S, TX_BYTES_PER_S, ERRORS_PER_S, DISCARDS_PER_S, PAUSE_PER_S,
+      TX_CREDIT_ZERO_FRACTION);
 
   /**
    * Consumed metrics no registered source emits yet, each with the source type that will. None at
-   * the moment: pause_per_s, once pending for SNMP, comes from the Redfish source (Dell NIC pause
-   * frames); switch ports' pause and FC credit-zero counters will add to it over SNMP (issue 11).
+   * the moment: pause_per_s comes from the Redfish source (Dell NIC pause frames) and from switch
+   * ports over SNMP, with FC credit-zero events (the snmp source).
    */
   public static final Map<String, String> PENDING = Map.of();
 

@@ -193,6 +193,16 @@ public record Load(String entity, String what, double value, double ceiling, dou
   }
 
   /**
+   * An FC port's share of time at zero transmit credit as a load whose ceiling is
+   * creditZeroShare: pressure reaches atCeiling where the rule calls the fabric pushing back.
+   */
+  static Load creditStarvation(Context ctx, String id) {
+    Thresholds t = ctx.thresholds();
+    return new Load(id, "credit_zero", ctx.p95OrZero(id, Metrics.TX_CREDIT_ZERO_FRACTION),
+        t.creditZeroShare() / t.atCeiling(), 1.0);
+  }
+
+  /**
    * An entity of a kind the rules do not judge: its heaviest util, *_bytes_per_s or *_iops p95
    * against util 1.0 or its declared capacity; null when none applies.
    */

@@ -13,7 +13,8 @@ import java.util.Set;
 /**
  * NETWORK: ports the run's data crosses are at line rate (against their fabric's practical
  * share), or the fabric pushes back with pause frames or FC credit starvation even below it
- * (studies S1 and S3). Both directions are read: the busier one is the data's.
+ * (studies S1 and S3): pause frames or credit-zero events per second, or the share of time an FC
+ * port waited at zero transmit credit. Both directions are read: the busier one is the data's.
  */
 public final class NetworkRule implements Rule {
   @Override
@@ -28,14 +29,21 @@ public final class NetworkRule implements Rule {
     List<Load> full = ports.stream().filter(l -> l.pressure() >= t.atCeiling()).toList();
     String pausing = null;
     double pauses = 0;
+    String starved = null;
+    double starvedShare = 0;
     for (String id : ctx.path().ofKind(EntityKind.NET_PORT)) {
       double p = ctx.p95OrZero(id, Metrics.PAUSE_PER_S);
       if (p >= t.pausePerS() && p > pauses) {
         pausing = id;
         pauses = p;
       }
+      double c = ctx.p95OrZero(id, Metrics.TX_CREDIT_ZERO_FRACTION);
+      if (c >= t.creditZeroShare() && c > starvedShare) {
+        starved = id;
+        starvedShare = c;
+      }
     }
-    if (full.isEmpty() && pausing == null) {
+    if (full.isEmpty() && pausing == null && starved == null) {
       return Optional.empty();
     }
     List<String> evidence = new ArrayList<>();
@@ -55,15 +63,21 @@ public final class NetworkRule implements Rule {
       }
     } else {
       // Pushback without full line rate: the port cannot send faster, so it is the limit; its
-      // pressure is the at-ceiling threshold, and its readings are the pause counts.
-      top = Load.pause(ctx, pausing);
+      // pressure is the at-ceiling threshold, and its readings are the pause counts (on FC, the
+      // share of time at zero credit).
+      top = pausing != null ? Load.pause(ctx, pausing) : Load.creditStarvation(ctx, starved);
     }
     if (pausing != null) {
       evidence.add(pausing + " pause_per_s p95 " + Fmt.num(pauses) + " (pushback from "
           + Fmt.num(t.pausePerS()) + "/s)");
     }
+    if (starved != null) {
+      evidence.add(starved + " tx_credit_zero_fraction p95 " + Fmt.pct(starvedShare) + " of the time at zero FC credit"
+          + " (pushback from " + Fmt.pct(t.creditZeroShare()) + ")");
+    }
+    boolean pushback = pausing != null || starved != null;
     double pressure = full.isEmpty() ? t.atCeiling() : top.pressure();
-    double confidence = Finding.confidenceFor(pressure, t) + (pausing != null && !full.isEmpty() ? 0.05 : 0);
+    double confidence = Finding.confidenceFor(pressure, t) + (pushback && !full.isEmpty() ? 0.05 : 0);
     return Optional.of(new Finding(Bottleneck.NETWORK, top.entity(), pressure, confidence, evidence,
         Set.of(), top, group));
   }

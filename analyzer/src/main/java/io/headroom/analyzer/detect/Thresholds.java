@@ -35,6 +35,8 @@ package io.headroom.analyzer.detect;
  * @param sustainedShare share of a phase's readings a resource must spend at its ceiling to be the
  *     phase's limit; below it, its p95 at the ceiling is a transient saturation (bursts, a
  *     neighbour's spike), reported but not the verdict
+ * @param creditZeroShare share of time (p95) an FC port waits at zero transmit credit from which
+ *     its receiver is holding it back: a tenth of the time is beyond the bursts of a healthy link
  */
 public record Thresholds(
     double pciePractical,
@@ -53,11 +55,12 @@ public record Thresholds(
     double littleFull,
     double plateauCv,
     double nearTie,
-    double sustainedShare) {
+    double sustainedShare,
+    double creditZeroShare) {
 
   public static Thresholds defaults() {
     return new Thresholds(0.87, 0.95, 0.98, 0.90, 0.95, 0.90, 0.90, 0.90, 2.0, 2.0, 100.0,
-        0.30, 0.30, 0.80, 0.05, 0.05, 0.50);
+        0.30, 0.30, 0.80, 0.05, 0.05, 0.50, 0.10);
   }
 
   /** Returns this when every value is in range; otherwise says which one is not. */
@@ -76,6 +79,7 @@ public record Thresholds(
     fraction("plateauCv", plateauCv);
     fraction("nearTie", nearTie);
     fraction("sustainedShare", sustainedShare);
+    fraction("creditZeroShare", creditZeroShare);
     positive("diskQueue", diskQueue);
     if (!(latencyClimb > 1.0)) {
       throw new IllegalArgumentException("latencyClimb must be above 1, got " + latencyClimb);

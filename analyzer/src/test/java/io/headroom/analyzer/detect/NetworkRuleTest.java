@@ -49,6 +49,20 @@ class NetworkRuleTest {
   }
 
   @Test
+  void fcCreditStarvationBelowLineRateIsALimitFromItsThreshold() {
+    // p2 sends 1.0 GB/s of 3.2 (31%): no ceiling; at zero credit 10% of the time: pushback
+    Finding f = new NetworkRule().evaluate(fc(2.0e9, 1.0e9).constant("s1/fc/p2", "tx_credit_zero_fraction", 0.10).ctx())
+        .orElseThrow();
+    assertEquals("s1/fc/p2", f.entity());
+    assertEquals(0.90, f.pressure(), 1e-9);
+    assertEquals(List.of("s1/fc/p2 tx_credit_zero_fraction p95 10% of the time at zero FC credit (pushback from 10%)"),
+        f.evidence());
+    // just under the 10% threshold it is not
+    assertTrue(new NetworkRule().evaluate(fc(2.0e9, 1.0e9).constant("s1/fc/p2", "tx_credit_zero_fraction", 0.0999).ctx())
+        .isEmpty());
+  }
+
+  @Test
   void busyPortOffThePathIsNotALimit() {
     Bed bed = fc(1.0e9, 1.0e9)
         .entity("lab/sw9/port/7", "net_port", Map.of("fabric", "ethernet"), Bed.bytes(1.25e10))

@@ -1,0 +1,140 @@
+package io.headroom.collector.snmp;
+
+import static io.headroom.collector.snmp.Oids.*;
+
+import io.headroom.model.Entity;
+import io.headroom.model.EntityKind;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.snmp4j.smi.Variable;
+
+/**
+ * IF-MIB ports: ifTable for names, status, errors and discards (and the 32-bit octet counters
+ * where the agent has no ifXTable row), ifXTable for the 64-bit counters, ifHighSpeed and ifAlias,
+ * EtherLike-MIB for pause frames. Physical ports only: Ethernet, InfiniBand and Fibre Channel
+ * interface types; virtual, tunnel and aggregate interfaces would count the same bytes twice.
+ */
+final class IfPorts {
+  /** IANAifType: ethernetCsmacd 6, fastEther 62, fastEtherFX 69, gigabitEthernet 117, fibreChannel 56, infiniband 199. */
+  private static final Map<Integer, String> PHYSICAL = Map.of(6, "ethernet", 62, "ethernet", 69, "ethernet",
+      117, "ethernet", IFTYPE_FIBRE_CHANNEL, "fc", 199, "infiniband");
+  private static final long GAUGE32_MAX = 4294967295L;
+  private static final String[] OPER_STATUS = {"", "up", "down", "testing", "unknown", "dormant", "notPresent", "lowerLayerDown"};
+
+  /** A port as read, and the ifIndex it came from (LLDP maps local ports through it). */
+  record IfPort(int ifIndex, String ifName, PortReading reading, boolean only32Bit) {}
+
+  private IfPorts() {}
+
+  /**
+   * @param skipFc leave out fibreChannel interfaces (the FC MIBs gave the ports, with their own counters)
+   */
+  static List<IfPort> read(String host, IntTable ifTable, IntTable ifXTable, IntTable pause, boolean skipFc) {
+    Map<Integer, Variable> types = ifTable.column(IF_TYPE);
+    Map<Integer, Variable> names = ifXTable.column(IF_NAME);
+    Map<Integer, Variable> descrs = ifTable.column(IF_DESCR);
+    Set<String> seen = new HashSet<>();
+    List<IfPort> out = new ArrayList<>();
+    for (Map.Entry<Integer, Variable> t : types.entrySet()) {
+      int ifIndex = t.getKey();
+      String fabric = PHYSICAL.get(t.getValue().toInt());
+      if (fabric == null || (skipFc && fabric.equals("fc"))) {
+        continue;
+      }
+      String name = text(names.get(ifIndex), text(descrs.get(ifIndex), "if" + ifIndex));
+      String idPart = seen.add(name) ? name : "if" + ifIndex; // two ports of one name: tell them apart
+      out.add(port(host + "/port/" + idPart, name, ifIndex, fabric, ifTable, ifXTable, pause));
+    }
+    return out;
+  }
+
+  private static IfPort port(String id, String name, int ifIndex, String fabric, IntTable ifTable, IntTable ifXTable,
+      IntTable pause) {
+    Map<String, Object> attrs = new LinkedHashMap<>();
+    attrs.put("fabric", fabric);
+    attrs.put("if_index", ifIndex);
+    putText(attrs, "if_descr", ifTable.column(IF_DESCR).get(ifIndex));
+    putText(attrs, "if_alias", ifXTable.column(IF_ALIAS).get(ifIndex));
+    Variable oper = ifTable.column(IF_OPER_STATUS).get(ifIndex);
+    if (oper != null && oper.toInt() > 0 && oper.toInt() < OPER_STATUS.length) {
+      attrs.put("oper_status", OPER_STATUS[oper.toInt()]);
+    }
+    Map<String, Double> capacity = new LinkedHashMap<>();
+    double bps = speedBps(ifTable.column(IF_SPEED).get(ifIndex), ifXTable.column(IF_HIGH_SPEED).get(ifIndex));
+    if (bps > 0) {
+      attrs.put("speed_bps", bps);
+      capacity.put("bytes_per_s", bps / 8);
+    }
+    Map<PortCounter, Count> counts = new EnumMap<>(PortCounter.class);
+    boolean hc = ifXTable.column(IF_HC_IN_OCTETS).containsKey(ifIndex);
+    if (hc) {
+      put64(counts, PortCounter.RX_BYTES, ifXTable, IF_HC_IN_OCTETS, ifIndex);
+      put64(counts, PortCounter.TX_BYTES, ifXTable, IF_HC_OUT_OCTETS, ifIndex);
+      put64(counts, PortCounter.RX_UCAST, ifXTable, IF_HC_IN_UCAST_PKTS, ifIndex);
+      put64(counts, PortCounter.RX_MCAST, ifXTable, IF_HC_IN_MULTICAST_PKTS, ifIndex);
+      put64(counts, PortCounter.RX_BCAST, ifXTable, IF_HC_IN_BROADCAST_PKTS, ifIndex);
+      put64(counts, PortCounter.TX_UCAST, ifXTable, IF_HC_OUT_UCAST_PKTS, ifIndex);
+      put64(counts, PortCounter.TX_MCAST, ifXTable, IF_HC_OUT_MULTICAST_PKTS, ifIndex);
+      put64(counts, PortCounter.TX_BCAST, ifXTable, IF_HC_OUT_BROADCAST_PKTS, ifIndex);
+    } else {
+      put32(counts, PortCounter.RX_BYTES, ifTable, IF_IN_OCTETS, ifIndex);
+      put32(counts, PortCounter.TX_BYTES, ifTable, IF_OUT_OCTETS, ifIndex);
+      put32(counts, PortCounter.RX_UCAST, ifTable, IF_IN_UCAST_PKTS, ifIndex);
+      put32(counts, PortCounter.TX_UCAST, ifTable, IF_OUT_UCAST_PKTS, ifIndex);
+      put32(counts, PortCounter.RX_MCAST, ifXTable, IF_IN_MULTICAST_PKTS, ifIndex);
+      put32(counts, PortCounter.RX_BCAST, ifXTable, IF_IN_BROADCAST_PKTS, ifIndex);
+      put32(counts, PortCounter.TX_MCAST, ifXTable, IF_OUT_MULTICAST_PKTS, ifIndex);
+      put32(counts, PortCounter.TX_BCAST, ifXTable, IF_OUT_BROADCAST_PKTS, ifIndex);
+    }
+    put32(counts, PortCounter.RX_ERRORS, ifTable, IF_IN_ERRORS, ifIndex);
+    put32(counts, PortCounter.TX_ERRORS, ifTable, IF_OUT_ERRORS, ifIndex);
+    put32(counts, PortCounter.RX_DISCARDS, ifTable, IF_IN_DISCARDS, ifIndex);
+    put32(counts, PortCounter.TX_DISCARDS, ifTable, IF_OUT_DISCARDS, ifIndex);
+    put64(counts, PortCounter.RX_PAUSE, pause, DOT3_HC_IN_PAUSE_FRAMES, ifIndex);
+    put64(counts, PortCounter.TX_PAUSE, pause, DOT3_HC_OUT_PAUSE_FRAMES, ifIndex);
+    Variable disc = ifXTable.column(IF_COUNTER_DISCONTINUITY_TIME).get(ifIndex);
+    Entity entity = new Entity(id, EntityKind.NET_PORT, name, attrs, capacity);
+    PortReading reading = new PortReading(entity, counts, disc == null ? null : disc.toLong());
+    return new IfPort(ifIndex, name, reading, !hc && counts.containsKey(PortCounter.RX_BYTES));
+  }
+
+  /** ifHighSpeed (Mb/s) where the agent gives it, else ifSpeed unless it is saturated at its maximum. */
+  static double speedBps(Variable ifSpeed, Variable ifHighSpeed) {
+    if (ifHighSpeed != null && ifHighSpeed.toLong() > 0) {
+      return ifHighSpeed.toLong() * 1e6;
+    }
+    if (ifSpeed != null && ifSpeed.toLong() > 0 && ifSpeed.toLong() < GAUGE32_MAX) {
+      return ifSpeed.toLong();
+    }
+    return 0;
+  }
+
+  private static void put64(Map<PortCounter, Count> counts, PortCounter c, IntTable table, int column, int ifIndex) {
+    Variable v = table.get(column, ifIndex);
+    if (v != null) {
+      counts.put(c, Count.c64(v.toLong(), table.nanos(column, ifIndex)));
+    }
+  }
+
+  private static void put32(Map<PortCounter, Count> counts, PortCounter c, IntTable table, int column, int ifIndex) {
+    Variable v = table.get(column, ifIndex);
+    if (v != null) {
+      counts.put(c, Count.c32(v.toLong(), table.nanos(column, ifIndex)));
+    }
+  }
+
+  private static String text(Variable v, String otherwise) {
+    return v == null || v.toString().isBlank() ? otherwise : v.toString();
+  }
+
+  private static void putText(Map<String, Object> attrs, String key, Variable v) {
+    if (v != null && !v.toString().isBlank()) {
+      attrs.put(key, v.toString());
+    }
+  }
+}

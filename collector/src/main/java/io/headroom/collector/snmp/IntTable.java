@@ -1,0 +1,61 @@
+package io.headroom.collector.snmp;
+
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.snmp4j.smi.OID;
+import org.snmp4j.smi.Variable;
+
+/**
+ * A walked table whose rows are told apart by one integer (ifIndex, hrDeviceIndex, swFCPortIndex,
+ * or the port number that ends an FCMGMT-MIB index), split into columns in one pass over the walk,
+ * with the time each value was read.
+ */
+final class IntTable {
+  private final Map<Integer, Map<Integer, Variable>> columns = new HashMap<>();
+  private final Map<Integer, Map<Integer, Long>> times = new HashMap<>();
+
+  private IntTable() {}
+
+  /** Rows indexed by exactly one integer. */
+  static IntTable of(TableWalk walk) {
+    return build(walk, false);
+  }
+
+  /**
+   * Rows keyed by the last component of a longer index: FCMGMT-MIB's connUnitId (16 octets) then
+   * the port. One agent is one connectivity unit here; a chassis of several would mix their ports.
+   */
+  static IntTable byLastIndex(TableWalk walk) {
+    return build(walk, true);
+  }
+
+  private static IntTable build(TableWalk walk, boolean lastComponent) {
+    IntTable t = new IntTable();
+    int depth = walk.entry().size();
+    for (int i = 0; i < walk.bindings().size(); i++) {
+      OID oid = walk.bindings().get(i).getOid();
+      if (lastComponent ? oid.size() > depth + 1 : oid.size() == depth + 2) {
+        int column = oid.get(depth);
+        int row = oid.last();
+        t.columns.computeIfAbsent(column, c -> new LinkedHashMap<>()).put(row, walk.bindings().get(i).getVariable());
+        t.times.computeIfAbsent(column, c -> new HashMap<>()).put(row, walk.nanos()[i]);
+      }
+    }
+    return t;
+  }
+
+  /** Row to value, in walk order; empty when the agent has no such column. */
+  Map<Integer, Variable> column(int column) {
+    return columns.getOrDefault(column, Map.of());
+  }
+
+  Variable get(int column, int row) {
+    return column(column).get(row);
+  }
+
+  /** When {@code column} of {@code row} was read (System.nanoTime()). */
+  long nanos(int column, int row) {
+    return times.get(column).get(row);
+  }
+}

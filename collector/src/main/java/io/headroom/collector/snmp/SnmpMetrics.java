@@ -1,0 +1,41 @@
+package io.headroom.collector.snmp;
+
+import io.headroom.model.MetricDef;
+import java.util.List;
+
+/** The SNMP source's metrics, declared once (docs/metrics/snmp.md is checked against this). */
+public final class SnmpMetrics {
+  private static final String CPUS = "switch_cpu,array_cpu,host_cpu";
+
+  public static final MetricDef RX = port("rx_bytes_per_s", "bytes/s",
+      "Bytes received: ifHCInOctets (ifInOctets where the agent has no ifXTable); FC: connUnitPortStatCountRxElements, else swFCPortRxWords x 4.");
+  public static final MetricDef TX = port("tx_bytes_per_s", "bytes/s",
+      "Bytes sent: ifHCOutOctets (ifOutOctets where the agent has no ifXTable); FC: connUnitPortStatCountTxElements, else swFCPortTxWords x 4.");
+  public static final MetricDef RX_PACKETS = port("rx_packets_per_s", "1/s",
+      "Unicast + multicast + broadcast packets received (ifHCIn*Pkts, else the 32-bit ifTable/ifXTable counters).");
+  public static final MetricDef TX_PACKETS = port("tx_packets_per_s", "1/s",
+      "Unicast + multicast + broadcast packets sent (ifHCOut*Pkts, else the 32-bit ifTable/ifXTable counters).");
+  public static final MetricDef ERRORS = port("errors_per_s", "1/s",
+      "ifInErrors + ifOutErrors; FC: connUnitPortStatCountInvalidCRC, else swFCPortRxCrcs.");
+  public static final MetricDef DISCARDS = port("discards_per_s", "1/s",
+      "ifInDiscards + ifOutDiscards; FC: connUnitPortStatCountClass3Discards, else swFCPortC3Discards.");
+  public static final MetricDef PAUSE = port("pause_per_s", "1/s",
+      "Pushback: Ethernet pause frames received + sent (dot3HCInPauseFrames + dot3HCOutPauseFrames); FC: times transmit credit reached zero (swFCPortNoTxCredits, or half of connUnitPortStatCountBBCreditZero's transitions on non-Brocade switches).");
+  public static final MetricDef CREDIT_ZERO = new MetricDef("tx_credit_zero_fraction", "fraction", "rate", "net_port",
+      "FC, Brocade: share of time the port could not send for want of buffer-to-buffer credit (connUnitPortStatCountBBCreditZero in 2.5 us ticks).");
+  public static final MetricDef LINK_FAILURES = port("link_failures_per_s", "1/s",
+      "FC link failures (connUnitPortStatCountLinkFailures).");
+  public static final MetricDef UTIL = new MetricDef("util", "fraction", "gauge", CPUS,
+      "Mean of hrProcessorLoad / 100 over the agent's processors (each a one-minute average).");
+  public static final MetricDef CPU_UTIL_MAX = new MetricDef("cpu_util_max", "fraction", "gauge", CPUS,
+      "The busiest processor's hrProcessorLoad / 100.");
+
+  public static final List<MetricDef> ALL = List.of(RX, TX, RX_PACKETS, TX_PACKETS, ERRORS, DISCARDS, PAUSE,
+      CREDIT_ZERO, LINK_FAILURES, UTIL, CPU_UTIL_MAX);
+
+  private SnmpMetrics() {}
+
+  private static MetricDef port(String name, String unit, String description) {
+    return new MetricDef(name, unit, "rate", "net_port", description);
+  }
+}

@@ -1,0 +1,156 @@
+package io.headroom.collector.snmp;
+
+import static io.headroom.collector.snmp.Oids.*;
+
+import io.headroom.collector.snmp.FcPorts.FcRead;
+import io.headroom.collector.snmp.IfPorts.IfPort;
+import io.headroom.collector.snmp.LldpNeighbours.Cable;
+import io.headroom.collector.source.Scrape;
+import io.headroom.collector.source.Source;
+import java.io.IOException;
+import java.time.Duration;
+import java.util.List;
+import java.util.Locale;
+import org.snmp4j.PDU;
+import org.snmp4j.smi.OID;
+import org.snmp4j.smi.VariableBinding;
+
+/**
+ * One SNMP agent (a switch, an appliance, an array): its ports with their rates and ceilings, its
+ * CPUs, and its LLDP neighbours. Each scrape reads sysUpTime, then walks one table after another;
+ * a table the agent does not have costs one request. A walk that ends early (the agent went silent,
+ * answered an error) gives what it got and is a problem of the scrape, and once the agent has gone
+ * silent the remaining tables wait for the next scrape rather than each timing out in turn.
+ */
+final class SnmpSource implements Source {
+  private final String host;
+  private final Duration interval;
+  private final SnmpSettings settings;
+  private final AgentSession session;
+  private final Walker walker;
+  private final UptimeCheck uptime = new UptimeCheck();
+  private final PortRates rates = new PortRates();
+
+  SnmpSource(String host, Duration interval, SnmpSettings settings, AgentSession session) {
+    this.host = host;
+    this.interval = interval;
+    this.settings = settings;
+    this.session = session;
+    this.walker = new Walker(session, settings.maxRepetitions());
+  }
+
+  @Override
+  public String name() {
+    return SnmpSourceFactory.TYPE;
+  }
+
+  @Override
+  public Duration interval() {
+    return interval;
+  }
+
+  @Override
+  public void scrape(Scrape scrape) throws IOException {
+    SystemGroup sys = system();
+    boolean restarted = uptime.restarted(sys.uptimeTicks(), sys.nanos());
+    if (restarted) {
+      scrape.degraded(host + ": agent restarted (sysUpTime went back): rates resume next scrape");
+    }
+    rates.begin(restarted);
+    Walks w = new Walks(scrape);
+    IntTable faPorts = IntTable.byLastIndex(w.walk("connUnitPortTable", CONN_UNIT_PORT_ENTRY));
+    IntTable faStats = IntTable.byLastIndex(w.walk("connUnitPortStatTable", CONN_UNIT_PORT_STAT_ENTRY));
+    IntTable swPorts = IntTable.of(w.walk("swFCPortTable", SW_FC_PORT_ENTRY));
+    FcRead fc = FcPorts.read(host, faPorts, faStats, swPorts, sys.brocade());
+    IntTable ifTable = IntTable.of(w.walk("ifTable", IF_ENTRY));
+    IntTable ifXTable = IntTable.of(w.walk("ifXTable", IFX_ENTRY));
+    IntTable pause = IntTable.of(w.walk("dot3PauseTable", DOT3_PAUSE_ENTRY));
+    List<IfPort> ifPorts = IfPorts.read(host, ifTable, ifXTable, pause, !fc.ports().isEmpty());
+    for (PortReading p : fc.ports()) {
+      report(scrape, p);
+    }
+    for (IfPort p : ifPorts) {
+      report(scrape, p.reading());
+      warnIf32Bit(scrape, p);
+    }
+    fc.notes().forEach(scrape::degraded);
+    HostCpus.emit(scrape, host, settings.role(), IntTable.of(w.walk("hrProcessorTable", HR_PROCESSOR_ENTRY)));
+    IntTable lldpLocal = IntTable.of(w.walk("lldpLocPortTable", LLDP_LOC_PORT_ENTRY));
+    for (Cable c : LldpNeighbours.read(w.walk("lldpRemTable", LLDP_REM_ENTRY), lldpLocal, ifPorts)) {
+      scrape.relation(c.from(), "cabled_to", c.to());
+    }
+    String lowered = walker.loweredNote();
+    if (lowered != null) {
+      scrape.degraded(host + ": " + lowered);
+    }
+  }
+
+  private void report(Scrape scrape, PortReading p) {
+    scrape.entity(p.entity());
+    rates.emit(scrape, p);
+  }
+
+  /** A Counter32 of octets wraps in 2^32 bytes: 3.4 s at 10 Gb/s. Rates hold only if scrapes come faster. */
+  private void warnIf32Bit(Scrape scrape, IfPort p) {
+    if (!p.only32Bit()) {
+      return;
+    }
+    double ceiling = p.reading().ceiling();
+    String wraps = ceiling > 0 ? String.format(Locale.ROOT, "; at line rate it wraps every %.1f s, the interval is %s s",
+        4294967296.0 / ceiling, interval.toMillis() / 1000.0) : "";
+    scrape.degraded(p.reading().id() + ": 32-bit octet counters only (no ifXTable ifHCInOctets)" + wraps
+        + (ceiling > 0 && 4294967296.0 / ceiling <= interval.toMillis() / 1000.0 ? ": rates near line rate are lost" : ""));
+  }
+
+  private record SystemGroup(long uptimeTicks, long nanos, boolean brocade) {}
+
+  private SystemGroup system() throws IOException {
+    PDU get = session.pdu(PDU.GET);
+    get.add(new VariableBinding(SYS_UP_TIME));
+    get.add(new VariableBinding(SYS_OBJECT_ID));
+    long nanos = System.nanoTime();
+    PDU response = session.send(get);
+    if (response == null) {
+      throw new IOException("agent " + session.agent() + " did not answer (" + session.patience() + ")"
+          + (settings.isV3() ? "; over v3 a wrong user, protocol or password looks the same" : ""));
+    }
+    if (response.getErrorStatus() != PDU.noError || response.get(0).isException()) {
+      throw new IOException("agent " + session.agent() + " answered " + response.getErrorStatusText()
+          + " for sysUpTime.0");
+    }
+    VariableBinding objectId = response.get(1);
+    boolean brocade = !objectId.isException() && objectId.getVariable() instanceof OID oid
+        && oid.startsWith(BROCADE_ENTERPRISE);
+    return new SystemGroup(response.get(0).getVariable().toLong(), nanos, brocade);
+  }
+
+  /** The walks of one scrape: each partial one is a problem; after a silent agent the rest are skipped. */
+  private final class Walks {
+    private final Scrape scrape;
+    private String silent;
+
+    Walks(Scrape scrape) {
+      this.scrape = scrape;
+    }
+
+    TableWalk walk(String table, OID entry) throws IOException {
+      if (silent != null) {
+        scrape.problem(host + " " + table, "not walked: " + silent);
+        return TableWalk.empty(entry, silent);
+      }
+      TableWalk walk = walker.walk(entry);
+      if (!walk.complete()) {
+        scrape.problem(host + " " + table, "partial walk, " + walk.bindings().size() + " values: " + walk.incomplete());
+        if (walk.incomplete().startsWith("no answer")) {
+          silent = "the agent stopped answering during the " + table + " walk";
+        }
+      }
+      return walk;
+    }
+  }
+
+  @Override
+  public void close() throws IOException {
+    session.close();
+  }
+}
