@@ -11,7 +11,7 @@ api() { # METHOD PATH JSON
        -H 'Content-Type: application/json' -d "$3" "$HEADROOM_URL/api/v1$2"
 }
 api POST /runs "{\"run\":\"$RUN\",\"workload\":{\"tool\":\"vdbench\",\"parmfile\":\"$1\"}}" >/dev/null
-trap 'api POST "/runs/$RUN/end" "{}" >/dev/null' EXIT
+trap 'api POST "/runs/$RUN/end" "{}" >/dev/null' EXIT   # ends the run if this script is stopped
 # One phase per run definition: vdbench prints "Starting RD=<name>" as it begins each one.
 ./vdbench -f "$1" | while IFS= read -r line; do
   printf '%s\n' "$line"
@@ -21,6 +21,8 @@ trap 'api POST "/runs/$RUN/end" "{}" >/dev/null' EXIT
       api POST "/runs/$RUN/phases" "{\"name\":\"$rd\"}" >/dev/null ;;
   esac
 done
+api POST "/runs/$RUN/end" "{}" >/dev/null
+trap - EXIT
 echo "verdict:"
-curl -fsS -H "Authorization: Bearer $HEADROOM_API_TOKEN" "$HEADROOM_URL/api/v1/runs/$RUN/verdict" || true
+curl -fsS -H "Authorization: Bearer $HEADROOM_API_TOKEN" "$HEADROOM_URL/api/v1/runs/$RUN/verdict" && echo || true
 echo "report: $HEADROOM_URL/runs/$RUN"
