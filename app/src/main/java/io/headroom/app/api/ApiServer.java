@@ -3,7 +3,11 @@ package io.headroom.app.api;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.headroom.analyzer.detect.Thresholds;
 import io.headroom.app.report.ReportPage;
+import io.headroom.config.ApiConfig;
+import io.headroom.config.ConfigException;
+import io.headroom.model.RecordingRecord;
 import io.headroom.app.service.AnalyzerService;
 import io.headroom.model.Run;
 import io.headroom.model.Verdict;
@@ -42,7 +46,7 @@ public final class ApiServer implements AutoCloseable {
   /** What the API serves from. {@code defaultTestbed}: for runs started without one. */
   public record Backend(String dbUrl, String dbUser, String dbPassword, RunRecordsFactory runRecords,
       Supplier<AnalyzerService.Health> health, List<MetricsSource> metrics,
-      io.headroom.analyzer.detect.Thresholds thresholds, String defaultTestbed) {}
+      Thresholds thresholds, String defaultTestbed) {}
 
   /** Makes the Kafka producer of run records (a function so tests and the daemon share the wiring). */
   @FunctionalInterface
@@ -52,7 +56,7 @@ public final class ApiServer implements AutoCloseable {
 
   /** Where runs declared through the API go. */
   public interface RunRecordsSink extends AutoCloseable {
-    void publish(String testbed, io.headroom.model.RecordingRecord record) throws Exception;
+    void publish(String testbed, RecordingRecord record) throws Exception;
 
     @Override
     void close();
@@ -79,15 +83,15 @@ public final class ApiServer implements AutoCloseable {
       vertx.close();
       sink.close();
       db.close();
-      throw new io.headroom.config.ConfigException("api: cannot listen on " + host + ":" + port + ": "
+      throw new ConfigException("api: cannot listen on " + host + ":" + port + ": "
           + e.getCause().getMessage());
     }
   }
 
   /** Serves on {@code host:port} (port 0: any free one); refuses a non-loopback host without a token. */
-  public static ApiServer start(io.headroom.config.ApiConfig config, Backend backend, Map<String, String> env)
+  public static ApiServer start(ApiConfig config, Backend backend, Map<String, String> env)
       throws Exception {
-    io.headroom.config.ApiConfig.HostPort at = io.headroom.config.ApiConfig.HostPort.parse(config.listen());
+    ApiConfig.HostPort at = ApiConfig.HostPort.parse(config.listen());
     return new ApiServer(at.host(), at.port(), BearerAuth.resolve(config, at.host(), env), backend);
   }
 
