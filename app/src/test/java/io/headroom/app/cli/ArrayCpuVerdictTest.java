@@ -65,10 +65,12 @@ class ArrayCpuVerdictTest {
     assertEquals(Bottleneck.ARRAY_CPU, v.bottleneck(), v.toString());
     assertEquals("ps1/node/N1", v.entity());
     // N1's second scrape: 94.0 % at 10:00:40 and (repeat_count 2) 10:01:00: p95 0.94; node N2 is
-    // not on the path (bench-vol-2 is not targeted), so it is 1 node of 1
+    // not on the path (bench-vol-2 is not targeted), so it is judged alone; both of its readings
+    // are at its ceiling, and the fio job's 60,000 IOPS never move (cv 0%)
     assertTrue(v.evidence().get(0).startsWith("ps1/node/N1 util p95 0.94"), v.evidence().toString());
     assertTrue(v.evidence().get(0).contains("hosts util p95 0.55"), v.evidence().toString());
-    assertEquals("1 of 1 array nodes on the path full", v.evidence().get(1));
+    assertEquals("sustained: ps1/node/N1 util at its ceiling in 2 of 2 readings (100%); the workload shows it: "
+        + "throughput flat (cv 0%)", v.evidence().get(1));
   }
 
   /** What `headroom collect --once` prints for a testbed of the one powerstore source. */
