@@ -62,7 +62,7 @@ class ApiServerTest {
     KafkaClient client = KafkaClient.plaintext(kafka.bootstrapServers());
     TopicSetup.ensure(client, topics, 2, (short) 1);
     db = TestDatabase.create();
-    analyzer = new AnalyzerService(IngestConfig.defaults(client, topics), db.url(), null, null, StoreConfig.DEFAULTS);
+    analyzer = new AnalyzerService(IngestConfig.defaults(client, topics), db.url(), null, null, TestDatabase.KEEPING_FIXED_DATES);
     api = ApiServer.start(new ApiConfig("127.0.0.1:0", null, null),
         new ApiServer.Backend(db.url(), null, null, () -> new RunRecords(client, topics), analyzer::health, List.of(),
             Thresholds.defaults(), "lab"),

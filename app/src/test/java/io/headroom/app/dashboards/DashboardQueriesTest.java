@@ -45,7 +45,7 @@ class DashboardQueriesTest {
   void fill() throws Exception {
     db = TestDatabase.create();
     c = db.connect();
-    Migrations.migrateAndMaintain(c, StoreConfig.DEFAULTS);
+    Migrations.migrateAndMaintain(c, TestDatabase.KEEPING_FIXED_DATES);
     s3 = Scenario.load("s3-ib-hdd.jsonl");
     s4 = Scenario.load("s4-r760-nvme-perc.jsonl");
     s5 = Scenario.load("s5-powerstore-upgrade.jsonl");

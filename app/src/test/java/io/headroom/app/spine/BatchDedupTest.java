@@ -58,7 +58,7 @@ class BatchDedupTest {
 
   private static Database migrated(TestDatabase db) throws Exception {
     Database database = new Database(db.url(), null, null);
-    Migrations.migrateAndMaintain(database.connection(), StoreConfig.DEFAULTS);
+    Migrations.migrateAndMaintain(database.connection(), TestDatabase.KEEPING_FIXED_DATES);
     return database;
   }
 

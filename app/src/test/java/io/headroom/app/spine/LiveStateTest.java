@@ -95,7 +95,7 @@ class LiveStateTest {
   }
 
   private LiveVerdicts live(TestDatabase db, Database database, ActiveRuns active) throws Exception {
-    Migrations.migrate(database.connection(), StoreConfig.DEFAULTS);
+    Migrations.migrate(database.connection(), TestDatabase.KEEPING_FIXED_DATES);
     return new LiveVerdicts(active, database, new RunAnalyzer(), List.of((tb, previous, current) -> heard.add(current)),
         () -> now, ABANDON_AFTER);
   }

@@ -1,5 +1,6 @@
 package io.headroom.app.spine;
 
+import io.headroom.app.testing.TestDatabase;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -142,7 +143,7 @@ class LiveVerdictsTest {
       spine.awaitRows(3 * 8, Duration.ofSeconds(60)); // 4 samples + 4 of scrape health a scrape: the run is in
       try (AnalyzerService b = new AnalyzerService(IngestConfig.defaults(
               KafkaClient.plaintext(spine.kafka.bootstrapServers()), spine.topics),
-          spine.db.url(), null, null, StoreConfig.DEFAULTS, List.of(hookOfB))) {
+          spine.db.url(), null, null, TestDatabase.KEEPING_FIXED_DATES, List.of(hookOfB))) {
         Thread.sleep(3000); // the group shares its partitions out again
         spine.analyzer.close(); // the first analyzer leaves: b owns every partition now
         for (int i = 4; i <= 20; i++) {

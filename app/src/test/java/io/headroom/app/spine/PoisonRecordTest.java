@@ -98,7 +98,7 @@ class PoisonRecordTest {
   }
 
   private static AnalyzerService analyzer(IngestConfig ingest, TestDatabase db) throws Exception {
-    return new AnalyzerService(ingest, db.url(), null, null, StoreConfig.DEFAULTS);
+    return new AnalyzerService(ingest, db.url(), null, null, TestDatabase.KEEPING_FIXED_DATES);
   }
 
   private static KafkaProducer<byte[], byte[]> producer(EmbeddedKafka kafka) {

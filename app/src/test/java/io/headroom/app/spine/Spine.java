@@ -54,7 +54,7 @@ final class Spine implements AutoCloseable {
     db = TestDatabase.create();
     proxy = new TcpProxy(db.port());
     analyzer = new AnalyzerService(IngestConfig.defaults(KafkaClient.plaintext(kafka.bootstrapServers()), topics),
-        db.url(proxy.port()), null, null, StoreConfig.DEFAULTS, webhooks);
+        db.url(proxy.port()), null, null, TestDatabase.KEEPING_FIXED_DATES, webhooks);
     runner = new ScrapeRunner("t1", source, () -> T0 + scrapes);
     collector = new CollectorService("lab", KafkaClient.plaintext(kafka.bootstrapServers()), topics,
         new SpoolConfig(dir.resolve("spool"), 64L << 20, 1L << 20), List.of(runner), null);

@@ -28,6 +28,15 @@ import java.util.UUID;
  * itself reports them, so a test run's output shows where every test ran.
  */
 public final class TestDatabase implements AutoCloseable {
+  /**
+   * The store settings for tests whose samples carry fixed dates (the spine's T0 of 2026-11-29,
+   * the scenario recordings): a retention long enough that TimescaleDB's retention job, which runs
+   * as soon as the policy is added, never drops their chunks in the middle of a test, whatever the
+   * date the tests run on. Tests of retention itself use StoreConfig.DEFAULTS.
+   */
+  public static final io.headroom.analyzer.store.StoreConfig KEEPING_FIXED_DATES =
+      new io.headroom.analyzer.store.StoreConfig(36_500, 7, true);
+
   /** host:port of a server with TimescaleDB preloaded: the TimescaleDB path. */
   public static final String TIMESCALE = "headroom.test.timescale";
   /** host:port of a server where the timescaledb extension is installed but not preloaded. */
