@@ -50,7 +50,7 @@ class DashboardStructureTest {
   void everyPanelHasTheDatasourceATitleAndSql() {
     List<String> problems = new ArrayList<>();
     List<DashboardModel> all = DashboardModel.all();
-    assertEquals(2, all.size(), "run overview and resources");
+    assertEquals(5, all.size(), "run overview, resources, fabric, array and Headroom's own health");
     for (DashboardModel d : all) {
       Set<Integer> ids = new HashSet<>();
       for (JsonNode p : d.panels()) {

@@ -1,0 +1,47 @@
+-- Views the Grafana dashboards read (dashboards/json), so the SQL that turns rows into what a panel
+-- shows lives here once, migrated and tested with the schema, not copied into panel JSON.
+-- Every view keeps `ts` a plain column so Grafana's $__timeFilter(ts) reaches the sample index.
+
+-- One reading with its entity and metric names: the join every panel starts from.
+CREATE OR REPLACE VIEW dash_sample AS
+SELECT e.testbed, e.entity, e.kind, m.name AS metric, s.ts, s.value, e.capacity
+FROM sample s
+JOIN entity e ON e.id = s.entity_id
+JOIN metric m ON m.id = s.metric_id;
+
+-- A port's traffic per direction against its line rate (capacity.bytes_per_s, from its speed).
+-- Switch, HBA, NIC and array ports are all kind net_port; ports with no known speed give a null
+-- percentage rather than a division by zero.
+CREATE OR REPLACE VIEW dash_port_direction AS
+SELECT testbed, entity, ts,
+       CASE metric WHEN 'rx_bytes_per_s' THEN 'rx' ELSE 'tx' END AS direction,
+       value AS bytes_per_s,
+       100 * value / nullif((capacity ->> 'bytes_per_s')::float8, 0) AS pct_of_ceiling
+FROM dash_sample
+WHERE kind = 'net_port' AND metric IN ('rx_bytes_per_s', 'tx_bytes_per_s');
+
+-- Signs of a fabric in trouble on a port: errors, pause frames (FC: transmit credit reaching
+-- zero) and the share of time an FC port could not send for want of credit.
+CREATE OR REPLACE VIEW dash_port_pushback AS
+SELECT testbed, entity, ts, metric, value
+FROM dash_sample
+WHERE kind = 'net_port' AND metric IN ('errors_per_s', 'pause_per_s', 'tx_credit_zero_fraction');
+
+-- An array controller node's CPU use in percent (util is a fraction of the node's CPUs).
+CREATE OR REPLACE VIEW dash_array_cpu AS
+SELECT testbed, entity, ts, 100 * value AS util_pct
+FROM dash_sample
+WHERE kind = 'array_cpu' AND metric = 'util';
+
+-- A workload's throughput, reads plus writes, at each reading.
+CREATE OR REPLACE VIEW dash_workload_throughput AS
+SELECT testbed, entity, ts, sum(value) AS bytes_per_s
+FROM dash_sample
+WHERE kind = 'workload' AND metric IN ('read_bytes_per_s', 'write_bytes_per_s')
+GROUP BY testbed, entity, ts;
+
+-- What each collector reports about its own scrapes and spool (docs/metrics/collector.md).
+CREATE OR REPLACE VIEW dash_collector_health AS
+SELECT testbed, entity, ts, metric, value
+FROM dash_sample
+WHERE kind = 'collector';
