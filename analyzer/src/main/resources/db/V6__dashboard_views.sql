@@ -45,3 +45,18 @@ CREATE OR REPLACE VIEW dash_collector_health AS
 SELECT testbed, entity, ts, metric, value
 FROM dash_sample
 WHERE kind = 'collector';
+
+-- The role Grafana's login is a member of (docker-compose: timescaledb/init-grafana-role.sh):
+-- it reads every table and view, now and those later migrations add, and writes nothing. Roles
+-- belong to the whole server, so another database's migration may have made it already.
+DO $$
+BEGIN
+  IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'headroom_reader') THEN
+    CREATE ROLE headroom_reader NOLOGIN;
+  END IF;
+EXCEPTION WHEN duplicate_object OR unique_violation THEN
+  NULL;  -- made meanwhile by a migration of another database on the same server
+END $$;
+GRANT USAGE ON SCHEMA public TO headroom_reader;
+GRANT SELECT ON ALL TABLES IN SCHEMA public TO headroom_reader;
+ALTER DEFAULT PRIVILEGES IN SCHEMA public GRANT SELECT ON TABLES TO headroom_reader;

@@ -81,17 +81,26 @@ class ComposeFileTest {
   }
 
   @Test
-  void timescaleAndGrafanaShareOneDatabaseUserAndTheirPasswordComesFromTheEnvironment() {
+  void grafanaLogsInAsTheReadOnlyUserAndEveryPasswordComesFromTheEnvironment() throws Exception {
     JsonNode db = SERVICES.path("timescaledb");
     assertTrue(db.path("image").asText().startsWith("timescale/timescaledb:"));
     assertEquals("headroom", db.path("environment").path("POSTGRES_DB").asText());
     assertEquals("headroom", db.path("environment").path("POSTGRES_USER").asText());
     String password = "${HEADROOM_DB_PASSWORD:?set HEADROOM_DB_PASSWORD}";
     assertEquals(password, db.path("environment").path("POSTGRES_PASSWORD").asText());
-    assertEquals(password, SERVICES.path("grafana").path("environment").path("HEADROOM_DB_PASSWORD").asText());
     assertEquals(password, SERVICES.path("analyzer").path("environment").path("HEADROOM_DB_PASSWORD").asText());
+    // Grafana has only the read-only login's password, which the database's init script uses.
+    String grafanaPassword = "${HEADROOM_GRAFANA_DB_PASSWORD:?set HEADROOM_GRAFANA_DB_PASSWORD}";
+    JsonNode grafanaEnv = SERVICES.path("grafana").path("environment");
+    assertEquals(grafanaPassword, grafanaEnv.path("HEADROOM_GRAFANA_DB_PASSWORD").asText());
+    assertTrue(grafanaEnv.path("HEADROOM_DB_PASSWORD").isMissingNode());
+    assertEquals(grafanaPassword, db.path("environment").path("HEADROOM_GRAFANA_DB_PASSWORD").asText());
+    assertTrue(texts(db.path("volumes")).contains("./compose/timescaledb:/docker-entrypoint-initdb.d:ro"));
+    String init = Files.readString(DashboardModel.repoRoot().resolve("compose/timescaledb/init-grafana-role.sh"));
     JsonNode ds = Yaml.read("dashboards/provisioning/datasources/headroom.yaml").path("datasources").get(0);
-    assertEquals(db.path("environment").path("POSTGRES_USER").asText(), ds.path("user").asText());
+    assertEquals("grafana", ds.path("user").asText());
+    assertTrue(init.contains("CREATE ROLE " + ds.path("user").asText() + " LOGIN PASSWORD :'password' IN ROLE headroom_reader;"));
+    assertTrue(init.contains("-v password=\"$HEADROOM_GRAFANA_DB_PASSWORD\""));
     assertEquals(List.of(), Yaml.literalSecrets(COMPOSE, ""));
   }
 
@@ -164,7 +173,7 @@ class ComposeFileTest {
       }
     }
     assertEquals(java.util.Set.of("GRAFANA_ADMIN_PASSWORD", "HEADROOM_API_TOKEN", "HEADROOM_DB_PASSWORD",
-        "HEADROOM_KAFKA_EXTERNAL_HOST"), required);
+        "HEADROOM_GRAFANA_DB_PASSWORD", "HEADROOM_KAFKA_EXTERNAL_HOST"), required);
     assertEquals(required, example);
     assertTrue(Files.readAllLines(root.resolve(".gitignore")).contains(".env"));
   }

@@ -23,7 +23,7 @@ class DashboardStructureTest {
     assertEquals("timescaledb:5432", DATASOURCE.path("url").asText(), "the compose service");
     assertEquals("headroom", DATASOURCE.path("jsonData").path("database").asText());
     assertTrue(DATASOURCE.path("jsonData").path("timescaledb").asBoolean(false));
-    assertEquals("$HEADROOM_DB_PASSWORD", DATASOURCE.path("secureJsonData").path("password").asText());
+    assertEquals("$HEADROOM_GRAFANA_DB_PASSWORD", DATASOURCE.path("secureJsonData").path("password").asText());
     assertEquals(List.of(), Yaml.literalSecrets(Yaml.read("dashboards/provisioning/datasources/headroom.yaml"), ""));
   }
 
