@@ -46,17 +46,28 @@ SELECT testbed, entity, ts, metric, value
 FROM dash_sample
 WHERE kind = 'collector';
 
--- The role Grafana's login is a member of (docker-compose: timescaledb/init-grafana-role.sh):
+-- The role Grafana's login is a member of (docker-compose: compose/timescaledb/init-grafana-role.sh):
 -- it reads every table and view, now and those later migrations add, and writes nothing. Roles
--- belong to the whole server, so another database's migration may have made it already.
+-- belong to the whole server, so another database's migration may have made it already. A
+-- database user without CREATEROLE cannot make it: the analyzer still starts, and the warning
+-- says what an administrator runs instead (this step runs once, so nothing retries it).
 DO $$
 BEGIN
-  IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'headroom_reader') THEN
-    CREATE ROLE headroom_reader NOLOGIN;
+  BEGIN
+    IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'headroom_reader') THEN
+      CREATE ROLE headroom_reader NOLOGIN;
+    END IF;
+  EXCEPTION
+    WHEN duplicate_object OR unique_violation THEN
+      NULL;  -- made meanwhile by a migration of another database on the same server
+    WHEN insufficient_privilege THEN
+      RAISE WARNING 'cannot create role headroom_reader (%); for read-only dashboards, as an administrator: '
+        'CREATE ROLE headroom_reader NOLOGIN; GRANT USAGE ON SCHEMA public TO headroom_reader; '
+        'GRANT SELECT ON ALL TABLES IN SCHEMA public TO headroom_reader', SQLERRM;
+  END;
+  IF EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'headroom_reader') THEN
+    GRANT USAGE ON SCHEMA public TO headroom_reader;
+    GRANT SELECT ON ALL TABLES IN SCHEMA public TO headroom_reader;
+    ALTER DEFAULT PRIVILEGES IN SCHEMA public GRANT SELECT ON TABLES TO headroom_reader;
   END IF;
-EXCEPTION WHEN duplicate_object OR unique_violation THEN
-  NULL;  -- made meanwhile by a migration of another database on the same server
 END $$;
-GRANT USAGE ON SCHEMA public TO headroom_reader;
-GRANT SELECT ON ALL TABLES IN SCHEMA public TO headroom_reader;
-ALTER DEFAULT PRIVILEGES IN SCHEMA public GRANT SELECT ON TABLES TO headroom_reader;
