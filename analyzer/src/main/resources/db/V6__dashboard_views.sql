@@ -33,6 +33,15 @@ SELECT testbed, entity, ts, 100 * value AS util_pct
 FROM dash_sample
 WHERE kind = 'array_cpu' AND metric = 'util';
 
+-- ONTAP's own view of a node (headroom_cpu): its current utilisation and the optimal point, the
+-- knee of its latency/utilisation curve, both in percent. Other arrays have no such figures.
+CREATE OR REPLACE VIEW dash_array_optimal_point AS
+SELECT testbed, entity, ts,
+       CASE metric WHEN 'headroom_util' THEN 'current' ELSE 'optimal point' END AS figure,
+       100 * value AS util_pct
+FROM dash_sample
+WHERE kind = 'array_cpu' AND metric IN ('headroom_util', 'optimal_util');
+
 -- A workload's throughput, reads plus writes, at each reading.
 CREATE OR REPLACE VIEW dash_workload_throughput AS
 SELECT testbed, entity, ts, sum(value) AS bytes_per_s

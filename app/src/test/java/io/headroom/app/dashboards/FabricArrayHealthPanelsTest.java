@@ -54,6 +54,8 @@ class FabricArrayHealthPanelsTest {
       insert(SOURCE, "collector", "scrape_success", i, i % 5 == 4 ? 0 : 1);
       insert(SOURCE, "collector", "scrape_missed_intervals", i, i / 5);
       insert("s5/collector", "collector", "spool_bytes", i, 1000 * i);
+      insert("s5/ps1200t/node-a", "array_cpu", "headroom_util", i, i < 10 ? 0.6 : 0.8);
+      insert("s5/ps1200t/node-a", "array_cpu", "optimal_util", i, 0.7);
     }
     deadLetter(1, "undecodable");
     deadLetter(2, "undecodable");
@@ -120,6 +122,16 @@ class FabricArrayHealthPanelsTest {
       Map<Long, Double> expected = readsPlusWritesBucketMeans("s5/esx1/hcibench");
       assertEquals(expected.keySet(), shown.keySet());
       expected.forEach((t, v) -> assertEquals(v, shown.get(t), 1e-3, "bucket " + t));
+    }
+  }
+
+  @Test
+  void ontapPanelPutsTheNodesUtilisationBesideItsOptimalPoint() {
+    String title = "ONTAP: node utilisation against its optimal point";
+    for (boolean timescale : new boolean[] {true, false}) {
+      // headroom_util 0.6 then 0.8, optimal_util 0.7 throughout: in percent
+      assertEquals(buckets(60.0, 80.0), series(array(), title, "A", "s5/ps1200t/node-a current", timescale));
+      assertEquals(buckets(70.0, 70.0), series(array(), title, "A", "s5/ps1200t/node-a optimal point", timescale));
     }
   }
 

@@ -89,9 +89,10 @@ class MetricContractTest {
     }
     Set<String> inViews = new TreeSet<>();
     addFiltered(Files.readString(DashboardModel.repoRoot().resolve(VIEWS)), inViews);
-    // the views pick out the ports' traffic and pushback, CPU and workload throughput
+    // the views pick out the ports' traffic and pushback, CPU, ONTAP's optimal point and workload throughput
     assertEquals(Set.of(Metrics.RX_BYTES_PER_S, Metrics.TX_BYTES_PER_S, Metrics.ERRORS_PER_S, Metrics.PAUSE_PER_S,
-        Metrics.TX_CREDIT_ZERO_FRACTION, Metrics.UTIL, Metrics.READ_BYTES_PER_S, Metrics.WRITE_BYTES_PER_S), inViews);
+        Metrics.TX_CREDIT_ZERO_FRACTION, Metrics.UTIL, Metrics.READ_BYTES_PER_S, Metrics.WRITE_BYTES_PER_S,
+        Metrics.HEADROOM_UTIL, Metrics.OPTIMAL_UTIL), inViews);
     read.addAll(inViews);
     // the dashboards read at least the CPU, throughput and latency families, and Headroom's own health
     assertTrue(read.containsAll(List.of(Metrics.UTIL, Metrics.READ_IOPS, Metrics.RX_BYTES_PER_S,
