@@ -33,6 +33,15 @@ public final class Metrics {
   /** FC: share of time at zero transmit buffer-to-buffer credit (credit starvation). */
   public static final String TX_CREDIT_ZERO_FRACTION = "tx_credit_zero_fraction";
 
+  /** ONTAP's headroom_cpu: the node's utilisation and the optimal point (array dashboard). */
+  public static final String HEADROOM_UTIL = "headroom_util";
+  public static final String OPTIMAL_UTIL = "optimal_util";
+  // Headroom's own health (kind collector), read by the health dashboard
+  public static final String SCRAPE_DURATION_S = "scrape_duration_s";
+  public static final String SCRAPE_SUCCESS = "scrape_success";
+  public static final String SCRAPE_MISSED_INTERVALS = "scrape_missed_intervals";
+  public static final String SPOOL_BYTES = "spool_bytes";
+
   /** Capacity families ({@code Entity.capacity()} keys) the rules judge against. */
   public static final String CAPACITY_IOPS = "iops";
   public static final String CAPACITY_BYTES_PER_S = "bytes_per_s";
@@ -41,7 +50,8 @@ public final class Metrics {
   public static final List<String> CONSUMED = List.of(UTIL, REMOTE_ACCESS_RATIO, PSI_CPU_SOME, PROCS_RUNNING,
       READ_IOPS, WRITE_IOPS, READ_BYTES_PER_S, WRITE_BYTES_PER_S, READ_LATENCY_S, WRITE_LATENCY_S, LATENCY_P99_S,
       QUEUE_DEPTH, RX_BYTES_PER_S, TX_BYTES_PER_S, ERRORS_PER_S, DISCARDS_PER_S, PAUSE_PER_S,
-      TX_CREDIT_ZERO_FRACTION);
+      TX_CREDIT_ZERO_FRACTION, SCRAPE_DURATION_S, SCRAPE_SUCCESS, SCRAPE_MISSED_INTERVALS, SPOOL_BYTES,
+      HEADROOM_UTIL, OPTIMAL_UTIL);
 
   /**
    * Consumed metrics no registered source emits yet, each with the source type that will. None at

@@ -82,8 +82,17 @@ final class DashboardModel {
   }
 
   Query panelQuery(String title) {
-    JsonNode t = panel(title).path("targets").get(0);
-    return new Query(file, title, "panel", t.path("format").asText(), t.path("rawSql").asText());
+    return panelQuery(title, panel(title).path("targets").get(0).path("refId").asText());
+  }
+
+  /** One query of a panel with several (say, two series on two axes). */
+  Query panelQuery(String title, String refId) {
+    for (JsonNode t : panel(title).path("targets")) {
+      if (t.path("refId").asText().equals(refId)) {
+        return new Query(file, title, "panel", t.path("format").asText(), t.path("rawSql").asText());
+      }
+    }
+    throw new AssertionError(file + " panel \"" + title + "\" has no query " + refId);
   }
 
   /** Every SQL query: panel targets, template variables and annotation queries. */

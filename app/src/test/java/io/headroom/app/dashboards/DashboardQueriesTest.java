@@ -127,6 +127,35 @@ class DashboardQueriesTest {
   }
 
   @Test
+  void everyQueryRunsAsTheReadOnlyRoleWhichCannotWrite() throws Exception {
+    try (Connection reader = db.connect(); java.sql.Statement st = reader.createStatement()) {
+      st.execute("SET ROLE headroom_reader");
+      int ran = 0;
+      for (DashboardModel d : DashboardModel.all()) {
+        for (DashboardModel.Query q : d.queries()) {
+          for (boolean timescale : new boolean[] {true, false}) {
+            QueryRunner.rows(reader, q, macros(s5, timescale));
+            ran++;
+          }
+        }
+      }
+      assertTrue(ran >= 2 * 20, "ran " + ran + " queries");
+      // It reads the samples the panels read ...
+      try (java.sql.ResultSet rs = st.executeQuery("SELECT count(*) FROM dash_sample")) {
+        rs.next();
+        assertTrue(rs.getLong(1) > 0);
+      }
+      // ... and may change nothing: 42501 is insufficient_privilege.
+      for (String write : List.of("INSERT INTO annotation (testbed, run, ts, source, text) VALUES ('x', 'y', now(), 'api', 'z')",
+          "DELETE FROM sample", "UPDATE entity SET kind = 'x'", "DROP VIEW dash_sample")) {
+        java.sql.SQLException e = org.junit.jupiter.api.Assertions.assertThrows(java.sql.SQLException.class,
+            () -> st.execute(write), write);
+        assertEquals("42501", e.getSQLState(), write + ": " + e.getMessage());
+      }
+    }
+  }
+
+  @Test
   void variablesListTheTestbedsAndTheTestbedsRuns() {
     for (DashboardModel d : DashboardModel.all()) {
       List<Object> testbeds = column(rows(s5, d.variableQuery("testbed")), "testbed");

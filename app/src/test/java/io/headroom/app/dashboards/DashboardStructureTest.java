@@ -23,7 +23,7 @@ class DashboardStructureTest {
     assertEquals("timescaledb:5432", DATASOURCE.path("url").asText(), "the compose service");
     assertEquals("headroom", DATASOURCE.path("jsonData").path("database").asText());
     assertTrue(DATASOURCE.path("jsonData").path("timescaledb").asBoolean(false));
-    assertEquals("$HEADROOM_DB_PASSWORD", DATASOURCE.path("secureJsonData").path("password").asText());
+    assertEquals("$HEADROOM_GRAFANA_DB_PASSWORD", DATASOURCE.path("secureJsonData").path("password").asText());
     assertEquals(List.of(), Yaml.literalSecrets(Yaml.read("dashboards/provisioning/datasources/headroom.yaml"), ""));
   }
 
@@ -50,7 +50,7 @@ class DashboardStructureTest {
   void everyPanelHasTheDatasourceATitleAndSql() {
     List<String> problems = new ArrayList<>();
     List<DashboardModel> all = DashboardModel.all();
-    assertEquals(2, all.size(), "run overview and resources");
+    assertEquals(5, all.size(), "run overview, resources, fabric, array and Headroom's own health");
     for (DashboardModel d : all) {
       Set<Integer> ids = new HashSet<>();
       for (JsonNode p : d.panels()) {

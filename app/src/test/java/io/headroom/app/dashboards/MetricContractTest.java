@@ -8,6 +8,7 @@ import io.headroom.collector.source.MetricCatalog;
 import io.headroom.collector.source.SourceRegistry;
 import io.headroom.model.MetricDef;
 import io.headroom.model.Metrics;
+import java.nio.file.Files;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -22,8 +23,13 @@ import org.junit.jupiter.api.Test;
  * in {@link Metrics}) is what some registered source declares it emits, or is knowingly pending.
  */
 class MetricContractTest {
-  /** "m.name = 'util'" and "m.name IN ('rx_bytes_per_s', 'tx_bytes_per_s')" in the panels' SQL. */
-  private static final Pattern METRIC_FILTER = Pattern.compile("m\\.name\\s*(?:=\\s*'([a-z0-9_]+)'|IN\\s*\\(([^)]*)\\))");
+  /**
+   * "m.name = 'util'" and "m.name IN ('rx_bytes_per_s', 'tx_bytes_per_s')" on the tables, "metric =
+   * 'pause_per_s'" on the views, in the panels' SQL and the views' (migration V6).
+   */
+  private static final Pattern METRIC_FILTER =
+      Pattern.compile("(?:m\\.name|\\bmetric)\\s*(?:=\\s*'([a-z0-9_]+)'|IN\\s*\\(([^)]*)\\))");
+  private static final String VIEWS = "analyzer/src/main/resources/db/V6__dashboard_views.sql";
 
   /** metric name -> the catalogs (source types) that declare it. */
   private static Map<String, Set<String>> declaredBy() {
@@ -60,25 +66,37 @@ class MetricContractTest {
     }
   }
 
-  @Test
-  void everyMetricTheDashboardsFilterOnIsAConsumedMetric() {
-    Set<String> read = new TreeSet<>();
-    for (DashboardModel d : DashboardModel.all()) {
-      for (DashboardModel.Query q : d.queries()) {
-        Matcher m = METRIC_FILTER.matcher(q.rawSql());
-        while (m.find()) {
-          if (m.group(1) != null) {
-            read.add(m.group(1));
-          } else {
-            for (String quoted : m.group(2).split(",")) {
-              read.add(quoted.trim().replace("'", ""));
-            }
-          }
+  private static void addFiltered(String sql, Set<String> into) {
+    Matcher m = METRIC_FILTER.matcher(sql);
+    while (m.find()) {
+      if (m.group(1) != null) {
+        into.add(m.group(1));
+      } else {
+        for (String quoted : m.group(2).split(",")) {
+          into.add(quoted.trim().replace("'", ""));
         }
       }
     }
-    // the dashboards read at least the CPU, throughput and latency families
-    assertTrue(read.containsAll(List.of(Metrics.UTIL, Metrics.READ_IOPS, Metrics.RX_BYTES_PER_S)), read.toString());
+  }
+
+  @Test
+  void everyMetricTheDashboardsFilterOnIsAConsumedMetric() throws Exception {
+    Set<String> read = new TreeSet<>();
+    for (DashboardModel d : DashboardModel.all()) {
+      for (DashboardModel.Query q : d.queries()) {
+        addFiltered(q.rawSql(), read);
+      }
+    }
+    Set<String> inViews = new TreeSet<>();
+    addFiltered(Files.readString(DashboardModel.repoRoot().resolve(VIEWS)), inViews);
+    // the views pick out the ports' traffic and pushback, CPU, ONTAP's optimal point and workload throughput
+    assertEquals(Set.of(Metrics.RX_BYTES_PER_S, Metrics.TX_BYTES_PER_S, Metrics.ERRORS_PER_S, Metrics.PAUSE_PER_S,
+        Metrics.TX_CREDIT_ZERO_FRACTION, Metrics.UTIL, Metrics.READ_BYTES_PER_S, Metrics.WRITE_BYTES_PER_S,
+        Metrics.HEADROOM_UTIL, Metrics.OPTIMAL_UTIL), inViews);
+    read.addAll(inViews);
+    // the dashboards read at least the CPU, throughput and latency families, and Headroom's own health
+    assertTrue(read.containsAll(List.of(Metrics.UTIL, Metrics.READ_IOPS, Metrics.RX_BYTES_PER_S,
+        Metrics.SCRAPE_DURATION_S, Metrics.SPOOL_BYTES)), read.toString());
     Set<String> unknown = new TreeSet<>(read);
     unknown.removeAll(Metrics.CONSUMED);
     assertEquals(Set.of(), unknown, "dashboards read metrics not declared in model.Metrics");
