@@ -39,7 +39,7 @@ class FabricArrayHealthPanelsTest {
   void fill() throws Exception {
     db = TestDatabase.create();
     c = db.connect();
-    Migrations.migrateAndMaintain(c, StoreConfig.DEFAULTS);
+    Migrations.migrateAndMaintain(c, TestDatabase.KEEPING_FIXED_DATES);
     s5 = Scenario.load("s5-powerstore-upgrade.jsonl");
     s5.store(c);
     TimeBucketShim.ensure(c);
