@@ -7,7 +7,7 @@ import io.headroom.analyzer.store.IngestBatch;
 import io.headroom.analyzer.store.OpenRuns;
 import io.headroom.analyzer.store.SampleStore;
 import java.time.Duration;
-import java.util.ArrayList;
+import java.util.ArrayDeque;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -161,7 +161,7 @@ public final class IngestLoop implements Runnable, AutoCloseable {
    * on, and the rest of the poll is stored exactly once.
    */
   private void storeUntilDone(List<Consumed> poll) {
-    List<Consumed> oneByOne = null; // null: the poll as one transaction
+    ArrayDeque<Consumed> oneByOne = null; // null: the poll as one transaction
     Duration backoff = FIRST_BACKOFF;
     long failingSince = 0;
     while (running.get()) {
@@ -170,8 +170,8 @@ public final class IngestLoop implements Runnable, AutoCloseable {
           stored(store.write(database.connection(), merged(poll)), poll);
         } else {
           while (!oneByOne.isEmpty()) {
-            storeAlone(oneByOne.get(0));
-            oneByOne.remove(0); // done, so a later outage does not store it again
+            storeAlone(oneByOne.peekFirst());
+            oneByOne.removeFirst(); // done, so a later outage does not store it again
           }
         }
         if (failingSince != 0) {
@@ -185,7 +185,7 @@ public final class IngestLoop implements Runnable, AutoCloseable {
         if (oneByOne == null && SqlFailure.of(e) == SqlFailure.CONTENT) {
           LOG.info("the database refused a record of a poll of {} ({}); storing them one by one to set it aside",
               poll.size(), e.getMessage());
-          oneByOne = new ArrayList<>(poll);
+          oneByOne = new ArrayDeque<>(poll);
           continue;
         }
         database.discard();

@@ -69,9 +69,6 @@ public final class IngestBatch {
     return topology.isEmpty() && runs.isEmpty() && samples.isEmpty() && verdicts.isEmpty() && deadLetters.isEmpty();
   }
 
-  public int sampleCount() {
-    return samples.stream().mapToInt(b -> b.points().size()).sum();
-  }
 
   record Tagged(String testbed, RecordingRecord record) {}
 
