@@ -59,8 +59,11 @@ install_build_packages() {
   if [ ${#missing[@]} -gt 0 ]; then
     log "installing Debian packages: ${missing[*]}"
     export DEBIAN_FRONTEND=noninteractive
-    apt-get update -qq
-    apt-get install -y -qq "${missing[@]}" >/dev/null
+    # another apt-get (the machine's own, or .ci/run's) may hold the lock: wait for it, and stop
+    # here if the install fails rather than compile against missing headers
+    apt-get -o DPkg::Lock::Timeout=600 update -qq >&2 \
+      && apt-get -o DPkg::Lock::Timeout=600 install -y -qq "${missing[@]}" >/dev/null \
+      || die "could not install ${missing[*]} (apt-get failed)"
   fi
 }
 
