@@ -1,0 +1,66 @@
+package io.headroom.analyzer.store;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.headroom.model.Bottleneck;
+import io.headroom.model.Entity;
+import io.headroom.model.Phase;
+import io.headroom.model.Run;
+import io.headroom.model.Verdict;
+import io.headroom.model.kafka.Point;
+import io.headroom.model.kafka.SampleBatch;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.function.Consumer;
+import org.junit.jupiter.api.Test;
+
+/** {@link IngestBatch}: a poll's parts, empty only when every part is, and merged in order. */
+class IngestBatchAccumulationTest {
+  private static final SampleBatch SAMPLES = new SampleBatch(new UUID(0, 1), "lab", "h1", List.of(new Point(1, "util", 0.5)));
+  private static final Run RUN = new Run("r1", "lab", 0, null, Map.of());
+  private static final Verdict VERDICT = new Verdict("r1", Bottleneck.DISK, "sda", 0.7, List.of(), List.of(), List.of());
+  private static final DeadLetter LETTER = new DeadLetter("t", 0, 1, DeadLetter.UNDECODABLE, null, "bad", new byte[] {1});
+
+  @Test
+  void aBatchIsEmptyOnlyWhenEachOfItsFivePartsIs() {
+    assertTrue(new IngestBatch().isEmpty());
+    List<Consumer<IngestBatch>> oneEach = List.of(
+        b -> b.topology("lab", Entity.of("h1", "host")),
+        b -> b.run("lab", RUN),
+        b -> b.samples(SAMPLES),
+        b -> b.verdict("lab", VERDICT),
+        b -> b.deadLetter(LETTER));
+    for (int i = 0; i < oneEach.size(); i++) {
+      IngestBatch b = new IngestBatch();
+      oneEach.get(i).accept(b);
+      assertFalse(b.isEmpty(), "part " + i);
+      assertEquals(i == 4, b.hasDeadLetters(), "part " + i);
+    }
+  }
+
+  @Test
+  void addingABatchAppendsEachPartAfterWhatWasThere() {
+    Run second = new Run("r2", "lab", 10, 20.0, Map.of());
+    IngestBatch a = new IngestBatch();
+    a.run("lab", RUN);
+    a.topology("lab", Entity.of("h1", "host"));
+    IngestBatch b = new IngestBatch();
+    b.run("lab2", second);
+    b.run("lab2", new Phase("r2", "p1", 10, 20.0));
+    b.topology("lab2", Entity.of("h2", "host"));
+    b.samples(SAMPLES);
+    b.verdict("lab2", VERDICT);
+    b.deadLetter(LETTER);
+    a.addAll(b);
+    assertEquals(List.of(new IngestBatch.TestbedRun("lab", RUN), new IngestBatch.TestbedRun("lab2", second)),
+        a.runsStored(), "runs in order, the phase left out");
+    assertEquals(List.of("lab " + Entity.of("h1", "host"), "lab2 " + Entity.of("h2", "host")),
+        IngestBatchContents.topology(a));
+    assertEquals(List.of(SAMPLES), IngestBatchContents.samples(a));
+    assertEquals(List.of("lab2 r1"), IngestBatchContents.verdicts(a));
+    assertEquals(List.of(LETTER), IngestBatchContents.deadLetters(a));
+  }
+}
