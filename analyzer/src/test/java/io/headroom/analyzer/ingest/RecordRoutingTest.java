@@ -59,7 +59,7 @@ class RecordRoutingTest {
         record("t.topology", 1, 21, "lab|h2", null), // tombstone
         record("t.runs", 2, 30, "lab|r1", RecordJson.encode("lab", new Run("r1", "lab", 5.0, null, Map.of()))),
         record("t.verdicts", 3, 40, "lab|r1", VerdictJson.toJson(verdict).getBytes(StandardCharsets.UTF_8)),
-        record("t.verdicts", 3, 41, "bare", VerdictJson.toJson(verdict).getBytes(StandardCharsets.UTF_8))))));
+        record("t.verdicts", 3, 41, "bare", VerdictJson.toJson(verdict).getBytes(StandardCharsets.UTF_8)))));
 
     assertEquals(List.of("t.samples-0@10", "t.topology-1@20", "t.runs-2@30", "t.verdicts-3@40", "t.verdicts-3@41"),
         out.stream().map(Consumed::where).toList());
