@@ -1,0 +1,54 @@
+package io.headroom.analyzer.detect;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import io.headroom.model.Bottleneck;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@link RunVerdicts#combine}: the limit that held the most phase time, its confidence the mean
+ * of its phases' scaled by (0.5 + 0.5 x its share of the time), rounded to two decimals; ties go to
+ * the first phase's limit and the first most confident phase.
+ */
+class RunVerdictTimeShareTest {
+  private static PhaseDecision phase(String name, Bottleneck b, String entity, double confidence) {
+    return new PhaseDecision(name, b, entity, confidence, null, List.of(name + " evidence"), List.of(), null);
+  }
+
+  @Test
+  void theLimitWithMostPhaseTimeWinsWithItsMeanConfidenceScaledByItsShare() {
+    PhaseDecision d = RunVerdicts.combine("r1", List.of(
+        phase("p1", Bottleneck.DISK, "sda", 0.8),
+        phase("p2", Bottleneck.NETWORK, "sw/p1", 0.9),
+        phase("p3", Bottleneck.DISK, "sda", 0.6)), List.of(60.0, 30.0, 30.0));
+    assertEquals(Bottleneck.DISK, d.bottleneck());
+    assertEquals("r1", d.window());
+    // DISK 90 of 120 s = 0.75; mean (0.8 + 0.6) / 2 = 0.7; 0.7 x (0.5 + 0.375) = 0.6125 -> 0.61
+    assertEquals(0.61, d.confidence(), 1e-12);
+    assertEquals(List.of("DISK limited 2 of 3 phases (75% of the run's phase time); other phases: p2: NETWORK sw/p1",
+        "[p1] p1 evidence"), d.evidence());
+  }
+
+  @Test
+  void equalTimeGoesToTheFirstPhasesLimitAndEqualConfidenceToTheFirstPhase() {
+    PhaseDecision tie = RunVerdicts.combine("r1", List.of(
+        phase("p1", Bottleneck.NETWORK, "sw/p1", 0.8),
+        phase("p2", Bottleneck.DISK, "sda", 0.9),
+        phase("p3", Bottleneck.NETWORK, "sw/p1", 0.8)), List.of(30.0, 60.0, 30.0));
+    assertEquals(Bottleneck.NETWORK, tie.bottleneck(), "60 s each: the first phase's limit");
+    assertEquals("[p1] p1 evidence", tie.evidence().get(1), "0.8 twice: the first phase's evidence");
+    // NETWORK 60 of 120 s = 0.5; mean 0.8; 0.8 x 0.75 = 0.6
+    assertEquals(0.6, tie.confidence(), 1e-12);
+  }
+
+  @Test
+  void phasesOfNoTimeGiveNoShare() {
+    PhaseDecision d = RunVerdicts.combine("r1", List.of(
+        phase("p1", Bottleneck.DISK, "sda", 0.8),
+        phase("p2", Bottleneck.DISK, "sda", 0.6)), List.of(0.0, 0.0));
+    // no time: share 0, so (0.8 + 0.6) / 2 x 0.5 = 0.35
+    assertEquals(0.35, d.confidence(), 1e-12);
+    assertEquals("DISK limited 2 of 2 phases (0% of the run's phase time)", d.evidence().get(0));
+  }
+}
