@@ -68,8 +68,19 @@ class SeriesWindowTest {
     assertArrayEquals(new double[] {0}, s.timesBetween(0, 5));
     // readings keep their arrival order
     assertArrayEquals(new double[] {1, 2, 3}, s.values());
-    assertEquals(0.0, s.ts(1));
+    assertEquals(20.0, s.ts(2));
     assertEquals(2.0, s.value(1));
+  }
+
+  @Test
+  void readingsThatOnlyGoBackInTimeAreScannedToo() {
+    Series s = new Series();
+    s.add(20, 1);
+    s.add(10, 2);
+    s.add(0, 3);
+    // [0, 15): t = 10 and 0; bisection over 20, 10, 0 would find all three
+    assertEquals(2, s.countBetween(0, 15));
+    assertArrayEquals(new double[] {2, 3}, s.valuesBetween(0, 15));
   }
 
   @Test

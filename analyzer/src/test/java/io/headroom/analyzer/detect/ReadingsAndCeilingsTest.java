@@ -43,6 +43,7 @@ class ReadingsAndCeilingsTest {
     assertEquals(16.0, ctx.attrNumber("link", "width"));
     assertEquals(4.0, ctx.attrNumber("link", "gen"));
     assertTrue(Double.isNaN(ctx.attrNumber("link", "lanes")));
+    assertTrue(Double.isNaN(ctx.attrNumber("odd", "width")), "text that is no number");
   }
 
   @Test
@@ -73,6 +74,13 @@ class ReadingsAndCeilingsTest {
     assertEquals("rx_bytes_per_s", gw.what());
     assertEquals(0.8, gw.pressure(), 1e-12);
     assertNull(Load.of(bed.ctx(), "fan"), "nothing with a ceiling");
+    Bed iops = new Bed()
+        .entity("gw", "gateway", Map.of(), Map.of("bytes_per_s", 1e9, "iops", 1000.0))
+        .constant("gw", "rx_bytes_per_s", 1e8)       // 0.1
+        .constant("gw", "read_iops", 900);           // 900 / 1,000 = 0.9: the heaviest
+    Load byIops = Load.of(iops.ctx(), "gw");
+    assertEquals("read_iops", byIops.what());
+    assertEquals(0.9, byIops.pressure(), 1e-12);
     assertNull(Load.of(bed.ctx(), "nobody"), "no readings");
   }
 
