@@ -50,4 +50,43 @@ class RunSweepVerdictTest {
     assertEquals(0, v.phases().size());
     assertTrue(v.evidence().stream().noneMatch(e -> e.startsWith("knee")), "one window is no sweep");
   }
+
+  /**
+   * A disk full for 100 s, then a port full for 30 s: the run's limit is the disk, by time. Each
+   * phase's pressure: disk 1,000 of 1,000 IOPS = 1.0 (the port at 1e8 of 1e9 x 0.95 = 0.11), then
+   * the port at 1e9 / (1e9 x 0.95) = 1.05 (the disk at 0.1).
+   */
+  @Test
+  void theRunsLimitIsThePhaseLimitThatHeldLongest() {
+    RunData d = new RunData();
+    d.accept(new Run("r1", "lab", 0, 130.0, Map.of()));
+    d.accept(new Entity("w1", "workload", "w1", Map.of("numjobs", 4, "iodepth", 8), Map.of()));
+    d.accept(new Entity("sda", "disk", "sda", Map.of(), Map.of("iops", 1000.0)));
+    d.accept(new Entity("sw/p1", "net_port", "sw/p1", Map.of("fabric", "ethernet"), Map.of("bytes_per_s", 1e9)));
+    d.accept(new io.headroom.model.Relation("w1", "targets", "sda"));
+    d.accept(new io.headroom.model.Relation("w1", "via", "sw/p1"));
+    d.accept(new Phase("r1", "disk-bound", 0, 100.0));
+    d.accept(new Phase("r1", "port-bound", 100, 130.0));
+    for (int t = 0; t < 130; t++) {
+      boolean first = t < 100;
+      d.addSample(t, "w1", "read_iops", first ? 1000 : 100);
+      d.addSample(t, "sda", "read_iops", first ? 1000 : 100);
+      d.addSample(t, "sw/p1", "tx_bytes_per_s", first ? 1e8 : 1e9);
+    }
+    Verdict v = new RunAnalyzer().analyze(d, "r1");
+    assertEquals(io.headroom.model.Bottleneck.DISK, v.phases().get(0).bottleneck(), v.toString());
+    assertEquals(io.headroom.model.Bottleneck.NETWORK, v.phases().get(1).bottleneck(), v.toString());
+    assertEquals(io.headroom.model.Bottleneck.DISK, v.bottleneck(), "100 s against 30 s");
+  }
+
+  @Test
+  void aRunAndAPhaseStillOpenAreJudged() {
+    RunData d = sweep();
+    d.accept(new Run("r2", "lab", 0, null, Map.of()));
+    d.accept(new Phase("r2", "1T/1Q", 0, 60.0));
+    d.accept(new Phase("r2", "1T/2Q", 60, null));
+    Verdict v = new RunAnalyzer().analyze(d, "r2");
+    assertEquals("r2", v.run());
+    assertEquals(2, v.phases().size());
+  }
 }
