@@ -4,9 +4,10 @@ import io.headroom.analyzer.store.Database;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
-import java.sql.Timestamp;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Executors;
@@ -81,13 +82,15 @@ public final class HealthRecorder implements AutoCloseable {
     } catch (ConsumerLag.LagUnavailable e) {
       LOG.warn("analyzer_health: consumer lag left out: {}", e.getMessage());
     }
+    // an OffsetDateTime is sent as timestamptz; a Timestamp would be read in this JVM's zone
+    OffsetDateTime stamp = at.atOffset(ZoneOffset.UTC);
     Connection c = database.connection();
     try (PreparedStatement insert = c.prepareStatement("INSERT INTO analyzer_health "
         + "(ts, analyzer, metric, target, kind, value) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING");
         PreparedStatement expire = c.prepareStatement(
-            "DELETE FROM analyzer_health WHERE ts < ? - make_interval(days => ?)")) {
+            "DELETE FROM analyzer_health WHERE ts < ?::timestamptz - make_interval(days => ?)")) {
       for (Reading r : readings) {
-        insert.setTimestamp(1, Timestamp.from(at));
+        insert.setObject(1, stamp);
         insert.setString(2, analyzer);
         insert.setString(3, r.metric());
         insert.setString(4, r.target());
@@ -96,7 +99,7 @@ public final class HealthRecorder implements AutoCloseable {
         insert.addBatch();
       }
       insert.executeBatch();
-      expire.setTimestamp(1, Timestamp.from(at));
+      expire.setObject(1, stamp);
       expire.setInt(2, retentionDays);
       expire.executeUpdate();
     }
