@@ -69,8 +69,8 @@ final class AnalyzerCommand implements Callable<Integer> {
   static List<HealthRecorder.Reading> alertReadings(AlertDispatcher alerts) {
     List<HealthRecorder.Reading> out = new java.util.ArrayList<>();
     for (AlertDispatcher.Delivery d : alerts.deliveries()) {
-      out.add(new HealthRecorder.Reading("alerts_delivered_total", d.target(), d.kind(), d.delivered()));
-      out.add(new HealthRecorder.Reading("alerts_failed_total", d.target(), d.kind(), d.failed()));
+      out.add(new HealthRecorder.Reading(HealthRecorder.ALERTS_DELIVERED_TOTAL, d.target(), d.kind(), d.delivered()));
+      out.add(new HealthRecorder.Reading(HealthRecorder.ALERTS_FAILED_TOTAL, d.target(), d.kind(), d.failed()));
     }
     return out;
   }

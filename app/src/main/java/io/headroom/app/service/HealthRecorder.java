@@ -29,6 +29,11 @@ public final class HealthRecorder implements AutoCloseable {
   /** Often enough for a dashboard's 1-minute view, rare enough to cost nothing. */
   public static final Duration EVERY = Duration.ofSeconds(15);
 
+  /** The metric names in the table (docs/dashboards.md). */
+  public static final String INGEST_LAG_RECORDS = "ingest_lag_records";
+  public static final String ALERTS_DELIVERED_TOTAL = "alerts_delivered_total";
+  public static final String ALERTS_FAILED_TOTAL = "alerts_failed_total";
+
   /** One figure: metric, the alert target it is about ('' for the analyzer as a whole), its kind. */
   public record Reading(String metric, String target, String kind, double value) {}
 
@@ -78,7 +83,7 @@ public final class HealthRecorder implements AutoCloseable {
   void record(Instant at) throws SQLException {
     List<Reading> readings = new ArrayList<>(alerts.get());
     try {
-      readings.add(new Reading("ingest_lag_records", "", "", lag.total()));
+      readings.add(new Reading(INGEST_LAG_RECORDS, "", "", lag.total()));
     } catch (ConsumerLag.LagUnavailable e) {
       LOG.warn("analyzer_health: consumer lag left out: {}", e.getMessage());
     }
