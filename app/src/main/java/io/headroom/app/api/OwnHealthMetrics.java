@@ -6,12 +6,14 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 import org.apache.kafka.common.TopicPartition;
-import org.slf4j.Logger;
+import io.headroom.model.log.RateLimitedLog;
 import org.slf4j.LoggerFactory;
 
 /** The analyzer's live-verdict latency and its consumer group's lag on /metrics. */
 public final class OwnHealthMetrics implements MetricsSource {
-  private static final Logger LOG = LoggerFactory.getLogger(OwnHealthMetrics.class);
+  /** Once a minute at most: every scrape asks again while Kafka is away. */
+  private static final RateLimitedLog LOG = new RateLimitedLog(LoggerFactory.getLogger(OwnHealthMetrics.class),
+      java.time.Duration.ofMinutes(1));
   static final String LATENCY = "headroom_live_verdict_latency_seconds";
   static final String LAG = "headroom_ingest_consumer_lag_records";
 
@@ -46,7 +48,7 @@ public final class OwnHealthMetrics implements MetricsSource {
     try {
       perPartition = lag.perPartition();
     } catch (ConsumerLag.LagUnavailable e) {
-      LOG.warn("/metrics: consumer lag unknown: {}", e.getMessage());
+      LOG.warn("lag unknown", "/metrics: consumer lag unknown: {}", e.getMessage());
       perPartition = null;
     }
     out.family(LAG + "_up", "gauge", "1 when Kafka answered the consumer group's offsets for this scrape.")

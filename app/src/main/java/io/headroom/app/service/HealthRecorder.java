@@ -14,7 +14,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
-import org.slf4j.Logger;
+import io.headroom.model.log.RateLimitedLog;
 import org.slf4j.LoggerFactory;
 
 /**
@@ -25,7 +25,9 @@ import org.slf4j.LoggerFactory;
  * (unknown is not zero).
  */
 public final class HealthRecorder implements AutoCloseable {
-  private static final Logger LOG = LoggerFactory.getLogger(HealthRecorder.class);
+  /** Once a minute at most: a round every 15 s would repeat the same warning while Kafka or the database is away. */
+  private static final RateLimitedLog LOG = new RateLimitedLog(LoggerFactory.getLogger(HealthRecorder.class),
+      Duration.ofMinutes(1));
   /** Often enough for a dashboard's 1-minute view, rare enough to cost nothing. */
   public static final Duration EVERY = Duration.ofSeconds(15);
 
@@ -73,9 +75,9 @@ public final class HealthRecorder implements AutoCloseable {
       record(Instant.now());
     } catch (SQLException e) {
       database.discard();
-      LOG.warn("analyzer_health not written this round: database {}: {}", database.redacted(), e.getMessage());
+      LOG.warn("database", "analyzer_health not written this round: database {}: {}", database.redacted(), e.getMessage());
     } catch (RuntimeException e) {
-      LOG.warn("analyzer_health not written this round: {}", e.toString());
+      LOG.warn("failed", "analyzer_health not written this round: {}", e.toString());
     }
   }
 
@@ -85,7 +87,7 @@ public final class HealthRecorder implements AutoCloseable {
     try {
       readings.add(new Reading(INGEST_LAG_RECORDS, "", "", lag.total()));
     } catch (ConsumerLag.LagUnavailable e) {
-      LOG.warn("analyzer_health: consumer lag left out: {}", e.getMessage());
+      LOG.warn("lag unknown", "analyzer_health: consumer lag left out: {}", e.getMessage());
     }
     // an OffsetDateTime is sent as timestamptz; a Timestamp would be read in this JVM's zone
     OffsetDateTime stamp = at.atOffset(ZoneOffset.UTC);

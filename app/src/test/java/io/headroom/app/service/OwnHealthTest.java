@@ -169,6 +169,31 @@ class OwnHealthTest {
     }
   }
 
+  @Test
+  void whenKafkaDoesNotAnswerTheLagIsUnknownNotZero() throws Exception {
+    int closedPort;
+    try (java.net.ServerSocket s = new java.net.ServerSocket(0, 0, java.net.InetAddress.getLoopbackAddress())) {
+      closedPort = s.getLocalPort();
+    }
+    IngestConfig nowhere = IngestConfig.defaults(KafkaClient.plaintext("127.0.0.1:" + closedPort), ingest.topics());
+    try (ConsumerLag away = new ConsumerLag(nowhere);
+        MetricsScrape metrics = new MetricsScrape(db, List.of(new OwnHealthMetrics(new VerdictLatency(), away)));
+        Database database = new Database(db.url(), null, null)) {
+      String text = metrics.text();
+      assertEquals(0, value(text, "headroom_ingest_consumer_lag_records_up", ""));
+      assertEquals(List.of(), text.lines().filter(l -> l.startsWith("headroom_ingest_consumer_lag_records{")).toList());
+      // the recorder leaves the lag out of its round rather than writing a 0
+      try (HealthRecorder recorder = new HealthRecorder(database, "away:1", away, List::of, 30, Duration.ofHours(1))) {
+        recorder.record(Instant.parse("2026-12-01T12:00:00Z"));
+      }
+      try (Connection c = db.connect(); Statement s = c.createStatement(); ResultSet rs = s.executeQuery(
+          "SELECT count(*) FROM analyzer_health WHERE analyzer = 'away:1'")) {
+        rs.next();
+        assertEquals(0, rs.getInt(1));
+      }
+    }
+  }
+
   private static String labels(String topic, int partition) {
     return "partition=\"" + partition + "\",topic=\"" + topic + "\"";
   }
