@@ -49,6 +49,9 @@ final class LabEvidence {
       "^Little's law: IOPS x mean latency = ([\\d,]+) of ([\\d,]+) outstanding I/O");
   private static final Pattern WORKLOAD = Pattern.compile(
       "^workload (?:[\\d.]+ GB/s mean \\(([\\d,]+) IOPS\\)|([\\d,]+) IOPS mean)");
+  /** NONE's lead sentence: "nothing on the data path at its ceiling: tightest X ... (P% of practical". */
+  private static final Pattern TIGHTEST = Pattern.compile(
+      "^nothing on the data path (held )?at its ceiling: tightest (\\S+) .* \\((\\d+)% of practical");
   private static final Pattern SUSTAINED = Pattern.compile(
       "^sustained: (\\S+) \\S+ at its ceiling in (\\d+) of (\\d+) readings");
 
@@ -93,6 +96,7 @@ final class LabEvidence {
       workload(where, p, job, line, checked);
       little(where, job, line, checked);
       sustained(where, p, line, checked);
+      tightest(where, line, checked);
     }
     // a limited phase quotes its limit's own figure; every phase quotes the workload's
     String limitFigure = switch (p.bottleneck()) {
@@ -105,6 +109,9 @@ final class LabEvidence {
     if (limitFigure != null) {
       assertTrue(checked.contains(limitFigure + " limit"), where + "no figure of the limit's own checked " + checked);
       assertTrue(checked.contains("sustained"), where + "no sustained line " + checked);
+    }
+    if (p.bottleneck() == Bottleneck.NONE) {
+      assertTrue(checked.contains("tightest"), where + "no tightest resource named " + checked);
     }
     assertTrue(checked.contains("workload"), where + "no workload line " + checked);
     assertTrue(checked.contains("little"), where + "no Little's law line " + checked);
@@ -198,6 +205,21 @@ final class LabEvidence {
       assertEquals(job.outstanding(), number(m.group(2)), 0.0, where + "outstanding I/O is not fio's "
           + job + ": " + line);
       checked.add("little");
+    }
+  }
+
+  /**
+   * NONE's tightest is one of the testbed's port, disk, array cgroup or client CPU (the array
+   * machine's own CPU, full with the machine's other work, is by design not judged: docs/lab.md),
+   * and "nothing ... at its ceiling" is said of a resource below it (90% of practical), "nothing
+   * held at its ceiling" of one at or past it only in bursts.
+   */
+  private void tightest(String where, String line, List<String> checked) {
+    Matcher m = TIGHTEST.matcher(line);
+    if (m.find()) {
+      assertTrue(entities.containsValue(m.group(2)), where + "NONE's tightest is none of " + entities.values() + ": " + line);
+      assertEquals(m.group(1) != null, Integer.parseInt(m.group(3)) >= 90, where + line);
+      checked.add("tightest");
     }
   }
 
