@@ -85,7 +85,7 @@ final class LabEvidence {
 
   private void phase(PhaseVerdict p) {
     String where = c.name() + " phase " + p.name() + ": ";
-    FioJob job = FioJob.of(c.fio(), p.name());
+    LabFioJob job = LabFioJob.of(c.fio(), p.name());
     List<String> checked = new ArrayList<>();
     for (String line : p.evidence()) {
       port(where, p, line, checked);
@@ -175,7 +175,7 @@ final class LabEvidence {
    * 80-105% of the tbf rate as payload (IOPS x block size), a disk-limited one 85-105% of the
    * blkio IOPS; no phase reads faster than the port's rate or the disk's IOPS allow.
    */
-  private void workload(String where, PhaseVerdict p, FioJob job, String line, List<String> checked) {
+  private void workload(String where, PhaseVerdict p, LabFioJob job, String line, List<String> checked) {
     Matcher m = WORKLOAD.matcher(line);
     if (!m.find()) {
       return;
@@ -199,7 +199,7 @@ final class LabEvidence {
   }
 
   /** "Little's law: ... = 7 of 8 outstanding I/O": 8 is the job's numjobs x iodepth. */
-  private static void little(String where, FioJob job, String line, List<String> checked) {
+  private static void little(String where, LabFioJob job, String line, List<String> checked) {
     Matcher m = LITTLE.matcher(line);
     if (m.find()) {
       assertEquals(job.outstanding(), number(m.group(2)), 0.0, where + "outstanding I/O is not fio's "
@@ -256,43 +256,5 @@ final class LabEvidence {
       out.put(f[0], f[1]);
     }
     return out;
-  }
-
-  /**
-   * One fio job of a case's command line: options before the first --name apply to every job,
-   * as fio reads them; a one-job case's phase is its job whatever the phase is called.
-   */
-  record FioJob(String name, int numjobs, int iodepth, long blockSize) {
-    int outstanding() {
-      return numjobs * iodepth;
-    }
-
-    static FioJob of(List<String> args, String phase) {
-      Map<String, String> global = new LinkedHashMap<>();
-      Map<String, Map<String, String>> jobs = new LinkedHashMap<>();
-      Map<String, String> current = global;
-      for (String a : args) {
-        String[] kv = a.replaceFirst("^--", "").split("=", 2);
-        if (kv[0].equals("name")) {
-          current = new LinkedHashMap<>(global);
-          jobs.put(kv[1], current);
-        } else {
-          current.put(kv[0], kv.length > 1 ? kv[1] : "");
-        }
-      }
-      Map<String, String> o = jobs.size() == 1 ? jobs.values().iterator().next() : jobs.get(phase);
-      if (o == null) {
-        throw new AssertionError("phase " + phase + " is none of the case's fio jobs " + jobs.keySet());
-      }
-      return new FioJob(phase, Integer.parseInt(o.getOrDefault("numjobs", "1")),
-          Integer.parseInt(o.getOrDefault("iodepth", "1")), size(o.getOrDefault("bs", "4k")));
-    }
-
-    /** fio's sizes: "4k" = 4 x 1024 bytes (fio's k is kibi by default). */
-    private static long size(String s) {
-      String l = s.toLowerCase(java.util.Locale.ROOT);
-      long unit = l.endsWith("k") ? 1024 : l.endsWith("m") ? 1024 * 1024 : 1;
-      return Long.parseLong(unit == 1 ? l : l.substring(0, l.length() - 1)) * unit;
-    }
   }
 }
