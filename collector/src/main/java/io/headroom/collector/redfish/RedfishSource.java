@@ -43,7 +43,7 @@ final class RedfishSource implements Source {
     this.interval = interval == null ? Duration.ofSeconds(5) : interval;
     this.settings = settings;
     this.client = client;
-    this.fetcher = new Fetcher(client, settings.endpoint().maxConcurrency());
+    this.fetcher = new Fetcher(client, client.maxConcurrency());
     this.clock = clock;
     this.streams = streams;
   }
