@@ -13,6 +13,7 @@ import io.headroom.model.MetricDef;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.ExecutorService;
 
 /** Registers the Redfish BMC source as {@code type: redfish}; keys in docs/configuration.md. */
 public final class RedfishSourceFactory implements SourceFactory {
@@ -24,6 +25,8 @@ public final class RedfishSourceFactory implements SourceFactory {
 
   /** One collector may poll a thousand BMCs: their connections share a few pools (see ConnectionPools). */
   private final ConnectionPools pools = new ConnectionPools(ConnectionPools.DEFAULT_POOLS);
+  /** Their parallel requests share threads (see Fetcher). */
+  private final ExecutorService fetchHelpers = Fetcher.helperPool();
 
   @Override
   public String type() {
@@ -45,7 +48,7 @@ public final class RedfishSourceFactory implements SourceFactory {
         .maxRetryAfter(Duration.ofSeconds(10))
         .build();
     BmcClient client = new BmcClient(http, credentials, Clock.systemUTC());
-    return new RedfishSource(context.host(), context.interval(), section.own(), client, Clock.systemUTC(),
+    return new RedfishSource(context.host(), context.interval(), section.own(), client, Clock.systemUTC(), fetchHelpers,
         inv -> new TelemetryStream(client, inv.streamUri, STREAM_SILENCE, STREAM_FIRST_WAIT, Clock.systemUTC(),
             d -> Thread.sleep(d.toMillis())).start());
   }

@@ -28,7 +28,7 @@ class TelemetryStreamTest {
             RemoteEndpoint.DEFAULT_TIMEOUT, 0);
     RemoteHttpClient http = RemoteHttpClient.builder(endpoint, Credentials.NONE).build();
     BmcClient client = new BmcClient(http, Credentials.NONE, Clock.systemUTC());
-    return new RedfishSource("bmc1", Duration.ofSeconds(5), s, client, Clock.systemUTC(),
+    return new RedfishSource("bmc1", Duration.ofSeconds(5), s, client, Clock.systemUTC(), Fetcher.helperPool(),
         inv -> new TelemetryStream(client, inv.streamUri, Duration.ofSeconds(30), Duration.ofMillis(50),
             Clock.systemUTC(), d -> Thread.sleep(d.toMillis())).start());
   }
