@@ -41,7 +41,8 @@ class BottleneckLabTest {
 
   @BeforeAll
   static void start() throws Exception {
-    assumeTrue("root".equals(System.getProperty("user.name")), "the lab needs root (netns, tc, cgroups, loop devices)");
+    String why = LabTestbed.cannotRunHere();
+    assumeTrue(why == null, why);
     LabTestbed.sweep();
     pipeline = new LabPipeline(dir);
   }
