@@ -2,6 +2,9 @@
 # One collector polling N stand-in iDRAC9s (each answering every request in LATENCY_MS) every 10 s.
 # Usage: bench/redfish/run.sh [N=1000] [SECONDS=300] [LATENCY_MS=300] [WORKERS=256]
 # The stand-ins run in their own JVM, so the collector's CPU and heap are its own (-Xmx512m: the target).
+# WORKERS is the scheduler's pool (a testbed's collector.max_workers); SECONDS are measured after a
+# warm-up of up to 240 s (every BMC's inventory walk). CPU per scrape is the figure the machine's
+# load distorts least (docs/benchmarks.md).
 set -eu
 cd "$(dirname "$0")/../.."
 N="${1:-1000}"; SECONDS_RUN="${2:-300}"; LATENCY="${3:-300}"; WORKERS="${4:-256}"
