@@ -53,8 +53,12 @@ class StudyScenariosTest {
     assertTrue(fc.entity().matches("s1/(c\\d/fc/p\\d|g620/port/\\d+|r750/fc/p\\d)"), fc.entity());
     // 4 clients x 2 ports, each crossing a client port, two switch ports and a storage-node port:
     // 32 FC ports, all at 3.2 GB/s = 100% of 32G line rate. The fabric is the limit, not one port.
+    // The aggregate ceiling: 8 x 32GFC = 8 x 3,200 MB/s = 25,600 MB/s = 25.6 GB/s a tier (per host
+    // side). The tiers from the traffic: 32 ports carrying about 3.2 GB/s each = 102.4 GB/s over
+    // the 25.56 GB/s the workload moved = 4.0, so 4 tiers of 32 / 4 = 8 ports.
     assertEquals("32 of 32 fc ports on the path at their ceiling, the least loaded at 100% of line rate:"
-        + " the fabric is the limit, not one port", s1.evidence(fc.name()).get(1));
+        + " the fabric is the limit, not one port; the data crosses 4 tiers of 8 ports:"
+        + " 8 x 3.2 GB/s = 25.6 GB/s a tier; the workload moved 25.56 GB/s", s1.evidence(fc.name()).get(1));
     assertEquals(32, fc.group().atCeiling());
     assertEquals(32, fc.group().entities().size());
     assertEquals(fc.entity(), fc.group().entities().get(0));
