@@ -12,6 +12,7 @@
 #   client_cpu=0.1           the client cgroup's CPU quota, in CPUs
 #   disk_riops=300 disk_wiops=300 disk_rbps=... disk_wbps=...   blkio throttle on the loop device
 #   size=1G                  the array's backing file
+#   array_via=redfish fabric_via=snmp   the array's CPU and port read through remote sources (remote.sh)
 # Names: netns hrlab-ID, veth hrIDc (client end, root namespace) and hrIDa (array end), cgroups
 # hrlab-ID/{array,client} in the cpu, cpuacct and blkio hierarchies, file /var/tmp/hrlab-ID.img.
 set -euo pipefail
@@ -22,6 +23,9 @@ STATE=/run/hrlab
 NBD_PORT=10809
 
 die() { echo "lab: $*" >&2; exit 1; }
+
+# shellcheck source=remote.sh
+. "$(dirname "${BASH_SOURCE[0]}")/remote.sh"
 
 need_root() { [ "$(id -u)" = 0 ] || die "must run as root (netns, tc, cgroups, loop devices)"; }
 
@@ -73,6 +77,7 @@ cg_remove() {
 
 parse_args() {
   RATE= DELAY_MS= ARRAY_CPU= CLIENT_CPU= RIOPS= WIOPS= RBPS= WBPS= SIZE=1G
+  remote_defaults
   local kv
   for kv in "$@"; do
     case "$kv" in
@@ -85,7 +90,8 @@ parse_args() {
       disk_rbps=*) RBPS=${kv#*=} ;;
       disk_wbps=*) WBPS=${kv#*=} ;;
       size=*) SIZE=${kv#*=} ;;
-      *) die "unknown setting \"$kv\" (known: rate_mbit array_cpu array_delay_ms client_cpu disk_riops disk_wiops disk_rbps disk_wbps size)" ;;
+      array_via=*|fabric_via=*) remote_parse "$kv" ;;
+      *) die "unknown setting \"$kv\" (known: rate_mbit array_cpu array_delay_ms client_cpu disk_riops disk_wiops disk_rbps disk_wbps size array_via fabric_via)" ;;
     esac
   done
 }
@@ -153,12 +159,13 @@ up() {
   for _ in $(seq 50); do [ -s "$STATE/$id/nbdkit.pid" ] && break; sleep 0.1; done
   [ -s "$STATE/$id/nbdkit.pid" ] || die "nbdkit wrote no pid file"
 
+  remote_up "$id" "$name" "$cdev" "$adev" "$aip"
   write_testbed "$id" "$name" "$cdev" "${loop#/dev/}" > "$STATE/$id/testbed.yaml"
 
   echo "name=$name"
   echo "testbed=$STATE/$id/testbed.yaml"
-  echo "port_entity=client/net/$cdev"
-  echo "array_entity=array/cgroup/$name/array"
+  echo "port_entity=$PORT_ENTITY"
+  echo "array_entity=$ARRAY_ENTITY"
   echo "client_entity=client/cpu"
   echo "disk_entity=lab/disk/${loop#/dev/}"
   echo "volume_entity=lab/vol/export"
@@ -169,6 +176,7 @@ up() {
   echo "loop=${loop#/dev/}"
   echo "array_cgroup=$name/array"
   echo "client_cgroup=$name/client"
+  remote_info "$id"
 }
 
 # The testbed file (docs/configuration.md): what the kernel cannot tell is declared here: the
@@ -201,20 +209,22 @@ sources:
         capacity: {iops: $iops, bytes_per_s: $bps}
         blockdev: $4
     relations:
-      - {from: lab/vol/export, rel: served_by, to: array/cgroup/$2/array}
+      - {from: lab/vol/export, rel: served_by, to: $ARRAY_ENTITY}
       - {from: lab/vol/export, rel: behind, to: lab/disk/$4}
     workloads:
-      - {rel: via, to: client/net/$3}
+      - {rel: via, to: $PORT_ENTITY}
       - {rel: targets, to: lab/vol/export}
   - type: host
     host: array
     array_cgroups: [$2/array]
 YAML
+  remote_sources "$1"
 }
 
 down() {
   local id=$1 name=$PREFIX-$1
   check_id "$id"
+  remote_down "$id" "$name"
   if [ -s "$STATE/$id/nbdkit.pid" ]; then kill "$(cat "$STATE/$id/nbdkit.pid")" 2>/dev/null || true; fi
   cg_remove "$name"
   ip link del "hr${id}c" 2>/dev/null || true

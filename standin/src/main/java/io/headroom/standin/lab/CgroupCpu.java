@@ -47,6 +47,11 @@ public final class CgroupCpu {
         + unified.resolve("cpu.stat") + " (v2) exists");
   }
 
+  /** Whether the cgroup is still there (the lab removes it at teardown). */
+  public boolean exists() {
+    return Files.exists(usageFile);
+  }
+
   /** CPU time the cgroup has used since it was made, in nanoseconds. */
   public long usageNanos() throws IOException {
     if (!v2) {

@@ -9,15 +9,14 @@ import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CountDownLatch;
 
 /**
  * The lab's live stand-ins as a process (lab/remote.sh starts it):
  * {@code idrac --cgroup PATH --password-file FILE --pem FILE [--user NAME] [--cgroup-root DIR]
  * [--bind ADDR] [--port N]}. Serves HTTPS with a certificate made at start, writes the
  * certificate's PEM to FILE, prints {@code url=...} and {@code sha256=...} lines, then serves
- * until killed. The password is read from the file, never taken on the command line (where
- * {@code ps} would show it).
+ * until killed or until the cgroup is gone. The password is read from the file, never taken on
+ * the command line (where {@code ps} would show it).
  */
 public final class LabStandinMain {
   private static final String USAGE = "usage: lab-standin idrac --cgroup PATH --password-file FILE --pem FILE"
@@ -50,7 +49,13 @@ public final class LabStandinMain {
     System.out.println("url=" + server.baseUri());
     System.out.println("sha256=" + server.certificate().sha256Fingerprint());
     System.out.flush();
-    new CountDownLatch(1).await();
+    // The lab removes the cgroup at teardown: a stand-in whose node is gone has nothing to report
+    // and exits, so a testbed swept without its state (the pid file) leaves no stand-in behind.
+    while (cgroup.exists()) {
+      Thread.sleep(1000);
+    }
+    System.err.println("lab-standin: cgroup " + opts.get("--cgroup") + " is gone; exiting");
+    System.exit(0);
   }
 
   private static Map<String, String> options(String[] args) throws IOException {
