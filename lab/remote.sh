@@ -76,6 +76,7 @@ remote_snmpd_up() { # remote_snmpd_up ID NAME ARRAY-DEV ARRAY-IP
   local ro rw mbit=${RATE:-10000}
   ro=$(head -c 12 /dev/urandom | od -An -tx1 | tr -d ' \n')
   rw=$(head -c 12 /dev/urandom | od -An -tx1 | tr -d ' \n')
+  chmod go-rwx "$dir" # the testbed file there holds the community
   (umask 077; echo "$ro" > "$dir/snmp-community"; cat > "$dir/snmpd.conf" <<CONF
 agentAddress udp:$aip:161
 view lab included .1.3.6.1.2.1.1
@@ -138,12 +139,16 @@ remote_info() { # remote_info ID
   return 0
 }
 
-# Stops what remote_up started; every step tolerates a missing part.
+# Stops what remote_up started, and waits (up to 5 s) until it is gone; every step tolerates a
+# missing part.
 remote_down() { # remote_down ID NAME
-  local id=$1 name=$2 dir=$STATE/$1 pid
-  if [ -s "$dir/bmc.pid" ]; then kill "$(cat "$dir/bmc.pid")" 2>/dev/null || true; fi
+  local id=$1 name=$2 dir=$STATE/$1 pid pids=()
+  if [ -s "$dir/bmc.pid" ]; then pids+=("$(cat "$dir/bmc.pid")"); fi
   for pid in $(ip netns pids "$name" 2>/dev/null); do
-    [ "$(cat "/proc/$pid/comm" 2>/dev/null)" = snmpd ] && kill "$pid" 2>/dev/null
+    [ "$(cat "/proc/$pid/comm" 2>/dev/null)" = snmpd ] && pids+=("$pid")
   done
-  return 0
+  [ ${#pids[@]} -eq 0 ] && return 0
+  kill "${pids[@]}" 2>/dev/null || true
+  for _ in $(seq 50); do kill -0 "${pids[@]}" 2>/dev/null || return 0; sleep 0.1; done
+  kill -9 "${pids[@]}" 2>/dev/null || true
 }
