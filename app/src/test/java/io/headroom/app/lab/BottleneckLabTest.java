@@ -30,7 +30,8 @@ import org.junit.jupiter.params.provider.ValueSource;
  * the analyzer and PostgreSQL as deployed. Each case asserts the verdict's class and entity, the
  * limited resource's measured load against its ceiling, the verdict the analyzer stored, and how
  * soon the live verdict reached the webhook after the limit appeared (printed, and appended to
- * target/lab-latency.txt).
+ * target/lab-latency.txt). Two cases read the limit through a remote source (lab/remote.sh): the
+ * array node's CPU through its stand-in BMC over Redfish, the array's port through snmpd.
  */
 @MachineTest("installs nbdkit and fio, creates network namespaces, tc qdiscs, cgroups and loop devices")
 class BottleneckLabTest {
