@@ -61,7 +61,7 @@ class BottleneckLabTest {
   void theVerdictNamesTheInjectedLimit(String name) throws Exception {
     LabCase c = LabCase.load(name);
     try (LabTestbed bed = LabTestbed.up(c.setup())) {
-      judge(c, bed);
+      assertCase(c, bed, pipeline.run(c, bed));
     }
   }
 
@@ -69,16 +69,28 @@ class BottleneckLabTest {
    * The array-cpu case with the array node's CPU read only through its stand-in iDRAC over
    * Redfish (the volume is served_by the BMC's CPU entity): the BMC's reading, computed from the
    * array cgroup's CPU time, agrees with the host source's reading of the same cgroup.
+   *
+   * <p>Its premise is the array at its quota, which the host source's own reading of the cgroup
+   * shows: on a machine so loaded that nbdkit does not get its 0.2 CPU (docs/lab.md, "Limits"), the
+   * cgroup is at its ceiling in under half the seconds, no reading of it can say ARRAY_CPU, and
+   * the test is skipped, saying so, rather than judged.
    */
   @Test
   void arrayCpuThroughTheNodesBmc() throws Exception {
     LabCase c = LabCase.load("array-cpu-redfish");
     try (LabTestbed bed = LabTestbed.up(c.setup())) {
-      LabPipeline.Outcome out = judge(c, bed);
-      assertEquals("arraybmc/cpu", bed.entity("array"));
+      LabPipeline.Outcome out = pipeline.run(c, bed);
+      String direct = "array/cgroup/" + bed.get("array_cgroup");
       double[] window = steadyWindow(out);
+      double atQuota = shareAtLeast(out, direct, "util", 0.9, window);
+      report(String.format("%-17s cgroup at its ceiling in %.0f%% of the seconds (load average %.0f)", c.name(),
+          atQuota * 100, java.lang.management.ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage()));
+      assumeTrue(atQuota >= 0.5, "the machine did not give nbdkit its quota: the cgroup itself was at its ceiling in "
+          + Math.round(atQuota * 100) + "% of the seconds (ARRAY_CPU needs half)");
+      assertCase(c, bed, out);
+      assertEquals("arraybmc/cpu", bed.entity("array"));
       double bmc = mean(out, "arraybmc/cpu", "util", window);
-      double cgroup = mean(out, "array/cgroup/" + bed.get("array_cgroup"), "util", window);
+      double cgroup = mean(out, direct, "util", window);
       report(String.format("%-17s BMC util mean %.3f p95 %.3f, cgroup util mean %.3f p95 %.3f", c.name(), bmc,
           lineRate(out, "arraybmc/cpu"), cgroup, lineRate(out, "array/cgroup/" + bed.get("array_cgroup"))));
       // Both read the same cgroup's CPU time over 1 s windows. They differ by the BMC's whole
@@ -98,7 +110,8 @@ class BottleneckLabTest {
   void networkThroughTheArraysSnmpAgent() throws Exception {
     LabCase c = LabCase.load("network-snmp");
     try (LabTestbed bed = LabTestbed.up(c.setup())) {
-      LabPipeline.Outcome out = judge(c, bed);
+      LabPipeline.Outcome out = pipeline.run(c, bed);
+      assertCase(c, bed, out);
       String port = bed.entity("port");
       assertEquals("arrayagent/port/" + bed.get("array_dev"), port);
       // ifHighSpeed 80 (Mbit/s, the tbf rate) x 1,000,000 / 8 bits = 10,000,000 bytes/s
@@ -114,10 +127,9 @@ class BottleneckLabTest {
     }
   }
 
-  /** Runs the case and asserts what every case asserts; the outcome for more. */
-  private LabPipeline.Outcome judge(LabCase c, LabTestbed bed) throws Exception {
+  /** What every case asserts of its outcome. */
+  private void assertCase(LabCase c, LabTestbed bed, LabPipeline.Outcome out) throws Exception {
     String name = c.name();
-    LabPipeline.Outcome out = pipeline.run(c, bed);
     Verdict v = out.verdict();
     String expected = c.expectRole() == null ? null : bed.entity(c.expectRole());
     assertEquals(c.expectClass(), v.bottleneck().name(), () -> "verdict " + v.evidence());
@@ -129,7 +141,6 @@ class BottleneckLabTest {
     double latency = liveLatency(c, bed, out);
     report(String.format("%-17s %-9s live verdict %.2f s after the phase started", name, c.expectClass(), latency));
     assertTrue(latency < LIVE_WITHIN_S, name + ": live verdict " + latency + " s after the limit appeared");
-    return out;
   }
 
   /** The one phase without its first seconds, where fio ramps (the analyzer skips them too). */
@@ -145,11 +156,22 @@ class BottleneckLabTest {
   }
 
   private static double mean(LabPipeline.Outcome out, String entity, String metric, double[] window) {
+    return java.util.Arrays.stream(readings(out, entity, metric, window)).average().orElseThrow();
+  }
+
+  /** The share of the window's readings at or above {@code floor}. */
+  private static double shareAtLeast(LabPipeline.Outcome out, String entity, String metric, double floor,
+      double[] window) {
+    double[] v = readings(out, entity, metric, window);
+    return (double) java.util.Arrays.stream(v).filter(x -> x >= floor).count() / v.length;
+  }
+
+  private static double[] readings(LabPipeline.Outcome out, String entity, String metric, double[] window) {
     Series s = out.data().seriesOf(entity).get(metric);
     assertNotNull(s, entity + " has no " + metric + "; it has " + out.data().seriesOf(entity).keySet());
     double[] v = s.valuesBetween(window[0], window[1]);
     assertTrue(v.length >= 10, entity + " " + metric + ": only " + v.length + " readings in the phase");
-    return java.util.Arrays.stream(v).average().orElseThrow();
+    return v;
   }
 
   private static void assertPhases(LabCase c, LabTestbed bed, Verdict v) {
