@@ -56,7 +56,7 @@ remote_idrac_up() { # remote_idrac_up ID NAME
   # setsid and no inherited descriptors: `up`'s caller reads its stdout to the end.
   # shellcheck disable=SC2086
   setsid java $REMOTE_JAVA_OPTS -cp "$cp" io.headroom.standin.lab.LabStandinMain idrac \
-    --cgroup "$name/array" --password-file "$dir/bmc-password" --pem "$dir/bmc.pem" \
+    --cgroup "$name/array" --cgroup-root "$CG" --password-file "$dir/bmc-password" --pem "$dir/bmc.pem" \
     < /dev/null > "$dir/bmc.out" 2> "$dir/bmc.err" &
   echo $! > "$dir/bmc.pid"
   for _ in $(seq 600); do grep -q '^sha256=' "$dir/bmc.out" 2>/dev/null && break
