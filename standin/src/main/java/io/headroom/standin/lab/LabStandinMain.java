@@ -1,7 +1,6 @@
 package io.headroom.standin.lab;
 
 import io.headroom.standin.StandinServer;
-import java.io.IOException;
 import java.net.InetAddress;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -58,7 +57,7 @@ public final class LabStandinMain {
     System.exit(0);
   }
 
-  private static Map<String, String> options(String[] args) throws IOException {
+  private static Map<String, String> options(String[] args) {
     if (args.length == 0 || !args[0].equals("idrac")) {
       fail("unknown stand-in" + (args.length == 0 ? "" : " \"" + args[0] + "\""));
     }
