@@ -43,7 +43,8 @@ public final class IngestBench {
     int metrics = Integer.getInteger("metrics", 10);
     int seconds = Integer.getInteger("seconds", 400);
     long total = (long) entities * metrics * seconds;
-    Path work = Path.of(System.getProperty("work", Files.createTempDirectory("headroom-bench-").toString()));
+    Path work = System.getProperty("work") != null ? Path.of(System.getProperty("work"))
+        : Files.createTempDirectory("headroom-bench-"); // left behind: bench/ingest/run passes -Dwork and removes it
     String dbName = System.getProperty("db", "headroom_bench_" + System.currentTimeMillis());
     double t0 = Math.floor(System.currentTimeMillis() / 1000.0) - seconds;
     try (EmbeddedKafka kafka = EmbeddedKafka.start(work.resolve("kafka"));

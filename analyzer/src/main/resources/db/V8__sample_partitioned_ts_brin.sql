@@ -1,0 +1,13 @@
+-- Plain PostgreSQL only. V2's one index, (entity_id, metric_id, ts), serves a panel of one series
+-- but not the reads that take a time window across entities: the live verdict's per-phase read
+-- (RunDataLoader: a testbed's samples between two times) and a panel of one metric across a
+-- testbed. Without an index led by ts, both scanned the whole day's partition, every 2 s for the
+-- live verdict (measured in docs/benchmarks.md, "Indexing the sample table").
+--
+-- A BRIN on ts, not a btree: rows arrive in time order, so each block range of a partition covers
+-- a short span of time, and BRIN keeps one summary per range (a few kB for a day) and costs
+-- little per inserted row, where a second btree would be paid for on every row of every COPY.
+-- autosummarize asks autovacuum to summarize each range as it fills; a range not yet summarized
+-- is simply read, which the live read wants anyway (it is the newest data).
+-- Made on the parent, it is made on every partition, those to come included.
+CREATE INDEX IF NOT EXISTS sample_ts_brin ON sample USING brin (ts) WITH (autosummarize = on);
