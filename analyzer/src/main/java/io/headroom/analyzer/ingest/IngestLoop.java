@@ -114,6 +114,8 @@ public final class IngestLoop implements Runnable, AutoCloseable {
   /** One step: fetch and decode a poll, or hand the one waiting to the store (pausing while the slot is taken). */
   private void fetchOrHandOff() throws InterruptedException {
     if (pending == null) {
+      // Nothing waits: read everything (a rebalance can take the waiting poll back while paused).
+      consumer.resume(consumer.paused());
       ConsumerRecords<byte[], byte[]> records = consumer.poll(POLL);
       if (!records.isEmpty()) {
         pending = Poll.of(records, decoder);
@@ -121,7 +123,6 @@ public final class IngestLoop implements Runnable, AutoCloseable {
       }
     } else if (stage.handOff(pending, HANDOFF_WAIT_MS)) {
       pending = null;
-      consumer.resume(consumer.paused());
     } else {
       // Poll while the store is busy: it keeps the group membership and runs rebalances.
       consumer.pause(consumer.assignment());
