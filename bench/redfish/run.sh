@@ -8,8 +8,10 @@
 set -eu
 cd "$(dirname "$0")/../.."
 N="${1:-1000}"; SECONDS_RUN="${2:-300}"; LATENCY="${3:-300}"; WORKERS="${4:-256}"
-mvn -o -q -B test-compile -pl collector -am
-mvn -o -q -B dependency:build-classpath -pl collector -Dmdep.outputFile=target/bench-classpath.txt -Dmdep.includeScope=test
+# One reactor build (-am): the sibling modules resolve to their target/classes, nothing is installed.
+# HEADROOM_MVN_FLAGS=-o builds offline.
+mvn ${HEADROOM_MVN_FLAGS:-} -q -B test-compile dependency:build-classpath -pl collector -am \
+  -Dmdep.outputFile=target/bench-classpath.txt -Dmdep.includeScope=test
 cd collector
 CP="target/test-classes:target/classes:../model/target/classes:../config/target/classes:../standin/target/classes:$(cat target/bench-classpath.txt)"
 PORTS="$(mktemp)"
@@ -17,5 +19,6 @@ java -Xmx1g -Xss256k -cp "$CP" io.headroom.collector.redfish.RedfishBenchBmcs "$
 BMCS=$!
 trap 'kill $BMCS 2>/dev/null; rm -f "$PORTS"' EXIT
 while [ "$(wc -l < "$PORTS")" -lt "$N" ]; do sleep 1; done
+echo "targets: 0 missed intervals after the first 60 s, under half a core, heap under 512 MB (no peer: docs/benchmarks.md)"
 java -Xmx512m ${BENCH_JAVA_OPTS:-} -cp "$CP" -Dorg.slf4j.simpleLogger.defaultLogLevel=error \
   io.headroom.collector.redfish.RedfishBench "$PORTS" "$SECONDS_RUN" "$WORKERS"
