@@ -81,6 +81,39 @@ final class FileBytes {
     return i;
   }
 
+  /**
+   * Splits {@code [from, to)} at runs of blanks, as {@code trim().split("\\s+")} would: field i is
+   * {@code [starts[i], ends[i])}. Fills at most {@code starts.length} fields and returns how many
+   * the range holds in all (so a caller can tell a short line from a long one).
+   */
+  int fields(int from, int to, int[] starts, int[] ends) {
+    int count = 0;
+    int pos = skipBlanks(from, to);
+    while (pos < to) {
+      int end = pos;
+      while (end < to && buf[end] != ' ' && buf[end] != '\t') {
+        end++;
+      }
+      if (count < starts.length) {
+        starts[count] = pos;
+        ends[count] = end;
+      }
+      count++;
+      pos = skipBlanks(end, to);
+    }
+    return count;
+  }
+
+  /** {@code [from, to)} without the blanks at either end, as text (for problem messages). */
+  String trimmed(int from, int to) {
+    int s = skipBlanks(from, to);
+    int e = to;
+    while (e > s && (buf[e - 1] == ' ' || buf[e - 1] == '\t' || buf[e - 1] == '\r')) {
+      e--;
+    }
+    return string(s, e);
+  }
+
   /** True when the file holds only white space (what {@link String#trim()} would empty). */
   boolean blank() {
     for (int i = 0; i < length; i++) {
