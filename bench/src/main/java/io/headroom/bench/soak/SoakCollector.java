@@ -29,6 +29,7 @@ import java.util.concurrent.TimeUnit;
  */
 public final class SoakCollector {
   private static final int SAMPLE_EVERY_S = 10;
+  private static final double MB = 1024.0 * 1024.0;
 
   private SoakCollector() {}
 
@@ -56,6 +57,9 @@ public final class SoakCollector {
         runFio(testbed, minutes, Path.of(args[3]), collector);
         sampler.shutdown();
         sampler.awaitTermination(30, TimeUnit.SECONDS);
+        synchronized (summary) {
+          summary.liveAtEnd(MemoryProbe.liveHeap() / MB);
+        }
         collector.stopScraping();
       }
     }
@@ -80,12 +84,14 @@ public final class SoakCollector {
 
   private static void sample(long t0, MemoryProbe probe, CollectorService collector, SoakSummary summary, PrintWriter csv) {
     try {
-      double mb = 1024.0 * 1024.0;
       SoakSummary.Row row = new SoakSummary.Row((System.nanoTime() - t0) / 1e9,
-          MemoryProbe.residentBytes() / mb, probe.heapAfterGc() / mb, probe.heapCommitted() / mb,
+          MemoryProbe.residentBytes() / MB, probe.heapAfterGc() / MB, probe.heapCommitted() / MB,
           probe.collections(), collector.sent(), collector.dropped(), ManagementFactory.getThreadMXBean().getThreadCount());
       synchronized (summary) {
         summary.add(row);
+        if (summary.wantsWarmUpLive(row.elapsedS())) { // after the row, so the row is the collector's own
+          summary.liveAtWarmUp(MemoryProbe.liveHeap() / MB);
+        }
       }
       csv.println(row.csv());
       if (Math.round(row.elapsedS()) % 60 < SAMPLE_EVERY_S) {

@@ -27,6 +27,21 @@ final class SoakSummary {
   }
 
   private final List<Row> rows = new ArrayList<>();
+  private double liveAtWarmUpMb = Double.NaN;
+  private double liveAtEndMb = Double.NaN;
+
+  /** Whether the live heap at minute 5 is still to be taken. */
+  boolean wantsWarmUpLive(double elapsedS) {
+    return Double.isNaN(liveAtWarmUpMb) && elapsedS >= WARM_UP_S;
+  }
+
+  void liveAtWarmUp(double mb) {
+    liveAtWarmUpMb = mb;
+  }
+
+  void liveAtEnd(double mb) {
+    liveAtEndMb = mb;
+  }
 
   void add(Row row) {
     rows.add(row);
@@ -59,7 +74,10 @@ final class SoakSummary {
     double rss = growth(Row::rssMb);
     double heap = growth(Row::heapAfterGcMb);
     double max = maxRssMb();
+    double live = liveAtEndMb / liveAtWarmUpMb - 1;
     return List.of(
+        line("live heap (after a full GC) growth, minute 5 to the end", pct(live), "< 5%", live < GROWTH_TARGET)
+            + String.format(" (%.1f MB -> %.1f MB)", liveAtWarmUpMb, liveAtEndMb),
         line("RSS growth, minute 5 to the end", pct(rss), "< 5%", rss < GROWTH_TARGET),
         line("heap-after-GC growth, minute 5 to the end", pct(heap), "< 5%", heap < GROWTH_TARGET),
         line("max RSS", String.format("%.1f MB", max), "< 200 MB", max < RSS_TARGET_MB),
