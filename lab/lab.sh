@@ -12,8 +12,10 @@
 #   client_cpu=0.1           the client cgroup's CPU quota, in CPUs
 #   disk_riops=300 disk_wiops=300 disk_rbps=... disk_wbps=...   blkio throttle on the loop device
 #   size=1G                  the array's backing file
+#   cgroups                prints the cgroup layout the lab will use here: v1 or v2 (or why neither)
 # Names: netns hrlab-ID, veth hrIDc (client end, root namespace) and hrIDa (array end), cgroups
-# hrlab-ID/{array,client} in the cpu, cpuacct and blkio hierarchies, file /var/tmp/hrlab-ID.img.
+# hrlab-ID/{array,client} (cgroup v1: in the cpu, cpuacct and blkio hierarchies; cgroup v2: in
+# the unified hierarchy, with cpu and io enabled in hrlab-ID's subtree), file /var/tmp/hrlab-ID.img.
 set -euo pipefail
 
 PREFIX=hrlab
@@ -42,10 +44,38 @@ check_id() {
   [[ "$1" =~ ^[a-z0-9]{1,8}$ ]] || die "id \"$1\" must be 1-8 lowercase letters or digits (it goes into interface names)"
 }
 
-# cgroup v1 hierarchies the lab uses; v2-only machines are not supported yet (io.max would be).
-cg_dirs() { echo "$CG/cpu/$1 $CG/cpuacct/$1 $CG/blkio/$1"; }
+# The cgroup layout: "v1" where the cpu, cpuacct and blkio hierarchies are mounted under $CG (also
+# on a hybrid machine, whose unified hierarchy at $CG/unified has no controllers), "v2" where $CG
+# is the unified hierarchy and offers the cpu and io controllers; otherwise it says why neither.
+cg_mode() {
+  if [ -d "$CG/cpu" ] && [ -d "$CG/cpuacct" ] && [ -d "$CG/blkio" ]; then echo v1; return 0; fi
+  if [ -f "$CG/cgroup.controllers" ]; then
+    local have; have=" $(cat "$CG/cgroup.controllers") "
+    if [[ "$have" == *" cpu "* && "$have" == *" io "* ]]; then echo v2; return 0; fi
+    echo "cgroup v2 at $CG offers controllers [$(echo $have)], the lab needs cpu and io" >&2; return 1
+  fi
+  echo "no cgroup v1 cpu/cpuacct/blkio hierarchies and no cgroup v2 unified hierarchy at $CG" >&2; return 1
+}
 
+# The directories a cgroup path is in: one per v1 hierarchy, or the one of the unified hierarchy.
+cg_dirs() {
+  case "$(cg_mode)" in
+    v1) echo "$CG/cpu/$1 $CG/cpuacct/$1 $CG/blkio/$1" ;;
+    v2) echo "$CG/$1" ;;
+  esac
+}
+
+# cg_make PARENT/CHILD. On v2 a controller reaches a cgroup only when its parent enables it in
+# cgroup.subtree_control: the root (systemd usually has) and the lab's own PARENT. Processes live
+# only in the children (v2's no-internal-process rule).
 cg_make() {
+  if [ "$(cg_mode)" = v2 ]; then
+    local parent=${1%/*}
+    grep -qw cpu "$CG/cgroup.subtree_control" 2>/dev/null && grep -qw io "$CG/cgroup.subtree_control" 2>/dev/null \
+      || echo "+cpu +io" > "$CG/cgroup.subtree_control"
+    mkdir -p "$CG/$parent"
+    echo "+cpu +io" > "$CG/$parent/cgroup.subtree_control"
+  fi
   for d in $(cg_dirs "$1"); do mkdir -p "$d"; done
 }
 
@@ -53,10 +83,60 @@ cg_join() { # cg_join PATH PID
   for d in $(cg_dirs "$1"); do echo "$2" > "$d/cgroup.procs"; done
 }
 
+CPU_PERIOD_US=100000
+
+# The CPU quota of CPUS (a share of CPUs, 0.25) in microseconds per period, at least 1000 (the
+# kernel's minimum quota is 1 ms).
+cpu_quota_us() {
+  awk -v c="$1" -v p=$CPU_PERIOD_US 'BEGIN { q = int(c * p); if (q < 1000) q = 1000; print q }'
+}
+
+# cgroup v2 cpu.max: "QUOTA PERIOD" (Documentation/admin-guide/cgroup-v2.rst, CPU interface files).
+cpu_max_line() { # cpu_max_line CPUS
+  echo "$(cpu_quota_us "$1") $CPU_PERIOD_US"
+}
+
+# cgroup v2 io.max: "MAJ:MIN" and the limits set, as riops= wiops= rbps= wbps= (cgroup-v2.rst, IO
+# interface files); nothing when no limit is set.
+io_max_line() { # io_max_line MAJ:MIN RIOPS WIOPS RBPS WBPS (empty: not limited)
+  local line=$1
+  [ -n "$2" ] && line+=" riops=$2"
+  [ -n "$3" ] && line+=" wiops=$3"
+  [ -n "$4" ] && line+=" rbps=$4"
+  [ -n "$5" ] && line+=" wbps=$5"
+  [ "$line" = "$1" ] || echo "$line"
+}
+
 cg_quota() { # cg_quota PATH CPUS
-  local period=100000
-  echo $period > "$CG/cpu/$1/cpu.cfs_period_us"
-  awk -v c="$2" -v p=$period 'BEGIN { q = int(c * p); if (q < 1000) q = 1000; print q }' > "$CG/cpu/$1/cpu.cfs_quota_us"
+  if [ "$(cg_mode)" = v2 ]; then
+    cpu_max_line "$2" > "$CG/$1/cpu.max"
+    return
+  fi
+  echo $CPU_PERIOD_US > "$CG/cpu/$1/cpu.cfs_period_us"
+  cpu_quota_us "$2" > "$CG/cpu/$1/cpu.cfs_quota_us"
+}
+
+# cg_io_limits PATH MAJ:MIN RIOPS WIOPS RBPS WBPS: the disk's throttle (v1 blkio.throttle.*, v2 io.max).
+cg_io_limits() {
+  local path=$1 dev=$2
+  if [ "$(cg_mode)" = v2 ]; then
+    local line; line=$(io_max_line "$dev" "$3" "$4" "$5" "$6")
+    [ -z "$line" ] || echo "$line" > "$CG/$path/io.max"
+    return
+  fi
+  [ -n "$3" ] && echo "$dev $3" > "$CG/blkio/$path/blkio.throttle.read_iops_device"
+  [ -n "$4" ] && echo "$dev $4" > "$CG/blkio/$path/blkio.throttle.write_iops_device"
+  [ -n "$5" ] && echo "$dev $5" > "$CG/blkio/$path/blkio.throttle.read_bps_device"
+  [ -n "$6" ] && echo "$dev $6" > "$CG/blkio/$path/blkio.throttle.write_bps_device"
+  return 0
+}
+
+# The lab's cgroups left on this machine, by id.
+cg_ids() {
+  case "$(cg_mode 2>/dev/null)" in
+    v1) ls "$CG/cpu" ;;
+    v2) ls "$CG" ;;
+  esac | sed -n "s/^$PREFIX-//p"
 }
 
 # Removes a cgroup after killing what is left in it (children first).
@@ -103,6 +183,7 @@ shape() { # shape NETNS-PREFIX DEV
 up() {
   local id=$1; shift
   check_id "$id"; parse_args "$@"; need_root; ensure_tools
+  cg_mode >/dev/null || die "cannot limit CPU and I/O here: no usable cgroups"
   local name=$PREFIX-$id cdev=hr${id}c adev=hr${id}a
   [ -e "$STATE/$id" ] && die "testbed $id exists (lab.sh down $id)"
   mkdir -p "$STATE/$id"
@@ -136,17 +217,14 @@ up() {
   cg_make "$name/array"; cg_make "$name/client"
   [ -n "$ARRAY_CPU" ] && cg_quota "$name/array" "$ARRAY_CPU"
   [ -n "$CLIENT_CPU" ] && cg_quota "$name/client" "$CLIENT_CPU"
-  [ -n "$RIOPS" ] && echo "$majmin $RIOPS" > "$CG/blkio/$name/array/blkio.throttle.read_iops_device"
-  [ -n "$WIOPS" ] && echo "$majmin $WIOPS" > "$CG/blkio/$name/array/blkio.throttle.write_iops_device"
-  [ -n "$RBPS" ] && echo "$majmin $RBPS" > "$CG/blkio/$name/array/blkio.throttle.read_bps_device"
-  [ -n "$WBPS" ] && echo "$majmin $WBPS" > "$CG/blkio/$name/array/blkio.throttle.write_bps_device"
+  cg_io_limits "$name/array" "$majmin" "$RIOPS" "$WIOPS" "$RBPS" "$WBPS"
 
   # The array: nbdkit in its namespace and cgroup. cache=none: reads go to the loop device, not
   # to the page cache (which would serve them without the disk and without its throttle).
   # The delay filter gives each request a service time, so one request at a time is slow.
   local filter=
   [ -n "$DELAY_MS" ] && filter="--filter=delay"
-  bash -c "$(declare -f cg_join cg_dirs); CG=$CG; cg_join $name/array \$\$; \
+  bash -c "$(declare -f cg_join cg_dirs cg_mode); CG=$CG; cg_join $name/array \$\$; \
     exec ip netns exec $name nbdkit -P $STATE/$id/nbdkit.pid -i $aip -p $NBD_PORT \
       --threads 16 $filter file $loop cache=none ${DELAY_MS:+delay-read=${DELAY_MS}ms delay-write=${DELAY_MS}ms}" \
     || die "nbdkit did not start"
@@ -232,7 +310,7 @@ sweep() {
   local all=${1:-}
   local ids
   ids=$( { ls "$STATE" 2>/dev/null; ip netns list 2>/dev/null | awk '{print $1}' | sed -n "s/^$PREFIX-//p";
-    ls "$CG/cpu" | sed -n "s/^$PREFIX-//p"; ls /var/tmp | sed -n "s/^$PREFIX-\(.*\)\.img$/\1/p"; } | sort -u)
+    cg_ids; ls /var/tmp | sed -n "s/^$PREFIX-\(.*\)\.img$/\1/p"; } | sort -u)
   for id in $ids; do
     if [ -s "$STATE/$id/owner" ] && kill -0 "$(cat "$STATE/$id/owner")" 2>/dev/null; then continue; fi
     if [ -e "$STATE/$id/keep" ] && [ "$all" != --all ]; then echo "lab: kept testbed $id left up (lab.sh down $id)" >&2; continue; fi
@@ -248,11 +326,15 @@ enter_cgroup() { # enter_cgroup ID PART CMD...
   exec "$@"
 }
 
+# Run as a command; sourced (the tests of its pure functions), it only defines them.
+[ "${BASH_SOURCE[0]}" = "$0" ] || return 0
+
 case "${1:-}" in
+  cgroups) cg_mode ;;
   up) shift; [ $# -ge 1 ] || die "usage: lab.sh up ID [key=value...]"; up "$@" ;;
   down) [ $# -eq 2 ] || die "usage: lab.sh down ID"; need_root; down "$2" ;;
   sweep) need_root; sweep "${2:-}" ;;
   keep) [ $# -eq 2 ] || die "usage: lab.sh keep ID"; check_id "$2"; touch "$STATE/$2/keep" ;;
   enter-cgroup) shift; [ $# -ge 3 ] || die "usage: lab.sh enter-cgroup ID client|array CMD..."; enter_cgroup "$@" ;;
-  *) die "usage: lab.sh up ID [key=value...] | down ID | sweep [--all] | keep ID | enter-cgroup ID PART CMD..." ;;
+  *) die "usage: lab.sh up ID [key=value...] | down ID | sweep [--all] | keep ID | enter-cgroup ID PART CMD... | cgroups" ;;
 esac

@@ -6,14 +6,17 @@ import io.headroom.model.EntityKind;
 import io.headroom.model.LimitGroup;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
  * DISK: a device the run targets is at its declared spec (IOPS or bytes/s), or, for a device
  * without a spec, busy all the time with requests queueing or latency climbing (study S3,
  * random). Busy time alone is not used where a spec exists: an NVMe SSD reports 100% busy at a
- * fraction of what it can do, because it serves many requests at once.
+ * fraction of what it can do, because it serves many requests at once. The paths of a
+ * dm-multipath device are judged as one group (Multipath), the disks with a spec as another.
  */
 public final class DiskRule implements Rule {
   @Override
@@ -23,18 +26,31 @@ public final class DiskRule implements Rule {
 
   @Override
   public Optional<Finding> evaluate(Context ctx) {
-    Thresholds t = ctx.thresholds();
     Finding best = null;
+    Map<String, Finding> found = new HashMap<>();
     for (String id : ctx.path().ofKind(EntityKind.DISK)) {
       Finding f = Double.isNaN(ctx.capacity(id, Metrics.CAPACITY_IOPS)) && Double.isNaN(ctx.capacity(id, Metrics.CAPACITY_BYTES_PER_S))
           ? busy(ctx, id)
           : atSpec(ctx, id);
-      if (f != null && (best == null || f.pressure() > best.pressure())) {
-        best = f;
+      if (f != null) {
+        found.put(id, f);
+        if (best == null || f.pressure() > best.pressure()) {
+          best = f;
+        }
       }
     }
-    if (best == null || best.load().what().equals("busy")) {
-      return Optional.ofNullable(best);
+    if (best == null) {
+      return Optional.empty();
+    }
+    String head = Multipath.headOf(ctx, best.entity());
+    if (head != null) {
+      Finding paths = multipath(ctx, head, found);
+      if (paths != null) {
+        return Optional.of(paths);
+      }
+    }
+    if (best.load().what().equals("busy")) {
+      return Optional.of(best);
     }
     // disks with a spec on the path are parallel members: all full is the disks' limit, not one's
     List<Load> specified = new ArrayList<>();
@@ -52,6 +68,24 @@ public final class DiskRule implements Rule {
     List<String> evidence = new ArrayList<>(best.evidence());
     evidence.add(Groups.describe(group, specified, "every disk is full, not one"));
     return Optional.of(new Finding(Bottleneck.DISK, best.load(), best.confidence(), evidence).withGroup(group));
+  }
+
+  /**
+   * The limit is a multipath device or one of its paths: the paths are judged together, and the
+   * tightest path is named with the group ("4 of 4 paths of h1/disk/dm-0 (mpatha) at their
+   * ceiling ..."). Null when no path is at its ceiling, or the tightest has no finding of its own
+   * (the device itself is then the limit, not its paths).
+   */
+  private static Finding multipath(Context ctx, String head, Map<String, Finding> found) {
+    List<Load> paths = Multipath.paths(ctx, head);
+    LimitGroup group = Multipath.group(ctx, head, paths);
+    Finding tightest = paths.isEmpty() ? null : found.get(paths.get(0).entity());
+    if (group == null || group.atCeiling() == 0 || tightest == null) {
+      return null;
+    }
+    List<String> evidence = new ArrayList<>(tightest.evidence());
+    evidence.add(Groups.describe(group, paths, "the multipath device is the limit, not one path"));
+    return new Finding(Bottleneck.DISK, tightest.load(), tightest.confidence(), evidence).withGroup(group);
   }
 
   private Finding atSpec(Context ctx, String id) {

@@ -18,7 +18,7 @@ public final class Loads {
         continue;
       }
       rows.add(new HeadroomEntry(id, ctx.entity(id).kind(), Detector.round4(l.pressure()),
-          Detector.round4(l.share()), l.what(), ctx.path().contains(id)));
+          Detector.round4(l.share()), l.what(), PathLoads.judged(ctx, id)));
     }
     return rows;
   }

@@ -59,7 +59,9 @@ public final class NetworkRule implements Rule {
           .filter(l -> Objects.equals(fabric, ctx.attr(l.entity(), "fabric"))).toList();
       group = Groups.of(ctx, (fabric == null ? "" : fabric + " ") + "ports on the path", sameFabric);
       if (group != null) {
-        evidence.add(Groups.describe(group, sameFabric, "the fabric is the limit, not one port"));
+        String tiers = group.whole() ? Groups.tiers(ctx, sameFabric) : null;
+        evidence.add(Groups.describe(group, sameFabric, "the fabric is the limit, not one port")
+            + (tiers == null ? "" : "; " + tiers));
       }
     } else {
       // Pushback without full line rate: the port cannot send faster, so it is the limit; its

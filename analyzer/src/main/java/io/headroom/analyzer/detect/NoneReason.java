@@ -28,14 +28,19 @@ final class NoneReason {
           + " NONE here says only that no limit was seen");
       return decision(ctx, NO_KNOWN_CEILING, 0.5, evidence, notes);
     }
-    evidence.add("nothing on the data path at its ceiling: tightest " + top.describe() + " ("
-        + Fmt.pct(top.pressure()) + " of practical, at its ceiling from " + Fmt.pct(t.atCeiling()) + ")");
+    // a p95 at the ceiling without a limit is transient saturation (its line follows): the
+    // sentences then say nothing was held there, not that nothing reached it
+    boolean touched = top.pressure() >= t.atCeiling();
+    evidence.add((touched ? "nothing on the data path held at its ceiling" : "nothing on the data path at its ceiling")
+        + ": tightest " + top.describe() + " (" + Fmt.pct(top.pressure()) + " of practical, at its ceiling from "
+        + Fmt.pct(t.atCeiling()) + (touched ? ", not sustained as a limit" : "") + ")");
     LittlesLaw little = LittlesLaw.of(ctx);
     String reason;
     if (little != null) {
       reason = CONCURRENCY;
       evidence.add("concurrency-bound: " + Fmt.count(little.inFlight()) + " I/Os in flight (of "
-          + Fmt.count(little.outstanding()) + " asked for) loaded nothing on the path to its ceiling;"
+          + Fmt.count(little.outstanding()) + " asked for) "
+          + (touched ? "held nothing on the path at its ceiling;" : "loaded nothing on the path to its ceiling;")
           + " more outstanding I/O (threads, queue depth, hosts) is the way to load it further");
     } else {
       reason = BELOW_CEILINGS;

@@ -48,13 +48,24 @@ final class PathLoads {
   static List<Load> onPath(Context ctx) {
     List<Load> loads = new ArrayList<>();
     for (String id : ctx.path().members()) {
-      Load l = Load.of(ctx, id);
+      Load l = judged(ctx, id) ? Load.of(ctx, id) : null;
       if (l != null && ctx.hasReadings(id)) {
         loads.add(l);
       }
     }
     loads.sort(Comparator.comparingDouble(Load::pressure).reversed().thenComparing(Load::entity));
     return loads;
+  }
+
+  /**
+   * On the path and judged there: a storage node's own machine (a host_cpu reached through a
+   * served_by, on which its array_cpu cgroup sits) is the array's side, judged through that
+   * array_cpu, so it is neither NONE's tightest nor on the path in the headroom table (the lab's
+   * array machine is busy with whatever else the machine runs; docs/detection.md, HOST_CPU).
+   */
+  static boolean judged(Context ctx, String id) {
+    return ctx.path().contains(id)
+        && !(EntityKind.HOST_CPU.equals(ctx.entity(id).kind()) && !ctx.path().onClientSide(id));
   }
 
   /** The heaviest entity on the path, or null when none has a ceiling. */

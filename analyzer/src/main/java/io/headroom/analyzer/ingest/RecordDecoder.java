@@ -41,7 +41,7 @@ final class RecordDecoder {
     IngestBatch batch = new IngestBatch();
     try {
       if (r.topic().equals(topics.samples())) {
-        batch.samples(SampleBatchCodec.decode(r.value()));
+        samples(r, batch);
       } else if (r.topic().equals(topics.verdicts())) {
         batch.verdict(testbedOfKey(r.key()), VerdictJson.fromJson(new String(r.value(), StandardCharsets.UTF_8)));
       } else {
@@ -63,6 +63,25 @@ final class RecordDecoder {
       batch.deadLetter(letter);
     }
     return batch;
+  }
+
+  /**
+   * A sample batch's points within their domains are stored; those outside are set aside as one
+   * dead letter of the record (reason {@code out_of_domain}, its bytes as they came), naming the
+   * entity and each point's reason.
+   */
+  private static void samples(ConsumerRecord<byte[], byte[]> r, IngestBatch batch) {
+    SampleDomains.Split split = SampleDomains.check(SampleBatchCodec.decode(r.value()));
+    if (!split.kept().points().isEmpty()) {
+      batch.samples(split.kept());
+    }
+    if (!split.clean()) {
+      DeadLetter letter = new DeadLetter(r.topic(), r.partition(), r.offset(), DeadLetter.OUT_OF_DOMAIN, null,
+          split.describe(), r.value());
+      LOG.warn("record {}: {}; the rest of the batch is stored, the record is in table dead_letter",
+          letter.where(), split.describe());
+      batch.deadLetter(letter);
+    }
   }
 
   /** Verdict keys are "testbed|run". */

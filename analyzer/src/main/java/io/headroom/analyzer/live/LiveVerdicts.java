@@ -37,6 +37,7 @@ public final class LiveVerdicts implements Runnable {
   /** Per run: the newest sample (or the run's start) seen so far, and when it last moved. */
   private final Map<String, Activity> lastActivity = new ConcurrentHashMap<>();
   private final double abandonAfterS;
+  private final VerdictLatency latency;
 
   /** A run with no end and no samples for this long is closed as abandoned. */
   public static final Duration DEFAULT_ABANDON_AFTER = Duration.ofMinutes(30);
@@ -55,6 +56,13 @@ public final class LiveVerdicts implements Runnable {
    */
   public LiveVerdicts(ActiveRuns active, Database database, RunAnalyzer analyzer,
       List<VerdictListener> listeners, DoubleSupplier clock, Duration abandonAfter) {
+    this(active, database, analyzer, listeners, clock, abandonAfter, new VerdictLatency());
+  }
+
+  /** @param latency told how long each phase waited for its first live verdict */
+  public LiveVerdicts(ActiveRuns active, Database database, RunAnalyzer analyzer,
+      List<VerdictListener> listeners, DoubleSupplier clock, Duration abandonAfter, VerdictLatency latency) {
+    this.latency = latency;
     this.active = active;
     this.database = database;
     this.analyzer = analyzer;
@@ -122,11 +130,31 @@ public final class LiveVerdicts implements Runnable {
     Verdict previous = last.get(e.key());
     Verdict current = keepEarlierPhases(analyzer.analyze(data, e.run().run()), previous, phases, from);
     last.put(e.key(), current);
+    observeFirstVerdicts(previous, current, phases);
     if (previous == null || !sameJudgement(previous, current)) {
       LOG.info("run {} of {}: {}{}", e.run().run(), e.testbed(), current.bottleneck(),
           current.entity() == null ? "" : " on " + current.entity());
       for (VerdictListener l : listeners) {
         l.changed(e.testbed(), previous, current);
+      }
+    }
+  }
+
+  /**
+   * A phase still going that this round judged for the first time waited from its start until
+   * now. A phase first judged after its end (the analyzer started late) had no live verdict.
+   */
+  private void observeFirstVerdicts(Verdict previous, Verdict current, List<Phase> phases) {
+    Set<String> before = new java.util.HashSet<>();
+    if (previous != null) {
+      previous.phases().forEach(p -> before.add(p.name()));
+    }
+    Set<String> judged = new java.util.HashSet<>();
+    current.phases().forEach(p -> judged.add(p.name()));
+    double now = clock.getAsDouble();
+    for (Phase p : phases) {
+      if (p.end() == null && judged.contains(p.name()) && !before.contains(p.name())) {
+        latency.observe(now - p.start());
       }
     }
   }

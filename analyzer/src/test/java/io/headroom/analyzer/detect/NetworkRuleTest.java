@@ -93,4 +93,34 @@ class NetworkRuleTest {
         + " is the limit, not one port", f.evidence().get(1));
     assertEquals(new LimitGroup("fc ports on the path", 2, List.of("s1/fc/p1", "s1/fc/p2")), f.group());
   }
+
+  /** Two host ports and two array ports, each at 3.2 GB/s of 32G FC; the workload moving {@code moved} bytes/s. */
+  private static Bed twoTiers(double moved) {
+    Bed bed = new Bed().workload("w1", 8, 32, 6_100, 0.042).constant("w1", "read_bytes_per_s", moved);
+    for (String port : List.of("h1/fc/p1", "h1/fc/p2", "a1/fc/p1", "a1/fc/p2")) {
+      bed.entity(port, "net_port", Map.of("fabric", "fc"), Bed.bytes(3.2e9))
+          .rel("w1", "via", port)
+          .constant(port, "tx_bytes_per_s", 3.2e9);
+    }
+    return bed;
+  }
+
+  @Test
+  void aWholeFabricIsQuotedWithTheCeilingOfOneTier() {
+    // 4 ports x 3.2 GB/s carried = 12.8 GB/s; / 6.4 GB/s moved = 2 tiers of 4 / 2 = 2 ports;
+    // 2 x 3.2 GB/s = 6.4 GB/s a tier
+    Finding f = new NetworkRule().evaluate(twoTiers(6.4e9).ctx()).orElseThrow();
+    assertEquals("4 of 4 fc ports on the path at their ceiling, the least loaded at 100% of line rate: the fabric"
+        + " is the limit, not one port; the data crosses 2 tiers of 2 ports: 2 x 3.2 GB/s = 6.4 GB/s a tier;"
+        + " the workload moved 6.4 GB/s", f.evidence().get(1));
+  }
+
+  @Test
+  void tiersThatDoNotDivideThePortsAreNotQuoted() {
+    // 12.8 / 5.13 = 2.495, rounded 2 tiers: quoted; 12.8 / 5.12 = 2.5, rounded 3: 4 ports do not split in 3
+    assertTrue(new NetworkRule().evaluate(twoTiers(5.13e9).ctx()).orElseThrow().evidence().get(1)
+        .endsWith("the data crosses 2 tiers of 2 ports: 2 x 3.2 GB/s = 6.4 GB/s a tier; the workload moved 5.13 GB/s"));
+    assertTrue(new NetworkRule().evaluate(twoTiers(5.12e9).ctx()).orElseThrow().evidence().get(1)
+        .endsWith("the fabric is the limit, not one port"));
+  }
 }

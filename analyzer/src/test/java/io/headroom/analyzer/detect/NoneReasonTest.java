@@ -1,8 +1,10 @@
 package io.headroom.analyzer.detect;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 
 import io.headroom.model.Bottleneck;
+import io.headroom.model.HeadroomEntry;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -41,5 +43,47 @@ class NoneReasonTest {
             + " back cannot be said"), d.evidence().subList(0, 2));
     // 0.5 + 0.90 - 0.3368 = 1.06, capped at 0.95
     assertEquals(0.95, d.confidence());
+  }
+
+  @Test
+  void aCeilingReachedOnlyNowAndThenIsNotCalledUnreached() {
+    // a 32G FC port full (3.2 GB/s) in 29 of 60 readings, 1 GB/s in the rest: p95 3.2 GB/s = 100%
+    // of line rate, / 0.98 = 102% of practical, but 29 / 60 = 48% is below sustainedShare 50%
+    Bed bed = new Bed().workload("w1", 1, 4, 1000, 0.004)
+        .entity("h1/fc/p1", "net_port", Map.of("fabric", "fc"), Bed.bytes(3.2e9))
+        .rel("w1", "via", "h1/fc/p1");
+    for (int t = 0; t < 60; t++) {
+      bed.data.addSample(t, "h1/fc/p1", "rx_bytes_per_s", t < 29 ? 3.2e9 : 1.0e9);
+    }
+    PhaseDecision d = detector.decide(bed.ctx());
+    assertEquals(Bottleneck.NONE, d.bottleneck());
+    assertEquals(List.of(
+        "nothing on the data path held at its ceiling: tightest h1/fc/p1 rx p95 3.2 GB/s = 100% of 3.2 GB/s"
+            + " (102% of practical, at its ceiling from 90%, not sustained as a limit)",
+        // 1000 IOPS x 4 ms = 4 of 1 x 4 in flight
+        "concurrency-bound: 4 I/Os in flight (of 4 asked for) held nothing on the path at its ceiling; more"
+            + " outstanding I/O (threads, queue depth, hosts) is the way to load it further",
+        "transient saturation, not the limit: h1/fc/p1 rx at its ceiling in 29 of 60 readings (48%); a limit"
+            + " from 50% of the phase"), d.evidence().subList(0, 3));
+  }
+
+  @Test
+  void theStorageNodesOwnMachineIsNotTheTightest() {
+    // the lab's shape: the array's cgroup (array_cpu) sits on the machine's CPU (host_cpu), which
+    // is full with other work; the client's CPU is at 20%, the array's cgroup at 50%
+    Bed bed = new Bed().workload("w1", 1, 1, 1000, 0.001)
+        .entity("c/cpu", "host_cpu").entity("vol", "disk").entity("a/cgroup/x", "array_cpu").entity("a/cpu", "host_cpu")
+        .rel("w1", "runs_on", "c/cpu").rel("w1", "targets", "vol").rel("vol", "served_by", "a/cgroup/x")
+        .rel("a/cgroup/x", "on", "a/cpu")
+        .constant("c/cpu", "util", 0.2).constant("a/cgroup/x", "util", 0.5).constant("a/cpu", "util", 1.0);
+    PhaseDecision d = detector.decide(bed.ctx());
+    assertEquals(Bottleneck.NONE, d.bottleneck());
+    // util 0.50 against cpuBusy 0.90 scaled to atCeiling 0.90: 50% of practical
+    assertEquals("nothing on the data path at its ceiling: tightest a/cgroup/x util p95 0.50 (50% of practical,"
+        + " at its ceiling from 90%)", d.evidence().get(0));
+    // the table agrees: the machine's row is not on the path, so its 100% is not NONE's tightest
+    HeadroomEntry machine = Loads.rows(bed.ctx()).stream().filter(r -> r.entity().equals("a/cpu")).findFirst().orElseThrow();
+    assertEquals(1.0, machine.utilization());
+    assertFalse(machine.onPath());
   }
 }

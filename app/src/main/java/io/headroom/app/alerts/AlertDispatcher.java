@@ -1,6 +1,7 @@
 package io.headroom.app.alerts;
 
 import io.headroom.analyzer.live.VerdictListener;
+import io.headroom.analyzer.live.WebhookNotifier;
 import io.headroom.app.api.MetricsSource;
 import io.headroom.app.api.PrometheusText;
 import io.headroom.config.AlertTarget;
@@ -33,6 +34,7 @@ public final class AlertDispatcher implements VerdictListener, MetricsSource, Au
   private static final int QUEUE = 1_000;
 
   private final List<TargetDelivery> targets;
+  private final WebhookNotifier plain;
   private final double threshold;
   private final Duration sustainedFor;
   private final Supplier<Instant> clock;
@@ -50,6 +52,13 @@ public final class AlertDispatcher implements VerdictListener, MetricsSource, Au
 
   AlertDispatcher(List<TargetDelivery> targets, double threshold, Duration sustainedFor, Supplier<Instant> clock,
       Duration tick) {
+    this(targets, null, threshold, sustainedFor, clock, tick);
+  }
+
+  /** @param plain the {@code alerts.webhooks} URLs (unsigned verdict JSON), null when there are none */
+  AlertDispatcher(List<TargetDelivery> targets, WebhookNotifier plain, double threshold, Duration sustainedFor,
+      Supplier<Instant> clock, Duration tick) {
+    this.plain = plain;
     this.targets = List.copyOf(targets);
     this.threshold = threshold;
     this.sustainedFor = sustainedFor;
@@ -85,14 +94,19 @@ public final class AlertDispatcher implements VerdictListener, MetricsSource, Au
               + " starts with whsec_ but the rest is not base64");
         }
       }
-      deliveries.add(new TargetDelivery(t.label() + "#" + i, t.url(), AlertFormat.of(t.type(), key), retries, QUEUE));
+      deliveries.add(new TargetDelivery(t.label() + "#" + i, t.type(), t.url(), AlertFormat.of(t.type(), key),
+          retries, QUEUE));
     }
-    return new AlertDispatcher(deliveries, config.resourceThreshold(), config.resourceFor(), Instant::now,
+    WebhookNotifier plain = config.webhooks().isEmpty() ? null : new WebhookNotifier(config.webhooks());
+    return new AlertDispatcher(deliveries, plain, config.resourceThreshold(), config.resourceFor(), Instant::now,
         Duration.ofSeconds(1));
   }
 
   @Override
   public void changed(String testbed, Verdict previous, Verdict current) {
+    if (plain != null) {
+      plain.changed(testbed, previous, current);
+    }
     Instant now = clock.get();
     for (AlertEvent e : AlertEvents.of(testbed, previous, current, now)) {
       send(e);
@@ -136,10 +150,17 @@ public final class AlertDispatcher implements VerdictListener, MetricsSource, Au
     targets.forEach(t -> t.offer(e));
   }
 
+  /**
+   * Per target, labelled with its kind ({@code generic}, {@code slack}, {@code alertmanager}, or
+   * {@code webhook} for an {@code alerts.webhooks} URL, which has no queue or retries: it counts in
+   * the delivered and failed families only).
+   */
   @Override
   public void write(PrometheusText out) {
     family(out, "headroom_alerts_delivered_total", "counter", "Alerts a target accepted (2xx).", TargetDelivery::delivered);
+    plainWebhooks(out, "headroom_alerts_delivered_total", WebhookNotifier.Counts::delivered);
     family(out, "headroom_alerts_failed_total", "counter", "Alerts given up on: refused (4xx) or out of attempts.", TargetDelivery::failed);
+    plainWebhooks(out, "headroom_alerts_failed_total", WebhookNotifier.Counts::failed);
     family(out, "headroom_alerts_retries_total", "counter", "Alert delivery attempts that were retries.", TargetDelivery::retried);
     family(out, "headroom_alerts_dropped_total", "counter", "Alerts dropped because a target's queue was full.", TargetDelivery::dropped);
     family(out, "headroom_alerts_queued", "gauge", "Alerts waiting for delivery.", t -> t.waiting());
@@ -149,9 +170,37 @@ public final class AlertDispatcher implements VerdictListener, MetricsSource, Au
       java.util.function.ToLongFunction<TargetDelivery> value) {
     out.family(name, type, help);
     for (TargetDelivery t : targets) {
-      out.sample(name, Map.of("target", t.label()), value.applyAsLong(t));
+      out.sample(name, labels(t.label(), t.kind()), value.applyAsLong(t));
     }
   }
+
+  /** The plain webhooks' samples of family {@code name}, which the call before declared. */
+  private void plainWebhooks(PrometheusText out, String name,
+      java.util.function.ToLongFunction<WebhookNotifier.Counts> value) {
+    if (plain == null) {
+      return;
+    }
+    for (WebhookNotifier.Counts c : plain.counts()) {
+      out.sample(name, labels(c.label(), "webhook"), value.applyAsLong(c));
+    }
+  }
+
+  private static Map<String, String> labels(String target, String kind) {
+    return new java.util.TreeMap<>(Map.of("target", target, "kind", kind));
+  }
+
+  /** Each target's total deliveries and failures, for the health table. */
+  public List<Delivery> deliveries() {
+    List<Delivery> out = new ArrayList<>();
+    targets.forEach(t -> out.add(new Delivery(t.label(), t.kind(), t.delivered(), t.failed())));
+    if (plain != null) {
+      plain.counts().forEach(c -> out.add(new Delivery(c.label(), "webhook", c.delivered(), c.failed())));
+    }
+    return out;
+  }
+
+  /** One target's counts since the analyzer started. */
+  public record Delivery(String target, String kind, long delivered, long failed) {}
 
   List<TargetDelivery> targets() {
     return targets;

@@ -32,6 +32,7 @@ final class TargetDelivery implements AutoCloseable {
   }
 
   private final String label;
+  private final String kind;
   private final URI url;
   private final AlertFormat format;
   private final Retries retries;
@@ -45,8 +46,9 @@ final class TargetDelivery implements AutoCloseable {
   private volatile boolean running = true;
   private long lastSendNanos;
 
-  TargetDelivery(String label, URI url, AlertFormat format, Retries retries, int capacity) {
+  TargetDelivery(String label, String kind, URI url, AlertFormat format, Retries retries, int capacity) {
     this.label = label;
+    this.kind = kind;
     this.url = url;
     this.format = format;
     this.retries = retries;
@@ -54,6 +56,11 @@ final class TargetDelivery implements AutoCloseable {
     this.thread = new Thread(this::loop, "headroom-alerts-" + label);
     thread.setDaemon(true);
     thread.start();
+  }
+
+  /** generic, slack or alertmanager. */
+  String kind() {
+    return kind;
   }
 
   String label() {

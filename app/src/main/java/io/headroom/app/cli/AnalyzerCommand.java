@@ -6,7 +6,9 @@ import io.headroom.app.alerts.AlertDispatcher;
 import io.headroom.app.alerts.VerdictAnnotations;
 import io.headroom.app.api.ApiServer;
 import java.util.List;
+import io.headroom.analyzer.store.Database;
 import io.headroom.app.service.AnalyzerService;
+import io.headroom.app.service.HealthRecorder;
 import io.headroom.app.service.Infrastructure;
 import io.headroom.config.TestbedConfig;
 import io.headroom.model.kafka.KafkaClient;
@@ -46,16 +48,31 @@ final class AnalyzerCommand implements Callable<Integer> {
             VerdictAnnotations annotations = new VerdictAnnotations(db.url(), db.user(), db.password());
             AnalyzerService analyzer = new AnalyzerService(
             IngestConfig.defaults(bootstrap, new Topics(testbed.kafka().topicPrefix())),
-            db.url(), db.user(), db.password(), StoreConfig.DEFAULTS, testbed.alerts().webhooks(),
+            // alerts.webhooks are among the dispatcher's targets, counted with them on /metrics
+            db.url(), db.user(), db.password(), StoreConfig.DEFAULTS, List.of(),
             options.thresholds(testbed), abandonAfter(), List.of(alerts, annotations))) {
           System.err.printf("analyzer consuming %s into %s (%s); Ctrl-C to stop%n", bootstrap, db, analyzer.flavor());
-          try (ApiServer api = ApiWiring.start(testbed, http, bootstrap, db, analyzer, options.thresholds(testbed),
+          try (Database healthDb = new Database(db.url(), db.user(), db.password());
+              HealthRecorder health = new HealthRecorder(healthDb, HealthRecorder.thisAnalyzer(TestbedOptions.localHostName()),
+                  analyzer.consumerLag(), () -> alertReadings(alerts), StoreConfig.DEFAULTS.retentionDays(),
+                  HealthRecorder.EVERY);
+              ApiServer api = ApiWiring.start(testbed, http, bootstrap, db, analyzer, options.thresholds(testbed),
               List.of(alerts))) {
             return awaitFailure(shutdown, analyzer);
           }
         }
       }
     }
+  }
+
+  /** Each alert target's deliveries and failures, for table analyzer_health. */
+  static List<HealthRecorder.Reading> alertReadings(AlertDispatcher alerts) {
+    List<HealthRecorder.Reading> out = new java.util.ArrayList<>();
+    for (AlertDispatcher.Delivery d : alerts.deliveries()) {
+      out.add(new HealthRecorder.Reading(HealthRecorder.ALERTS_DELIVERED_TOTAL, d.target(), d.kind(), d.delivered()));
+      out.add(new HealthRecorder.Reading(HealthRecorder.ALERTS_FAILED_TOTAL, d.target(), d.kind(), d.failed()));
+    }
+    return out;
   }
 
   private static int awaitFailure(Shutdown shutdown, AnalyzerService analyzer) {

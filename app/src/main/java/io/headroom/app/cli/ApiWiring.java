@@ -3,6 +3,7 @@ package io.headroom.app.cli;
 import io.headroom.analyzer.detect.Thresholds;
 import io.headroom.app.api.ApiServer;
 import io.headroom.app.api.MetricsSource;
+import io.headroom.app.api.OwnHealthMetrics;
 import io.headroom.app.api.RunRecords;
 import io.headroom.app.service.AnalyzerService;
 import io.headroom.app.service.Infrastructure;
@@ -30,8 +31,10 @@ final class ApiWiring {
       throw new ConfigException("--http: " + e.getMessage());
     }
     Topics topics = new Topics(testbed.kafka().topicPrefix());
+    List<MetricsSource> all = new java.util.ArrayList<>(metrics);
+    all.add(new OwnHealthMetrics(analyzer.liveVerdictLatency(), analyzer.consumerLag()));
     ApiServer api = ApiServer.start(config, new ApiServer.Backend(db.url(), db.user(), db.password(),
-        () -> new RunRecords(kafka, topics), analyzer::health, metrics, thresholds, testbed.testbed()), System.getenv());
+        () -> new RunRecords(kafka, topics), analyzer::health, all, thresholds, testbed.testbed()), System.getenv());
     String host = ApiConfig.HostPort.parse(config.listen()).host();
     System.err.printf("API and run reports at http://%s:%d%s%n", host.contains(":") ? "[" + host + "]" : host,
         api.port(), "/api/v1/runs");

@@ -11,6 +11,7 @@ import io.headroom.analyzer.detect.Thresholds;
 import io.headroom.analyzer.live.ActiveRuns;
 import io.headroom.analyzer.live.KafkaVerdictPublisher;
 import io.headroom.analyzer.live.LiveVerdicts;
+import io.headroom.analyzer.live.VerdictLatency;
 import io.headroom.analyzer.live.VerdictListener;
 import io.headroom.analyzer.live.WebhookNotifier;
 import java.net.URI;
@@ -34,6 +35,8 @@ public final class AnalyzerService implements AutoCloseable {
   private final ScheduledExecutorService live;
   private final Database liveDb;
   private final Supervision supervision = new Supervision();
+  private final VerdictLatency latency = new VerdictLatency();
+  private final ConsumerLag consumerLag;
   private volatile boolean closing;
 
   public AnalyzerService(IngestConfig ingest, String dbUrl, String user, String password, StoreConfig store)
@@ -66,6 +69,7 @@ public final class AnalyzerService implements AutoCloseable {
     try (Database migrationDb = new Database(dbUrl, user, password)) {
       this.flavor = Migrations.migrateAndMaintain(migrationDb.connection(), store);
     }
+    this.consumerLag = new ConsumerLag(ingest);
     ActiveRuns active = new ActiveRuns();
     this.loop = new IngestLoop(ingest, new Database(dbUrl, user, password), active);
     this.thread = new Thread(supervision.lifelong("ingest", loop, () -> closing), "headroom-ingest");
@@ -84,9 +88,19 @@ public final class AnalyzerService implements AutoCloseable {
       return t;
     });
     LiveVerdicts verdicts = new LiveVerdicts(active, liveDb, new RunAnalyzer(thresholds), listeners,
-        () -> System.currentTimeMillis() / 1000.0, abandonAfter);
+        () -> System.currentTimeMillis() / 1000.0, abandonAfter, latency);
     // scheduleWithFixedDelay stops for good, silently, after a task throws: rounds() keeps it going
     live.scheduleWithFixedDelay(supervision.rounds("live verdicts", verdicts), LIVE_INTERVAL.toMillis(), LIVE_INTERVAL.toMillis(), TimeUnit.MILLISECONDS);
+  }
+
+  /** How long phases waited for their first live verdict. */
+  public VerdictLatency liveVerdictLatency() {
+    return latency;
+  }
+
+  /** The consumer group's lag, read from Kafka on request. */
+  public ConsumerLag consumerLag() {
+    return consumerLag;
   }
 
   public StorageFlavor flavor() {
@@ -132,5 +146,6 @@ public final class AnalyzerService implements AutoCloseable {
     thread.join(10_000);
     verdictPublisher.close();
     liveDb.close();
+    consumerLag.close();
   }
 }

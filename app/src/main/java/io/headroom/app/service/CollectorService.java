@@ -51,7 +51,7 @@ public final class CollectorService implements AutoCloseable {
     };
     List<ScrapeRunner> all = new ArrayList<>(runners);
     String host = runners.isEmpty() ? testbed : runners.get(0).host();
-    all.add(new ScrapeRunner(host, new SpoolSource(host, spool), () -> System.currentTimeMillis() / 1000.0));
+    all.add(new ScrapeRunner(host, new SpoolSource(host, spool, publisher::refusedTooLarge), () -> System.currentTimeMillis() / 1000.0));
     this.scheduler = new ScrapeScheduler(testbed, all, sink);
     this.drainer = new Thread(publisher, "headroom-spool-drainer");
     drainer.setDaemon(true);

@@ -151,7 +151,7 @@ class AlertDeliveryTest {
       assertEquals(0, d.targets().get(0).retried());
       io.headroom.app.api.PrometheusText text = new io.headroom.app.api.PrometheusText();
       d.write(text);
-      assertTrue(text.toString().contains("headroom_alerts_failed_total{target=\"generic:127.0.0.1:"), text.toString());
+      assertTrue(text.toString().contains("headroom_alerts_failed_total{kind=\"generic\",target=\"generic:127.0.0.1:"), text.toString());
     }
   }
 
@@ -179,7 +179,7 @@ class AlertDeliveryTest {
     java.util.concurrent.atomic.AtomicReference<java.time.Instant> now =
         new java.util.concurrent.atomic.AtomicReference<>(java.time.Instant.ofEpochSecond(1_800_000_000L));
     try (Receiver r = Receiver.listening()) {
-      TargetDelivery t = new TargetDelivery("generic", r.uri(), AlertFormat.of("generic", new byte[] {1}), FAST, 10);
+      TargetDelivery t = new TargetDelivery("generic", "generic", r.uri(), AlertFormat.of("generic", new byte[] {1}), FAST, 10);
       // threshold 0.9 for 120 s; the tick is an hour, so only the explicit checks below run
       try (AlertDispatcher d = new AlertDispatcher(List.of(t), 0.9, Duration.ofSeconds(120), now::get, Duration.ofHours(1))) {
         Verdict hot = new Verdict("r1", Bottleneck.DISK, "nvme0n1", 0.9, List.of(), List.of(

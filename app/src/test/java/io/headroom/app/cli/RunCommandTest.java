@@ -89,4 +89,26 @@ class RunCommandTest {
     assertEquals(1, run("run", "--run-id", "t4", "--", "sh", "-c", "exit 3"));
     assertTrue(cli.err().contains("headroom run: sh exited with 3"), cli.err());
   }
+
+  /** The stand-in vdbench of the collector's tests; its "go" file is made first, so it does not wait. */
+  @Test
+  void aVdbenchRunIsFollowedThroughItsFlatfile() throws Exception {
+    Path script = Path.of("../collector/src/test/resources/workload/vdbench-live/vdbench").toAbsolutePath();
+    java.nio.file.Files.createFile(dir.resolve("go"));
+    Path rec = dir.resolve("vdbench.jsonl");
+    assertEquals(0, run("run", "--record", rec.toString(), "--run-id", "t5", "--json", "--",
+        script.toString(), "-f", "parmfile", "-o", dir.resolve("out").toString()));
+    List<RecordingRecord> records = RecordingReader.readAll(rec, false);
+    List<String> closed = records.stream().filter(r -> r instanceof io.headroom.model.Phase p && p.end() != null)
+        .map(r -> ((io.headroom.model.Phase) r).name()).toList();
+    assertEquals(List.of("rd_a", "rd_b"), closed);
+    // rd_a: rate 1000/s at read% 100, two rows
+    List<Sample> reads = records.stream()
+        .filter(r -> r instanceof Sample s && s.metric().equals("read_iops") && s.entity().endsWith("/vdbench/t5/rd_a"))
+        .map(r -> (Sample) r).toList();
+    assertEquals(List.of(1000.0, 1000.0), reads.stream().map(Sample::value).toList());
+    Verdict v = VerdictJson.fromJson(cli.out().trim());
+    assertEquals("t5", v.run());
+    assertEquals(2, v.phases().size(), "a verdict per run definition");
+  }
 }

@@ -76,6 +76,36 @@ class DashboardStructureTest {
     assertTrue(problems.isEmpty(), String.join("\n", problems));
   }
 
+  /**
+   * Panels read the views and functions the migrations create (dash_*, V6 and V7), never a table:
+   * the SQL that shapes rows lives with the schema, once. A relation named after FROM or JOIN
+   * that does not start with dash_ fails, naming the panel.
+   */
+  @Test
+  void everyPanelReadsOnlyTheDashboardViews() {
+    java.util.regex.Pattern relation = java.util.regex.Pattern.compile("(?i)\\b(?:FROM|JOIN)\\s+([a-z_][a-z0-9_]*)");
+    List<String> problems = new ArrayList<>();
+    int panels = 0;
+    for (DashboardModel d : DashboardModel.all()) {
+      for (JsonNode p : d.panels()) {
+        panels++;
+        for (JsonNode t : p.path("targets")) {
+          java.util.regex.Matcher m = relation.matcher(t.path("rawSql").asText());
+          while (m.find()) {
+            if (!m.group(1).startsWith("dash_")) {
+              problems.add(d.file + " \"" + p.path("title").asText() + "\" reads " + m.group(1));
+            }
+          }
+        }
+      }
+    }
+    assertTrue(panels > 30, "the check saw the panels: " + panels);
+    assertTrue(problems.isEmpty(), String.join("\n", problems));
+    // the check bites: a table name after FROM is found
+    java.util.regex.Matcher probe = relation.matcher("SELECT 1 FROM sample s JOIN dash_run r ON true");
+    assertTrue(probe.find() && probe.group(1).equals("sample"));
+  }
+
   @Test
   void everyDashboardHasTheTestbedAndRunVariablesAndPhaseAnnotations() {
     Set<String> uids = new HashSet<>();

@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -12,8 +11,6 @@ import java.security.MessageDigest;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 
@@ -31,7 +28,7 @@ class DashboardTypesTest {
 
   @Test
   void everyDashboardHasGrafanasPublishedDashboardType() throws Exception {
-    Assumptions.assumeTrue(onPath("node") && onPath("npm"),
+    Assumptions.assumeTrue(Programs.onPath("node") && Programs.onPath("npm"),
         "SKIPPED: node and npm are not on PATH, so dashboards/json is not type-checked against @grafana/schema "
             + "(install nodejs and npm to run this check)");
     Path cache = installedPackages();
@@ -50,15 +47,15 @@ class DashboardTypesTest {
       String probe = Files.readString(DashboardModel.repoRoot().resolve(DashboardModel.all().get(0).file));
       writeConstant(generated, PROBE, probe.replaceFirst("\"schemaVersion\"", "\"schemaVerson\""));
 
-      Result tsc = exec(cache, 300, "node", cache.resolve("node_modules/typescript/bin/tsc").toString(),
+      Programs.Result tsc = Programs.exec(cache, 300, "node", cache.resolve("node_modules/typescript/bin/tsc").toString(),
           "-p", run.resolve("tsconfig.json").toString());
-      List<String> errors = tsc.output.lines().filter(l -> l.contains("error TS")).toList();
+      List<String> errors = tsc.output().lines().filter(l -> l.contains("error TS")).toList();
       // The probe proves the check can fail: its one misspelt key, and nothing else anywhere.
-      assertEquals(1, errors.size(), "tsc found, for " + names + " and the probe:\n" + tsc.output);
+      assertEquals(1, errors.size(), "tsc found, for " + names + " and the probe:\n" + tsc.output());
       assertTrue(errors.get(0).contains("/generated/" + PROBE + ".ts(") && errors.get(0).contains("'\"schemaVerson\"'"),
           errors.get(0));
     } finally {
-      deleteTree(run);
+      Programs.deleteTree(run);
     }
   }
 
@@ -77,33 +74,9 @@ class DashboardTypesTest {
       Files.copy(TYPECHECK.resolve("package.json"), cache.resolve("package.json"), StandardCopyOption.REPLACE_EXISTING);
       Files.copy(TYPECHECK.resolve("package-lock.json"), cache.resolve("package-lock.json"),
           StandardCopyOption.REPLACE_EXISTING);
-      Result ci = exec(cache, 600, "npm", "ci", "--no-audit", "--no-fund");
-      assertEquals(0, ci.exit, "npm ci in " + cache + " (needs the npm registry once):\n" + ci.output);
+      Programs.Result ci = Programs.exec(cache, 600, "npm", "ci", "--no-audit", "--no-fund");
+      assertEquals(0, ci.exit(), "npm ci in " + cache + " (needs the npm registry once):\n" + ci.output());
     }
     return cache;
-  }
-
-  private record Result(int exit, String output) {}
-
-  private static Result exec(Path dir, long timeoutSeconds, String... command) throws Exception {
-    Process p = new ProcessBuilder(command).directory(dir.toFile()).redirectErrorStream(true).start();
-    p.getOutputStream().close();
-    byte[] out = p.getInputStream().readAllBytes();
-    assertTrue(p.waitFor(timeoutSeconds, TimeUnit.SECONDS), String.join(" ", command) + " did not finish");
-    return new Result(p.exitValue(), new String(out, StandardCharsets.UTF_8));
-  }
-
-  private static boolean onPath(String program) {
-    String path = System.getenv("PATH");
-    return path != null && Stream.of(path.split(java.io.File.pathSeparator))
-        .anyMatch(dir -> Files.isExecutable(Path.of(dir, program)));
-  }
-
-  private static void deleteTree(Path root) throws IOException {
-    try (Stream<Path> walk = Files.walk(root)) {
-      for (Path p : walk.sorted(java.util.Comparator.reverseOrder()).toList()) {
-        Files.deleteIfExists(p);
-      }
-    }
   }
 }

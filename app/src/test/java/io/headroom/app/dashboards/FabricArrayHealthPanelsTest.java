@@ -19,9 +19,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 
 /**
- * The fabric, array and health dashboards' panels, read through the V6 views, on a database holding
- * the s5 recording plus readings no recording has (pause frames, credit starvation, the
- * collectors' own metrics, dead letters), each written here with values whose bucket means are
+ * The fabric, array and health dashboards' panels, read through the V6 and V7 views, on a database
+ * holding the s5 recording plus readings no recording has (pause frames, credit starvation, the
+ * collectors' own metrics, dead letters, the analyzers' own health), each written here with values whose bucket means are
  * worked out in the comments. Both time-group forms (time_bucket and floor-epoch) are compared for
  * every query by DashboardQueriesTest; here each panel's figures are checked in both.
  */
@@ -56,6 +56,13 @@ class FabricArrayHealthPanelsTest {
       insert("s5/collector", "collector", "spool_bytes", i, 1000 * i);
       insert("s5/ps1200t/node-a", "array_cpu", "headroom_util", i, i < 10 ? 0.6 : 0.8);
       insert("s5/ps1200t/node-a", "array_cpu", "optimal_util", i, 0.7);
+    }
+    // what two analyzers record of themselves every 5 s (HealthRecorder): a1's lag 100 * i,
+    // a2's 50 * i; a1's slack target failed 0, 1, 3, 3 alerts in all by seconds 0, 5, 10, 15
+    for (int i = 0; i < 20; i += 5) {
+      analyzerHealth(i, "a1", "ingest_lag_records", "", "", 100 * i);
+      analyzerHealth(i, "a2", "ingest_lag_records", "", "", 50 * i);
+      analyzerHealth(i, "a1", "alerts_failed_total", "slack:hooks#1", "slack", i == 0 ? 0 : i == 5 ? 1 : 3);
     }
     deadLetter(1, "undecodable");
     deadLetter(2, "undecodable");
@@ -155,6 +162,19 @@ class FabricArrayHealthPanelsTest {
     }
   }
 
+  @Test
+  void healthPanelsShowTheIngestLagAndAlertFailuresTheAnalyzersRecorded() {
+    for (boolean timescale : new boolean[] {true, false}) {
+      // the highest analyzer's lag per bucket: seconds 0 and 5 give max(0, 500, 0, 250) = 500,
+      // seconds 10 and 15 give max(1000, 1500, 500, 750) = 1500
+      assertEquals(buckets(500.0, 1500.0), series(health(), "Ingest lag: records the analyzers have not committed",
+          "A", "consumer group", timescale));
+      // the running count's highest per bucket: max(0, 1) = 1, then max(3, 3) = 3
+      assertEquals(buckets(1.0, 3.0), series(health(), "Alert deliveries given up per target", "A",
+          "a1 slack slack:hooks#1", timescale));
+    }
+  }
+
   private Map<Long, Double> readsPlusWritesBucketMeans(String entity) {
     Map<Long, Double> perReading = new TreeMap<>();
     for (String metric : List.of("read_bytes_per_s", "write_bytes_per_s")) {
@@ -222,6 +242,20 @@ class FabricArrayHealthPanelsTest {
       s.setString(4, entity);
       s.setString(5, metric);
       assertEquals(1, s.executeUpdate(), entity + " " + metric);
+    }
+  }
+
+  private void analyzerHealth(int second, String analyzer, String metric, String target, String kind, double value)
+      throws Exception {
+    try (PreparedStatement ps = c.prepareStatement("INSERT INTO analyzer_health (ts, analyzer, metric, target, kind, "
+        + "value) VALUES (?, ?, ?, ?, ?, ?)")) {
+      ps.setTimestamp(1, Timestamp.from(t0.plusSeconds(second)));
+      ps.setString(2, analyzer);
+      ps.setString(3, metric);
+      ps.setString(4, target);
+      ps.setString(5, kind);
+      ps.setDouble(6, value);
+      ps.executeUpdate();
     }
   }
 

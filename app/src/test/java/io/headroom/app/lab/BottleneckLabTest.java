@@ -26,7 +26,8 @@ import org.junit.jupiter.params.provider.ValueSource;
  * Every lab case (lab/cases, docs/lab.md) on real parts: nbdkit in its namespace and cgroup, a
  * tc-shaped veth, a blkio-throttled loop device, fio in a CPU-limited cgroup; the collector, Kafka,
  * the analyzer and PostgreSQL as deployed. Each case asserts the verdict's class and entity, the
- * limited resource's measured load against its ceiling, the verdict the analyzer stored, and how
+ * limited resource's measured load against its ceiling, every evidence sentence's figures against
+ * the case's injected limits ({@link LabEvidence}), the verdict the analyzer stored, and how
  * soon the live verdict reached the webhook after the limit appeared (printed, and appended to
  * target/lab-latency.txt).
  */
@@ -41,7 +42,8 @@ class BottleneckLabTest {
 
   @BeforeAll
   static void start() throws Exception {
-    assumeTrue("root".equals(System.getProperty("user.name")), "the lab needs root (netns, tc, cgroups, loop devices)");
+    String why = LabTestbed.cannotRunHere();
+    assumeTrue(why == null, why);
     LabTestbed.sweep();
     pipeline = new LabPipeline(dir);
   }
@@ -65,6 +67,7 @@ class BottleneckLabTest {
       assertEquals(expected, v.entity(), () -> "verdict " + v.evidence());
       assertPhases(c, bed, v);
       assertLoad(c, bed, expected, v);
+      LabEvidence.check(c, bed, v);
       assertTrue(pipeline.storedVerdicts(out.testbed(), out.run()).contains(c.expectClass()),
           "the verdict table holds the live verdicts of the run");
       double latency = liveLatency(c, bed, out);

@@ -52,6 +52,21 @@ final class LabTestbed implements AutoCloseable {
     return new LabTestbed(id, info);
   }
 
+  /**
+   * Why the lab cannot run on this machine, or null when it can: it needs root, and cgroups it
+   * can limit CPU and I/O with (v1's cpu, cpuacct and blkio, or v2's cpu and io; lab.sh says which
+   * it found, or why neither).
+   */
+  static String cannotRunHere() throws IOException, InterruptedException {
+    String user = System.getProperty("user.name");
+    if (!"root".equals(user)) {
+      return "skipped: the lab needs root (netns, tc, cgroups, loop devices); running as " + user;
+    }
+    Process p = new ProcessBuilder(SCRIPT.toString(), "cgroups").redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+    String why = new String(p.getErrorStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8).strip();
+    return p.waitFor() == 0 ? null : "skipped: the lab cannot limit CPU and I/O here: " + why;
+  }
+
   /** Removes testbeds of earlier runs whose owner is gone. */
   static void sweep() throws IOException, InterruptedException {
     run(List.of(SCRIPT.toString(), "sweep"));

@@ -31,8 +31,10 @@ class MigrationsTest {
       assertEquals(expected, Migrations.migrateAndMaintain(c, StoreConfig.DEFAULTS), "migrating again");
       assertEquals(timescale
               ? List.of("V1__base.sql", "V2__sample_timescale.sql", "V3__dead_letter.sql",
-                  "V4__sample_1m_realtime_and_late_data.sql", "V5__annotation.sql", "V6__dashboard_views.sql")
-              : List.of("V1__base.sql", "V2__sample_partitioned.sql", "V3__dead_letter.sql", "V5__annotation.sql", "V6__dashboard_views.sql"),
+                  "V4__sample_1m_realtime_and_late_data.sql", "V5__annotation.sql", "V6__dashboard_views.sql",
+                  "V7__dashboard_views_runs_resources_health.sql")
+              : List.of("V1__base.sql", "V2__sample_partitioned.sql", "V3__dead_letter.sql", "V5__annotation.sql", "V6__dashboard_views.sql",
+                  "V7__dashboard_views_runs_resources_health.sql"),
           column(c, "SELECT step FROM headroom_schema ORDER BY step"));
       assertEquals(timescale ? List.of(db.server().timescaleAvailable()) : List.of(),
           column(c, "SELECT extversion FROM pg_extension WHERE extname = 'timescaledb'"));
@@ -59,7 +61,8 @@ class MigrationsTest {
         assertEquals("sample_default 0.25", rs.getString(1) + " " + rs.getDouble(2));
         rs.next();
         assertEquals("sample_p" + today.format(DateTimeFormatter.BASIC_ISO_DATE) + " 0.5", rs.getString(1) + " " + rs.getDouble(2));
-        assertEquals(List.of("V1__base.sql", "V2__sample_partitioned.sql", "V3__dead_letter.sql", "V5__annotation.sql", "V6__dashboard_views.sql"),
+        assertEquals(List.of("V1__base.sql", "V2__sample_partitioned.sql", "V3__dead_letter.sql", "V5__annotation.sql", "V6__dashboard_views.sql",
+                  "V7__dashboard_views_runs_resources_health.sql"),
             column(c, "SELECT step FROM headroom_schema ORDER BY step"));
         rs = s.executeQuery("SELECT n, avg FROM sample_1m WHERE bucket = date_trunc('minute', timestamptz '2001-01-01')");
         rs.next();

@@ -40,7 +40,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Records the database refuses for their content, sent straight to the topics (as a producer
  * other than Headroom's collector could), among good ones: each bad record is set aside with its
- * Kafka position and the database's SQLSTATE, everything else is stored once, and a restarted
+ * Kafka position and the database's SQLSTATE (or the analyzer's own reason: undecodable, samples
+ * out of their domain), everything else is stored once, and a restarted
  * analyzer neither stalls on them again nor sets them aside twice.
  */
 class PoisonRecordTest {
@@ -55,7 +56,8 @@ class PoisonRecordTest {
       Topics topics = new Topics("p" + System.nanoTime() + ".");
       TopicSetup.ensure(client, topics, 2, (short) 1);
       IngestConfig ingest = IngestConfig.defaults(client, topics);
-      Map<String, String> expectedState = new TreeMap<>(); // kafka position -> SQLSTATE (or "undecodable")
+      // kafka position -> SQLSTATE, or the reason when the analyzer set it aside itself (undecodable, out_of_domain)
+      Map<String, String> expectedState = new TreeMap<>();
       try (KafkaProducer<byte[], byte[]> producer = producer(kafka)) {
         send(producer, topics.topology(), entity("h1/nvme0", Map.of()));
         // 22021 character_not_in_repertoire: PostgreSQL text cannot hold a NUL
@@ -72,6 +74,13 @@ class PoisonRecordTest {
         // samples of an entity whose id the database refuses, beside a good batch
         expectedState.put(send(producer, topics.samples(), samples("h1/cpu\u00000", 3)), "22021");
         send(producer, topics.samples(), samples("h1/cpu0", 4));
+        // a batch with a negative utilisation and a NaN rate among 3 good points: those 2 are set
+        // aside (its record in dead_letter, reason out_of_domain), the 3 stored
+        String mixed = send(producer, topics.samples(), SampleBatchCodec.encode(new SampleBatch(UUID.randomUUID(),
+            TESTBED, "h1/cpu1", List.of(new Point(T0, "util", 0.5), new Point(T0, "util", -0.25),
+                new Point(T0 + 1, "util", 0.6), new Point(T0 + 1, "read_bytes_per_s", Double.NaN),
+                new Point(T0 + 2, "util", 0.7)))));
+        expectedState.put(mixed, "out_of_domain");
         send(producer, topics.topology(), entity("h1/nvme3", Map.of()));
         producer.flush();
       }
@@ -81,8 +90,13 @@ class PoisonRecordTest {
         assertEquals(expectedState.size(), analyzer.deadLettered());
       }
       assertEquals(List.of("h1/nvme0", "h1/nvme3"), strings(db, "SELECT entity FROM entity WHERE kind = 'disk' ORDER BY 1"));
-      assertEquals(4, count(db, "SELECT count(*) FROM sample"), "the good batch's 4 points, once");
+      // the good batch's 4 points and the mixed batch's 3 in their domain, once
+      assertEquals(4 + 3, count(db, "SELECT count(*) FROM sample"));
       assertEquals(expectedState, deadLetters(db));
+      assertEquals(List.of("2 of 5 samples of entity h1/cpu1 (testbed lab) out of their domain, set aside:"
+          + " util of h1/cpu1 is -0.25: a share must lie in 0..2;"
+          + " read_bytes_per_s of h1/cpu1 is NaN: a reading must be a finite number"),
+          strings(db, "SELECT message FROM dead_letter WHERE reason = 'out_of_domain'"));
 
       // A restarted analyzer resumes after the committed offsets: nothing set aside twice, and a
       // new record is stored at once instead of behind the old refusals.
@@ -143,7 +157,7 @@ class PoisonRecordTest {
         ResultSet rs = s.executeQuery("SELECT topic, kafka_partition, kafka_offset, reason, sqlstate FROM dead_letter")) {
       while (rs.next()) {
         out.put(rs.getString(1) + "-" + rs.getInt(2) + "@" + rs.getLong(3),
-            "undecodable".equals(rs.getString(4)) ? "undecodable" : rs.getString(5));
+            "refused".equals(rs.getString(4)) ? rs.getString(5) : rs.getString(4));
       }
     }
     return out;

@@ -18,7 +18,14 @@ import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.Statement;
 import java.time.Duration;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.OffsetSpec;
+import org.apache.kafka.clients.admin.TopicDescription;
+import org.apache.kafka.clients.consumer.OffsetAndMetadata;
+import org.apache.kafka.common.TopicPartition;
 
 /**
  * The whole spine for a test: a real Kafka broker in this JVM, a real PostgreSQL database (behind
@@ -41,6 +48,8 @@ final class Spine implements AutoCloseable {
   final AnalyzerService analyzer;
   final CollectorService collector;
   private final ScrapeRunner runner;
+  private final Admin admin;
+  private final String groupId;
   private int scrapes;
 
   Spine(Path dir) throws Exception {
@@ -53,7 +62,10 @@ final class Spine implements AutoCloseable {
     TopicSetup.ensure(KafkaClient.plaintext(kafka.bootstrapServers()), topics, 2, (short) 1);
     db = TestDatabase.create();
     proxy = new TcpProxy(db.port());
-    analyzer = new AnalyzerService(IngestConfig.defaults(KafkaClient.plaintext(kafka.bootstrapServers()), topics),
+    IngestConfig ingest = IngestConfig.defaults(KafkaClient.plaintext(kafka.bootstrapServers()), topics);
+    groupId = ingest.groupId();
+    admin = Admin.create(KafkaClient.plaintext(kafka.bootstrapServers()).properties());
+    analyzer = new AnalyzerService(ingest,
         db.url(proxy.port()), null, null, TestDatabase.KEEPING_FIXED_DATES, webhooks);
     runner = new ScrapeRunner("t1", source, () -> T0 + scrapes);
     collector = new CollectorService("lab", KafkaClient.plaintext(kafka.bootstrapServers()), topics,
@@ -67,19 +79,44 @@ final class Spine implements AutoCloseable {
     }
   }
 
-  /** Waits until the sample table holds {@code expected} rows; returns the count it saw last. */
+  /**
+   * Waits until the sample table holds {@code expected} rows and nothing more can arrive: the
+   * collector's spool is empty (Kafka acknowledged every record) and the analyzers' group has
+   * committed every partition of the test's topics up to its end, which the ingest loop does only
+   * after the transaction holding those records committed. Then no record is left to be stored
+   * or stored again, so the count returned is final: a late duplicate would be in it. Returns the
+   * last count seen when the timeout passes first.
+   */
   long awaitRows(long expected, Duration timeout) throws Exception {
     long deadline = System.nanoTime() + timeout.toNanos();
     long rows = -1;
     while (System.nanoTime() < deadline) {
       rows = count("SELECT count(*) FROM sample");
-      if (rows >= expected) {
-        Thread.sleep(1000); // and nothing more arrives after
+      if (rows >= expected && collector.awaitDrained(Duration.ZERO) && consumedToTheEnd()) {
         return count("SELECT count(*) FROM sample");
       }
       Thread.sleep(200);
     }
     return rows;
+  }
+
+  /** Every partition of the test's topics committed by the analyzers' group up to its end offset. */
+  private boolean consumedToTheEnd() throws Exception {
+    List<String> names = List.of(topics.samples(), topics.topology(), topics.runs(), topics.verdicts());
+    Map<TopicPartition, OffsetSpec> ends = new HashMap<>();
+    for (TopicDescription d : admin.describeTopics(names).allTopicNames().get().values()) {
+      d.partitions().forEach(p -> ends.put(new TopicPartition(d.name(), p.partition()), OffsetSpec.latest()));
+    }
+    Map<TopicPartition, OffsetAndMetadata> committed =
+        admin.listConsumerGroupOffsets(groupId).partitionsToOffsetAndMetadata().get();
+    for (var end : admin.listOffsets(ends).all().get().entrySet()) {
+      OffsetAndMetadata c = committed.get(end.getKey());
+      long at = c == null ? 0 : c.offset();
+      if (at < end.getValue().offset()) {
+        return false;
+      }
+    }
+    return true;
   }
 
   long count(String sql) throws Exception {
@@ -92,6 +129,7 @@ final class Spine implements AutoCloseable {
   @Override
   public void close() throws Exception {
     collector.close();
+    admin.close(Duration.ofSeconds(5));
     analyzer.close();
     proxy.close();
     db.close();

@@ -2,6 +2,7 @@ package io.headroom.app.spine;
 
 import io.headroom.model.kafka.KafkaClient;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.headroom.analyzer.ingest.IngestConfig;
@@ -72,14 +73,34 @@ class SpineTest {
     try (Spine spine = new Spine(dir)) {
       spine.scrape(10);
       spine.awaitRows(10 * Spine.ROWS_PER_SCRAPE, Duration.ofSeconds(60));
+      long sentBefore = spine.collector.sent();
+      long spoolBefore = spoolBytes();
       spine.kafka.stop();
       spine.scrape(10); // spooled on disk while the broker is down
       Thread.sleep(3000);
+      // really spooled: Kafka acknowledged none of them, the spool still holds them and its
+      // segment grew by their frames
+      assertEquals(sentBefore, spine.collector.sent());
+      assertFalse(spine.collector.awaitDrained(Duration.ZERO), "the spool holds the scrapes made while Kafka was away");
+      assertTrue(spoolBytes() > spoolBefore, spoolBytes() + " bytes spooled, " + spoolBefore + " before the outage");
       spine.kafka.start();
+      assertTrue(spine.collector.awaitDrained(Duration.ofSeconds(60)), "the spool drains once Kafka is back");
+      assertTrue(spine.collector.sent() > sentBefore);
       spine.scrape(10);
       assertEquals(30 * Spine.ROWS_PER_SCRAPE, spine.awaitRows(30 * Spine.ROWS_PER_SCRAPE, Duration.ofSeconds(120)));
       assertExactlyOnce(spine, 30);
       assertEquals(0, spine.collector.dropped());
+    }
+  }
+
+  /** Bytes in the collector's spool segments (Spine's spool directory). */
+  private long spoolBytes() throws Exception {
+    try (var files = java.nio.file.Files.list(dir.resolve("spool"))) {
+      long total = 0;
+      for (Path f : files.filter(f -> f.getFileName().toString().startsWith("seg-")).toList()) {
+        total += java.nio.file.Files.size(f);
+      }
+      return total;
     }
   }
 

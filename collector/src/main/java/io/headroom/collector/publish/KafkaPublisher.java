@@ -4,17 +4,21 @@ import io.headroom.collector.spool.Spool;
 import io.headroom.collector.spool.SpoolEntry;
 import io.headroom.collector.spool.SpoolRecord;
 import io.headroom.model.kafka.KafkaClient;
+import io.headroom.model.log.RateLimitedLog;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.clients.producer.RecordMetadata;
+import org.apache.kafka.common.errors.RecordTooLargeException;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -35,6 +39,8 @@ public final class KafkaPublisher implements Runnable, AutoCloseable {
   private final KafkaClient kafka;
   private final KafkaProducer<byte[], byte[]> producer;
   private final AtomicLong sent = new AtomicLong();
+  private final AtomicLong refusedTooLarge = new AtomicLong();
+  private final RateLimitedLog refusals = new RateLimitedLog(LOG, Duration.ofMinutes(1));
   private final Object wakeup = new Object();
   private volatile boolean running = true;
   private volatile boolean kafkaDown;
@@ -85,10 +91,12 @@ public final class KafkaPublisher implements Runnable, AutoCloseable {
         idle(IDLE_WAIT_MS);
         continue;
       }
-      String failure = sendAll(entries);
-      if (failure == null) {
-        spool.ack(entries.get(entries.size() - 1).next());
-        sent.addAndGet(entries.size());
+      Outcome outcome = sendAll(entries);
+      if (outcome.settled() > 0) {
+        spool.ack(entries.get(outcome.settled() - 1).next());
+        sent.addAndGet(outcome.settled() - outcome.refused());
+      }
+      if (outcome.failure() == null) {
         if (kafkaDown) {
           kafkaDown = false;
           LOG.info("Kafka at {} is reachable again; draining the spool", kafka);
@@ -97,7 +105,7 @@ public final class KafkaPublisher implements Runnable, AutoCloseable {
       } else {
         if (!kafkaDown) {
           kafkaDown = true;
-          LOG.warn("cannot publish to Kafka at {} ({}); spooling to disk and retrying", kafka, failure);
+          LOG.warn("cannot publish to Kafka at {} ({}); spooling to disk and retrying", kafka, outcome.failure());
         }
         idle(backoff.toMillis());
         backoff = backoff.multipliedBy(2).compareTo(MAX_BACKOFF) > 0 ? MAX_BACKOFF : backoff.multipliedBy(2);
@@ -105,26 +113,56 @@ public final class KafkaPublisher implements Runnable, AutoCloseable {
     }
   }
 
-  /** Null when every record was acknowledged, else what went wrong. */
-  private String sendAll(List<SpoolEntry> entries) {
+  /**
+   * How a send of spooled entries ended: the first {@code settled} are done with (acknowledged, or
+   * refused for good), {@code refused} of them refused; {@code failure} says why the rest must be
+   * sent again, null when nothing must.
+   */
+  record Outcome(int settled, int refused, String failure) {}
+
+  /**
+   * Sends the entries and waits for each acknowledgement in order. A record Kafka will never take
+   * (over the producer's or the broker's size limit) is logged with its topic, key and size and
+   * counted, and the records after it go on: one such record must not stop the spool for good.
+   * Any other failure (Kafka away) stops at that record; it and everything after it are resent.
+   */
+  private Outcome sendAll(List<SpoolEntry> entries) {
     List<Future<RecordMetadata>> acks = new ArrayList<>(entries.size());
+    int settled = 0;
+    int refused = 0;
     try {
       for (SpoolEntry e : entries) {
         SpoolRecord r = e.record();
         acks.add(producer.send(new ProducerRecord<>(r.topic(), r.key(), r.value())));
       }
       for (Future<RecordMetadata> f : acks) {
-        f.get(30, TimeUnit.SECONDS);
+        try {
+          f.get(30, TimeUnit.SECONDS);
+        } catch (ExecutionException e) {
+          if (!(e.getCause() instanceof RecordTooLargeException)) {
+            throw e;
+          }
+          refuse(entries.get(settled).record(), e.getCause());
+          refused++;
+        }
+        settled++;
       }
-      return null;
+      return new Outcome(settled, refused, null);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       running = false;
-      return "interrupted";
+      return new Outcome(settled, refused, "interrupted");
     } catch (Exception e) {
       Throwable cause = e.getCause() != null ? e.getCause() : e;
-      return cause.getClass().getSimpleName() + ": " + cause.getMessage();
+      return new Outcome(settled, refused, cause.getClass().getSimpleName() + ": " + cause.getMessage());
     }
+  }
+
+  private void refuse(SpoolRecord r, Throwable why) {
+    refusedTooLarge.incrementAndGet();
+    refusals.warn("record too large for Kafka", "Kafka refused a {}-byte record for topic {} (key {}) for good ({}); "
+        + "it is dropped from the spool and the records after it are sent", r.value().length, r.topic(),
+        new String(r.key(), StandardCharsets.UTF_8), why.getMessage());
   }
 
   private void idle(long millis) {
@@ -141,6 +179,11 @@ public final class KafkaPublisher implements Runnable, AutoCloseable {
   /** Records Kafka has acknowledged since start. */
   public long sent() {
     return sent.get();
+  }
+
+  /** Records Kafka refused for good since start (over its size limit), each dropped from the spool and logged. */
+  public long refusedTooLarge() {
+    return refusedTooLarge.get();
   }
 
   public boolean kafkaDown() {

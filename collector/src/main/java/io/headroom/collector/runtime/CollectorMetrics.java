@@ -38,10 +38,15 @@ public final class CollectorMetrics {
       "spool_corrupt_frames", "count", "gauge", "collector",
       "Torn or corrupt frames the spool skipped (each logged with its segment file and offset; the records after it "
           + "are still sent): a running total kept in the spool, across restarts.");
+  public static final MetricDef SPOOL_REFUSED_BY_KAFKA = new MetricDef(
+      "spool_refused_by_kafka", "count", "gauge", "collector",
+      "Spooled records Kafka refused for good (over its size limit) and the publisher dropped since the collector "
+          + "started, each logged with its topic, key and size; sample batches are split below the limit, so this stays 0 "
+          + "unless a topology, run or verdict record is that large.");
 
   public static final List<MetricDef> ALL = List.of(SCRAPE_DURATION, SCRAPE_SUCCESS, SCRAPE_PROBLEMS, SCRAPE_SAMPLES,
       SCRAPE_MISSED_INTERVALS, SCRAPE_LAG, SCRAPE_REFUSED_RECORDS,
-      SPOOL_BYTES, SPOOL_DROPPED, SPOOL_CORRUPT_FRAMES);
+      SPOOL_BYTES, SPOOL_DROPPED, SPOOL_CORRUPT_FRAMES, SPOOL_REFUSED_BY_KAFKA);
 
   private CollectorMetrics() {}
 }

@@ -4,6 +4,7 @@ import io.headroom.collector.source.Scrape;
 import io.headroom.collector.source.Source;
 import io.headroom.collector.spool.Spool;
 import java.time.Duration;
+import java.util.function.LongSupplier;
 
 /**
  * The collector's own spool as a source: how much waits on disk for Kafka, how many records were
@@ -13,11 +14,16 @@ import java.time.Duration;
 public final class SpoolSource implements Source {
   private final String selfId;
   private final Spool spool;
+  private final LongSupplier refusedByKafka;
 
-  /** Reports on the entity its scrape runner reports the scrapes on: HOST/collector/spool. */
-  public SpoolSource(String host, Spool spool) {
+  /**
+   * Reports on the entity its scrape runner reports the scrapes on: HOST/collector/spool;
+   * {@code refusedByKafka} counts the records the publisher dropped because Kafka refused them for good.
+   */
+  public SpoolSource(String host, Spool spool, LongSupplier refusedByKafka) {
     this.selfId = host + "/collector/spool";
     this.spool = spool;
+    this.refusedByKafka = refusedByKafka;
   }
 
   @Override
@@ -35,5 +41,6 @@ public final class SpoolSource implements Source {
     scrape.sample(selfId, CollectorMetrics.SPOOL_BYTES.name(), spool.bytesOnDisk());
     scrape.sample(selfId, CollectorMetrics.SPOOL_DROPPED.name(), spool.dropped());
     scrape.sample(selfId, CollectorMetrics.SPOOL_CORRUPT_FRAMES.name(), spool.corruptFrames());
+    scrape.sample(selfId, CollectorMetrics.SPOOL_REFUSED_BY_KAFKA.name(), refusedByKafka.getAsLong());
   }
 }

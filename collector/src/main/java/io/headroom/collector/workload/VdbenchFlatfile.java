@@ -34,43 +34,72 @@ final class VdbenchFlatfile {
 
   /** @throws FioFormatException naming the file and line: no header, or a row of the wrong width */
   static List<Row> read(Path file) throws IOException {
-    List<String> header = null;
+    Lines lines = new Lines(file);
     List<Row> rows = new ArrayList<>();
     try (BufferedReader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
       String l;
-      int n = 0;
       while ((l = in.readLine()) != null) {
-        n++;
-        if (l.startsWith("*") || l.isBlank() || l.trim().matches("(?i)</?pre>")) {
-          continue;
+        Row row = lines.next(l);
+        if (row != null) {
+          rows.add(row);
         }
-        String text = l.trim().replaceFirst("(?i)^<pre>", "").trim();
-        if (header == null) {
-          if (!l.startsWith(" ")) {
-            throw new FioFormatException(file + ": line " + n
-                + ": data before the column header (the first line starting with a blank)");
-          }
-          header = List.of(text.toLowerCase(Locale.ROOT).split("\\s+"));
-          continue;
-        }
-        rows.add(row(file, n, header, text.split("\\s+")));
       }
     }
-    if (header == null) {
-      throw new FioFormatException(file + ": no column header line: not a vdbench flatfile");
-    }
+    lines.requireHeader();
     return rows;
   }
 
-  private static Row row(Path file, int n, List<String> header, String[] cells) {
-    if (cells.length != header.size()) {
-      throw new FioFormatException(file + ": line " + n + ": " + cells.length
-          + " values for " + header.size() + " columns");
+  /**
+   * Reads a flatfile one whole line at a time, in order: the comments and the header first, then
+   * rows. Shared by {@link #read} (a finished file) and {@link VdbenchFlatfileTail} (a growing one).
+   */
+  static final class Lines {
+    private final Path file;
+    private List<String> header;
+    private int number;
+
+    Lines(Path file) {
+      this.file = file;
     }
-    Map<String, String> values = new LinkedHashMap<>();
-    for (int i = 0; i < cells.length; i++) {
-      values.put(header.get(i), cells[i]);
+
+    /** The row on this line, or null for a comment, a blank, a pre tag or the header. */
+    Row next(String l) {
+      number++;
+      if (l.startsWith("*") || l.isBlank() || l.trim().matches("(?i)</?pre>")) {
+        return null;
+      }
+      String text = l.trim().replaceFirst("(?i)^<pre>", "").trim();
+      if (header == null) {
+        if (!l.startsWith(" ")) {
+          throw new FioFormatException(file + ": line " + number
+              + ": data before the column header (the first line starting with a blank)");
+        }
+        header = List.of(text.toLowerCase(Locale.ROOT).split("\\s+"));
+        return null;
+      }
+      return row(text.split("\\s+"));
     }
-    return new Row(n, values);
+
+    boolean hasHeader() {
+      return header != null;
+    }
+
+    void requireHeader() {
+      if (header == null) {
+        throw new FioFormatException(file + ": no column header line: not a vdbench flatfile");
+      }
+    }
+
+    private Row row(String[] cells) {
+      if (cells.length != header.size()) {
+        throw new FioFormatException(file + ": line " + number + ": " + cells.length
+            + " values for " + header.size() + " columns");
+      }
+      Map<String, String> values = new LinkedHashMap<>();
+      for (int i = 0; i < cells.length; i++) {
+        values.put(header.get(i), cells[i]);
+      }
+      return new Row(number, values);
+    }
   }
 }

@@ -59,7 +59,7 @@ public final class VdbenchFlatfileImporter {
     for (VdbenchFlatfile.Row row : rows) {
       String run = require(file, row, "Run");
       String interval = require(file, row, "Interval");
-      if (interval.startsWith("avg") || run.startsWith("format_for_")) {
+      if (isSummary(run, interval)) {
         continue;
       }
       double ts;
@@ -76,7 +76,17 @@ public final class VdbenchFlatfileImporter {
     emit(file, host, runId, testbed, byRun, sink);
   }
 
-  private record Interval(double ts, VdbenchFlatfile.Row row) {}
+  /** Rows vdbench's own parser leaves out: "avg_..." summaries and the file-layout runs of FSD. */
+  static boolean isSummary(String run, String interval) {
+    return interval.startsWith("avg") || run.startsWith("format_for_");
+  }
+
+  /** The phase of a run definition whose rows were written at these times (ascending). */
+  static double phaseStart(List<Double> rowTimes) {
+    return rowTimes.get(0) - intervalLength(rowTimes);
+  }
+
+  record Interval(double ts, VdbenchFlatfile.Row row) {}
 
   private static void emit(Path file, String host, String runId, String testbed,
       Map<String, List<Interval>> byRun, Consumer<RecordingRecord> sink) {
@@ -86,12 +96,12 @@ public final class VdbenchFlatfileImporter {
     for (Map.Entry<String, List<Interval>> e : byRun.entrySet()) {
       String id = host + "/vdbench/" + runId + "/" + e.getKey();
       List<Interval> intervals = e.getValue();
-      double start = intervals.get(0).ts() - intervalLength(intervals);
+      double start = phaseStart(intervals.stream().map(Interval::ts).toList());
       double end = intervals.get(intervals.size() - 1).ts();
       body.add(new Entity(id, EntityKind.WORKLOAD, e.getKey(), attrs(intervals.get(0).row()), Map.of()));
       body.add(new Phase(runId, e.getKey(), start, end));
       for (Interval i : intervals) {
-        samples(file, id, i, body::add);
+        samples(file, id, i.ts(), i.row(), body::add);
       }
       runStart = Math.min(runStart, start);
       runEnd = Math.max(runEnd, end);
@@ -109,20 +119,20 @@ public final class VdbenchFlatfileImporter {
    * length before it. The length (the RD's interval=) is not in the file: it is the median gap
    * between rows, or 1 s (vdbench's most common setting) for a single row.
    */
-  private static double intervalLength(List<Interval> intervals) {
-    if (intervals.size() < 2) {
+  private static double intervalLength(List<Double> rowTimes) {
+    if (rowTimes.size() < 2) {
       return 1.0;
     }
-    double[] gaps = new double[intervals.size() - 1];
-    for (int i = 1; i < intervals.size(); i++) {
-      gaps[i - 1] = intervals.get(i).ts() - intervals.get(i - 1).ts();
+    double[] gaps = new double[rowTimes.size() - 1];
+    for (int i = 1; i < rowTimes.size(); i++) {
+      gaps[i - 1] = rowTimes.get(i) - rowTimes.get(i - 1);
     }
     Arrays.sort(gaps);
     // vdbench prints at whole-second interval ends, give or take a few ms
     return Math.max(1.0, Math.round(gaps[gaps.length / 2]));
   }
 
-  private static Map<String, Object> attrs(VdbenchFlatfile.Row row) {
+  static Map<String, Object> attrs(VdbenchFlatfile.Row row) {
     Map<String, Object> out = new LinkedHashMap<>();
     out.put("tool", "vdbench");
     for (String key : ATTRS) {
@@ -134,8 +144,8 @@ public final class VdbenchFlatfileImporter {
     return out;
   }
 
-  private static void samples(Path file, String id, Interval i, Consumer<RecordingRecord> out) {
-    VdbenchFlatfile.Row r = i.row();
+  /** One interval row's samples of workload {@code id} at {@code ts}. */
+  static void samples(Path file, String id, double ts, VdbenchFlatfile.Row r, Consumer<RecordingRecord> out) {
     Values v = new Values(file, r);
     double readIops;
     double writeIops;
@@ -155,20 +165,20 @@ public final class VdbenchFlatfileImporter {
       readBytes = bytes * share;
       writeBytes = bytes - readBytes;
     }
-    out.accept(new Sample(i.ts(), id, "read_iops", readIops));
-    out.accept(new Sample(i.ts(), id, "write_iops", writeIops));
-    out.accept(new Sample(i.ts(), id, "read_bytes_per_s", readBytes));
-    out.accept(new Sample(i.ts(), id, "write_bytes_per_s", writeBytes));
+    out.accept(new Sample(ts, id, "read_iops", readIops));
+    out.accept(new Sample(ts, id, "write_iops", writeIops));
+    out.accept(new Sample(ts, id, "read_bytes_per_s", readBytes));
+    out.accept(new Sample(ts, id, "write_bytes_per_s", writeBytes));
     // a direction with no I/O has no mean latency (vdbench prints 0 there)
     if (readIops > 0 && v.optional("read_resp") != null) {
-      out.accept(new Sample(i.ts(), id, "read_latency_s", v.optional("read_resp") / 1000.0));
+      out.accept(new Sample(ts, id, "read_latency_s", v.optional("read_resp") / 1000.0));
     }
     if (writeIops > 0 && v.optional("write_resp") != null) {
-      out.accept(new Sample(i.ts(), id, "write_latency_s", v.optional("write_resp") / 1000.0));
+      out.accept(new Sample(ts, id, "write_latency_s", v.optional("write_resp") / 1000.0));
     }
   }
 
-  private static String require(Path file, VdbenchFlatfile.Row row, String column) {
+  static String require(Path file, VdbenchFlatfile.Row row, String column) {
     String v = row.get(column);
     if (v == null) {
       throw new FioFormatException(file + ": no \"" + column + "\" column");

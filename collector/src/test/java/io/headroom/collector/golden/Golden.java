@@ -23,7 +23,8 @@ import java.util.TreeMap;
  * so a diff shows what changed, not where.
  *
  * <p>With {@code -Dheadroom.golden.update=true} the files are written from the output and the
- * test then fails, asking for the diff to be reviewed: an update never passes by itself.
+ * test then fails, asking for the diff to be reviewed: an update never passes, not even when
+ * nothing changed.
  */
 public final class Golden {
   private Golden() {}
@@ -59,15 +60,22 @@ public final class Golden {
     return e.id() + " " + e.kind() + " capacity=" + new TreeMap<>(e.capacity()) + " attrs=" + attrs;
   }
 
-  /** Compares with the expected file; in update mode writes it and fails. */
+  /**
+   * Compares with the expected file. In update mode it writes the file and fails, changed or not:
+   * comparing the file just written with the output it was written from could not fail, so an
+   * update never passes, and the run without the flag is the check.
+   */
   public static void check(Path expectedFile, String actual) throws IOException {
-    if (Boolean.getBoolean("headroom.golden.update")) {
+    check(expectedFile, actual, Boolean.getBoolean("headroom.golden.update"));
+  }
+
+  static void check(Path expectedFile, String actual, boolean update) throws IOException {
+    if (update) {
       String before = Files.exists(expectedFile) ? Files.readString(expectedFile) : null;
       Files.createDirectories(expectedFile.getParent());
       Files.writeString(expectedFile, actual);
-      if (!actual.equals(before)) {
-        fail("golden file written: " + expectedFile + "; review its diff (git diff) and run again without -Dheadroom.golden.update");
-      }
+      fail("golden file " + (actual.equals(before) ? "rewritten unchanged: " : "written: ") + expectedFile
+          + "; review its diff (git diff) and run again without -Dheadroom.golden.update");
     }
     assertEquals(Files.readString(expectedFile), actual, expectedFile.toString());
   }

@@ -43,16 +43,20 @@ class LiveHostTest {
 
   @Test
   void loopDeviceCgroupAndVethTrafficAreMeasuredExactly() throws Exception {
-    assumeTrue("root".equals(System.getProperty("user.name")), "needs root");
-    assumeTrue(Files.exists(Path.of("/dev/loop-control")) && Files.isDirectory(Path.of("/sys/fs/cgroup/blkio")),
-        "needs loop devices and cgroup v1 blkio");
-    assumeTrue(run("sh", "-c", "command -v losetup && command -v ip && command -v dd") != null, "needs losetup, ip, dd");
+    assumeTrue("root".equals(System.getProperty("user.name")),
+        "skipped: needs root for loop devices, cgroups and veth pairs; running as " + System.getProperty("user.name"));
+    assumeTrue(Files.exists(Path.of("/dev/loop-control")),
+        "skipped: no /dev/loop-control on this machine (loop driver not loaded, or a container without it)");
+    assumeTrue(Files.isDirectory(Path.of("/sys/fs/cgroup/blkio")), "skipped: no cgroup v1 blkio hierarchy at"
+        + " /sys/fs/cgroup/blkio (a cgroup v2-only machine); this test measures the v1 blkio and cpuacct files");
+    assumeTrue(run("sh", "-c", "command -v losetup && command -v ip && command -v dd") != null,
+        "skipped: needs losetup, ip and dd on the PATH");
 
     try (var f = new java.io.RandomAccessFile(image.toFile(), "rw")) {
       f.setLength(16 << 20);
     }
     String loop = run("losetup", "--find", "--show", image.toString());
-    assumeTrue(loop != null, "losetup failed");
+    assumeTrue(loop != null, "skipped: losetup could not attach " + image + " to a loop device");
     cleanup.add(new String[] {"losetup", "-d", loop});
     String name = Path.of(loop).getFileName().toString();
     String majmin = Files.readString(Path.of("/sys/block/" + name + "/dev")).trim();
@@ -66,7 +70,7 @@ class LiveHostTest {
         + " && sysctl -qw net.ipv6.conf." + veth + "a.disable_ipv6=1 net.ipv6.conf." + veth + "b.disable_ipv6=1"
         + " && ip addr add 10.198.0.1/30 dev " + veth + "a && ip link set " + veth + "a up && ip link set " + veth + "b up"
         + " && ip neigh replace 10.198.0.2 lladdr 02:00:00:00:00:02 dev " + veth + "a nud permanent") != null,
-        "cannot make a veth pair");
+        "skipped: cannot make a veth pair here (no veth module, or no network privileges)");
     cleanup.add(new String[] {"ip", "link", "del", veth + "a"});
     Thread.sleep(1000); // attach-time probes of the new loop device and link-up chatter settle
 

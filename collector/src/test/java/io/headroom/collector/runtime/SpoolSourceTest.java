@@ -20,7 +20,7 @@ class SpoolSourceTest {
       for (int i = 0; i < 300; i++) { // 300 frames of 12 + (2+1) + (4+0) + (4+20) = 43 bytes
         spool.append(new SpoolRecord("t", new byte[0], new byte[20]));
       }
-      Scrape s = new ScrapeRunner("h1", new SpoolSource("h1", spool), () -> 5.0).scrapeOnce();
+      Scrape s = new ScrapeRunner("h1", new SpoolSource("h1", spool, () -> 2), () -> 5.0).scrapeOnce();
       List<Scrape.Reading> r = s.readings().get("h1/collector/spool");
       // a segment rolls at 4096 bytes: after 96 frames (95 x 43 = 4085, 96 x 43 = 4128). One full
       // segment and 95 frames (8213 bytes) pass the bound of 8192, so a full segment goes whenever
@@ -29,6 +29,7 @@ class SpoolSourceTest {
       assertEquals(new Scrape.Reading(5.0, "spool_bytes", (96 + 12) * 43), r.get(0));
       assertEquals(new Scrape.Reading(5.0, "spool_dropped_records", 192), r.get(1));
       assertEquals(new Scrape.Reading(5.0, "spool_corrupt_frames", 0), r.get(2));
+      assertEquals(new Scrape.Reading(5.0, "spool_refused_by_kafka", 2), r.get(3)); // what the publisher counted
     }
   }
 }

@@ -81,8 +81,9 @@ class FioPlacementTest {
   void fileSystemWithoutOwnDeviceFallsBackToMountinfo() throws IOException {
     // /dev/shm is tmpfs (st_dev major 0); a mountinfo saying it is mounted from /dev/loop0
     // must lead to loop0 through the real /sys
-    assumeTrue("0".equals(Shell.out("stat", "-c", "%Hd", "/dev/shm")), "/dev/shm has no device");
-    assumeTrue(Files.exists(Path.of("/dev/loop0")));
+    assumeTrue("0".equals(Shell.out("stat", "-c", "%Hd", "/dev/shm")),
+        "skipped: /dev/shm has a device of its own here (not tmpfs), so the mountinfo fallback is not reached");
+    assumeTrue(Files.exists(Path.of("/dev/loop0")), "skipped: no /dev/loop0 on this machine (loop driver not loaded)");
     Path mountinfo = tmp.resolve("mountinfo");
     Files.writeString(mountinfo, String.join("\n",
         "22 1 254:0 / / rw,relatime - ext4 /dev/vda rw",
@@ -97,7 +98,9 @@ class FioPlacementTest {
   @Test
   void liveRunIsPlacedThroughTheGivenSysfs() throws Exception {
     String majMin = Shell.out("stat", "-c", "%Hd:%Ld", tmp.toString());
-    assumeTrue(majMin != null && !majMin.startsWith("0:"), "tmp is on a block device");
+    assumeTrue(majMin != null && !majMin.startsWith("0:"), "skipped: the temporary directory " + tmp
+        + " is on no block device (" + majMin + ": overlay, tmpfs or another device-less file system), so fio's"
+        + " file cannot be placed on a disk");
     Path sys = twoNodes("0", "1");
     blockDevice(sys, majMin, "virtual/block/fakedisk/fakedisk1", true);
     Records r = new Records();
@@ -114,7 +117,8 @@ class FioPlacementTest {
     Path image = tmp.resolve("disk.img");
     Files.write(image, new byte[2 << 20]);
     String loop = Shell.out("losetup", "-f", "--show", image.toString());
-    assumeTrue(loop != null && loop.startsWith("/dev/loop"), "losetup works here");
+    assumeTrue(loop != null && loop.startsWith("/dev/loop"),
+        "skipped: losetup could not attach a loop device here (not root, or no loop driver): " + loop);
     try {
       Records r = new Records();
       new FioRunner("h1", "r1", "lab", Path.of("/sys")).workDir(tmp).run(List.of("--name=b",

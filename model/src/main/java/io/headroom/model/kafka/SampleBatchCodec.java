@@ -31,6 +31,8 @@ import java.util.UUID;
 public final class SampleBatchCodec {
   static final byte MAGIC = 0x48;
   static final byte VERSION = 1;
+  /** Distinct metric names one batch can carry (the table's count is an unsigned short). */
+  public static final int MAX_METRICS = 0xFFFF;
 
   private SampleBatchCodec() {}
 
@@ -42,6 +44,10 @@ public final class SampleBatchCodec {
         metrics.add(m);
         return metrics.size() - 1;
       });
+    }
+    if (metrics.size() > MAX_METRICS) {
+      throw new IllegalArgumentException("a sample batch of " + batch.entity() + " names " + metrics.size()
+          + " metrics; at most " + MAX_METRICS + " fit one batch");
     }
     ByteArrayOutputStream bytes = new ByteArrayOutputStream(64 + batch.points().size() * 18);
     try (DataOutputStream out = new DataOutputStream(bytes)) {

@@ -11,9 +11,11 @@ import java.util.Map;
 /**
  * What a record's numbers may be (docs/recording-format.md, "Domains"): a reading outside its
  * metric's domain, a ceiling that is no ceiling, or a span that ends before it starts is an error,
- * never a verdict. Checked once, where a recording is read, so nothing downstream has to guess.
+ * never a verdict. Checked where a recording is read and where the analyzer decodes records from
+ * Kafka (topology and runs as JSON, samples in binary batches: {@link #sampleProblem}), so nothing
+ * downstream has to guess.
  */
-final class Domains {
+public final class Domains {
   /**
    * A share of time or of a quota may pass 1 a little (busy-time counters jitter, a cgroup may
    * burst above its quota for an interval); beyond twice its ceiling it is a fault, not a reading.
@@ -62,14 +64,28 @@ final class Domains {
   }
 
   private static void sample(Sample s) {
-    double v = s.value();
-    if (isFraction(s.metric()) && !(v >= 0 && v <= MAX_FRACTION)) {
-      throw new IllegalArgumentException(s.metric() + " of " + s.entity() + " is " + v
-          + ": a share must lie in 0.." + (int) MAX_FRACTION);
+    String problem = sampleProblem(s.entity(), s.metric(), s.value());
+    if (problem != null) {
+      throw new IllegalArgumentException(problem);
     }
-    if (isNonNegative(s.metric()) && v < 0) {
-      throw new IllegalArgumentException(s.metric() + " of " + s.entity() + " is " + v + ": it cannot be negative");
+  }
+
+  /**
+   * Why a reading is outside its metric's domain ("util of h1/cpu is -0.77: a share must lie in
+   * 0..2"), or null when it is a reading. A recording's JSON cannot carry NaN or an infinity (its
+   * reader refuses them as numbers), but a binary sample batch can, so finiteness is asked here.
+   */
+  public static String sampleProblem(String entity, String metric, double value) {
+    if (!Double.isFinite(value)) {
+      return metric + " of " + entity + " is " + value + ": a reading must be a finite number";
     }
+    if (isFraction(metric) && !(value >= 0 && value <= MAX_FRACTION)) {
+      return metric + " of " + entity + " is " + value + ": a share must lie in 0.." + (int) MAX_FRACTION;
+    }
+    if (isNonNegative(metric) && value < 0) {
+      return metric + " of " + entity + " is " + value + ": it cannot be negative";
+    }
+    return null;
   }
 
   private static void entity(Entity e) {

@@ -1,6 +1,7 @@
 package io.headroom.model.recording;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import io.headroom.model.Entity;
@@ -33,6 +34,19 @@ class DomainsTest {
         refused(new Sample(1, "h1/disk/sda", "read_latency_s", -1e-6)));
     // an optical receive power in dBm is below zero by nature
     Domains.check(new Sample(1, "sw1/port/1", "rx_power_dbm", -3.2));
+  }
+
+  @Test
+  void aReadingMustBeFiniteWhateverItsMetric() {
+    // a binary sample batch on Kafka can carry what JSON cannot: NaN and the infinities
+    assertEquals("rx_power_dbm of sw1/port/1 is NaN: a reading must be a finite number",
+        Domains.sampleProblem("sw1/port/1", "rx_power_dbm", Double.NaN));
+    assertEquals("util of h1/cpu is Infinity: a reading must be a finite number",
+        refused(new Sample(1, "h1/cpu", "util", Double.POSITIVE_INFINITY)));
+    assertEquals("tx_bytes_per_s of h1/net/eth0 is -Infinity: a reading must be a finite number",
+        Domains.sampleProblem("h1/net/eth0", "tx_bytes_per_s", Double.NEGATIVE_INFINITY));
+    // the largest finite double is a reading as far as the domain of a signed metric goes
+    assertNull(Domains.sampleProblem("sw1/port/1", "rx_power_dbm", Double.MAX_VALUE));
   }
 
   @Test

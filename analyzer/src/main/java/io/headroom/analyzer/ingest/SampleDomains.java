@@ -1,0 +1,60 @@
+package io.headroom.analyzer.ingest;
+
+import io.headroom.model.kafka.Point;
+import io.headroom.model.kafka.SampleBatch;
+import io.headroom.model.recording.Domains;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A binary sample batch from Kafka held to the domains a recording's samples are held to
+ * ({@link Domains#sampleProblem}, the one rule): a negative utilisation, a NaN or an infinite rate
+ * is not a reading. The batch's other points are kept, under the same batch id, so one bad
+ * metric does not cost an entity's whole scrape.
+ */
+final class SampleDomains {
+  /** At most this many reasons in a dead letter's message; the rest are counted. */
+  static final int MAX_REASONS = 5;
+
+  private SampleDomains() {}
+
+  /**
+   * @param kept the batch without its points out of domain (the batch itself when all are in)
+   * @param refused one reason per point left out, in the batch's order
+   */
+  record Split(SampleBatch kept, List<String> refused) {
+    boolean clean() {
+      return refused.isEmpty();
+    }
+
+    /**
+     * "2 of 5 samples of entity h1/cpu (testbed lab) out of their domain, set aside: util of
+     * h1/cpu is -0.5: a share must lie in 0..2; ...".
+     */
+    String describe() {
+      StringBuilder out = new StringBuilder().append(refused.size()).append(" of ")
+          .append(refused.size() + kept.points().size()).append(" samples of entity ").append(kept.entity())
+          .append(" (testbed ").append(kept.testbed()).append(") out of their domain, set aside: ")
+          .append(String.join("; ", refused.subList(0, Math.min(MAX_REASONS, refused.size()))));
+      if (refused.size() > MAX_REASONS) {
+        out.append("; and ").append(refused.size() - MAX_REASONS).append(" more");
+      }
+      return out.toString();
+    }
+  }
+
+  static Split check(SampleBatch batch) {
+    List<Point> kept = new ArrayList<>(batch.points().size());
+    List<String> refused = new ArrayList<>();
+    for (Point p : batch.points()) {
+      String problem = Domains.sampleProblem(batch.entity(), p.metric(), p.value());
+      if (problem == null) {
+        kept.add(p);
+      } else {
+        refused.add(problem);
+      }
+    }
+    return refused.isEmpty() ? new Split(batch, List.of())
+        : new Split(new SampleBatch(batch.id(), batch.testbed(), batch.entity(), kept), refused);
+  }
+}

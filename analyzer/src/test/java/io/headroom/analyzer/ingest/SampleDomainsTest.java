@@ -1,0 +1,59 @@
+package io.headroom.analyzer.ingest;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.headroom.model.kafka.Point;
+import io.headroom.model.kafka.SampleBatch;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+import org.junit.jupiter.api.Test;
+
+/** Binary sample batches held to the recording reader's domains (model.recording.Domains). */
+class SampleDomainsTest {
+  private static final UUID ID = UUID.fromString("00000000-0000-0000-0000-00000000002a");
+
+  @Test
+  void pointsOutOfTheirDomainAreSetAsideAndTheRestKeptUnderTheSameBatchId() {
+    SampleBatch batch = new SampleBatch(ID, "lab", "h1/disk/sda", List.of(
+        new Point(1, "util", 0.5),
+        new Point(1, "util", -0.5), // a share below 0
+        new Point(1, "read_iops", Double.NaN), // NaN: only a binary batch can carry it
+        new Point(1, "tx_bytes_per_s", 1e9),
+        new Point(1, "rx_power_dbm", -3.0))); // a signed metric: in its domain
+    SampleDomains.Split split = SampleDomains.check(batch);
+    assertEquals(List.of(new Point(1, "util", 0.5), new Point(1, "tx_bytes_per_s", 1e9),
+        new Point(1, "rx_power_dbm", -3.0)), split.kept().points());
+    assertEquals(ID, split.kept().id(), "the batch id stays, so a redelivery is still stored once");
+    assertEquals("2 of 5 samples of entity h1/disk/sda (testbed lab) out of their domain, set aside:"
+        + " util of h1/disk/sda is -0.5: a share must lie in 0..2;"
+        + " read_iops of h1/disk/sda is NaN: a reading must be a finite number", split.describe());
+  }
+
+  @Test
+  void aCleanBatchPassesAsItIs() {
+    // the domain's edges: a share of exactly 0 and 2, a rate of 0
+    SampleBatch batch = new SampleBatch(ID, "lab", "h1/cpu", List.of(
+        new Point(1, "util", 0.0), new Point(2, "util", 2.0), new Point(3, "procs_running", 0.0)));
+    SampleDomains.Split split = SampleDomains.check(batch);
+    assertTrue(split.clean());
+    assertSame(batch, split.kept());
+  }
+
+  @Test
+  void theMessageNamesFiveReasonsAndCountsTheRest() {
+    List<Point> points = new ArrayList<>();
+    for (int i = 0; i < 7; i++) {
+      points.add(new Point(i, "util", -1.0 - i)); // -1.0, -2.0, ... -7.0: all below 0
+    }
+    SampleDomains.Split split = SampleDomains.check(new SampleBatch(ID, "lab", "h1/cpu", points));
+    assertTrue(split.kept().points().isEmpty());
+    // 7 refused, MAX_REASONS = 5 quoted, 7 - 5 = 2 counted
+    assertEquals("7 of 7 samples of entity h1/cpu (testbed lab) out of their domain, set aside:"
+        + " util of h1/cpu is -1.0: a share must lie in 0..2; util of h1/cpu is -2.0: a share must lie in 0..2;"
+        + " util of h1/cpu is -3.0: a share must lie in 0..2; util of h1/cpu is -4.0: a share must lie in 0..2;"
+        + " util of h1/cpu is -5.0: a share must lie in 0..2; and 2 more", split.describe());
+  }
+}

@@ -1,0 +1,64 @@
+package io.headroom.collector.workload;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+
+import io.headroom.model.Phase;
+import io.headroom.model.RecordingRecord;
+import io.headroom.model.Run;
+import io.headroom.model.Sample;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * VdbenchRunner with a stand-in vdbench script that writes its flatfile row by row and, after
+ * the first row, waits until a sample of it reached the sink: the run finishes (exit 0, not the
+ * script's 7) only if the file is read while vdbench runs.
+ */
+class VdbenchRunnerTest {
+  private static final Path SCRIPT = Path.of("src/test/resources/workload/vdbench-live/vdbench").toAbsolutePath();
+
+  @TempDir Path dir;
+
+  @Test
+  void theFlatfileIsJudgedWhileVdbenchRuns() throws Exception {
+    Records records = new Records();
+    Path go = dir.resolve("go");
+    VdbenchRunner runner = new VdbenchRunner("h1", "v9", "tb").workDir(dir).pollEvery(Duration.ofMillis(100));
+    int exit = runner.run(List.of(SCRIPT.toString(), "-f", "parmfile", "-o", "out"), (RecordingRecord r) -> {
+      records.add(r);
+      if (r instanceof Sample && !Files.exists(go)) {
+        try {
+          Files.createFile(go);
+        } catch (java.io.IOException e) {
+          throw new java.io.UncheckedIOException(e);
+        }
+      }
+    });
+    assertEquals(0, exit, "7: the stand-in saw no sample read before it went on");
+
+    // rate 1000/s at read% 100: 1000 reads; 3.90625 MiB/s = 1000 x 4096 bytes
+    String a = "h1/vdbench/v9/rd_a";
+    assertEquals(List.of(1000.0, 1000.0), records.samples(a, "read_iops").stream().map(Sample::value).toList());
+    assertEquals(List.of(4096000.0, 4096000.0), records.samples(a, "read_bytes_per_s").stream().map(Sample::value).toList());
+    assertEquals(List.of(0.0005, 0.0005), records.samples(a, "read_latency_s").stream().map(Sample::value).toList());
+    // read% 0: the same rate as writes
+    assertEquals(List.of(1000.0, 1000.0), records.samples("h1/vdbench/v9/rd_b", "write_iops").stream()
+        .map(Sample::value).toList());
+    assertEquals(List.of("rd_a", "rd_b"), records.closedPhaseNames());
+    Phase b = records.phase("rd_b").orElseThrow();
+    assertEquals(records.samples("h1/vdbench/v9/rd_b", "write_iops").get(1).ts(), b.end());
+
+    List<Run> runs = records.runs();
+    assertNull(runs.get(0).end(), "the run opens at launch");
+    Run last = runs.get(runs.size() - 1);
+    assertEquals("vdbench", last.workload().get("tool"));
+    assertEquals(0, last.workload().get("exit_code"));
+    assertEquals(List.of("rd_a", "rd_b"), last.workload().get("runs"));
+    assertEquals(4096L, records.entity(a).attrs().get("xfersize"));
+  }
+}
