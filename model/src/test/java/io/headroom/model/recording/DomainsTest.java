@@ -7,8 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import io.headroom.model.Entity;
 import io.headroom.model.Phase;
 import io.headroom.model.Sample;
-import java.util.Map;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /** The domains of docs/recording-format.md at their boundaries. */
