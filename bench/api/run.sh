@@ -7,13 +7,15 @@ cd "$(dirname "$0")/../.."
 RUNS=${1:-1000}
 DURATION=${2:-20s}
 mkdir -p bench/results
-mvn -o -q -B compile dependency:build-classpath -pl app -am -Dmdep.outputFile=target/cp.txt
+mvn ${HEADROOM_MVN_FLAGS:-} -q -B compile dependency:build-classpath -pl app -am -Dmdep.outputFile=target/cp.txt
 CP="app/target/classes:analyzer/target/classes:model/target/classes:config/target/classes:$(cat app/target/cp.txt)"
 PORT_FILE=bench/results/api-port
 rm -f "$PORT_FILE"
 java -Xmx512m -cp "$CP" bench/api/ApiBench.java "jdbc:postgresql://127.0.0.1:5432/postgres?user=postgres" "$RUNS" "$PORT_FILE" &
 SERVER=$!
-trap 'kill $SERVER' EXIT
+# The server's database (ApiBench: headroom_bench_api) goes with it, whatever the exit.
+trap 'kill $SERVER 2>/dev/null; wait $SERVER 2>/dev/null; psql -q -h 127.0.0.1 -U postgres -d postgres \
+  -c "DROP DATABASE IF EXISTS headroom_bench_api WITH (FORCE)" >/dev/null 2>&1 || true; rm -f "$PORT_FILE"' EXIT
 for _ in $(seq 120); do [ -s "$PORT_FILE" ] && break; sleep 0.5; done
 URL="http://127.0.0.1:$(cat "$PORT_FILE")"
 AUTH="Authorization: Bearer bench-token"

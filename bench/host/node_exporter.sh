@@ -11,9 +11,9 @@ FIX=$(mktemp -d)
 cp -a "$SRC"/. "$FIX"/
 PORT=$((20000 + RANDOM % 20000))
 prometheus-node-exporter --path.procfs="$FIX/proc" --path.sysfs="$FIX/sys" \
-  --web.listen-address=127.0.0.1:$PORT --log.level=error "$@" 2>/tmp/node-exporter-bench.log &
+  --web.listen-address=127.0.0.1:$PORT --log.level=error "$@" 2>"$FIX.log" &
 PID=$!
-trap 'kill $PID 2>/dev/null; rm -rf "$FIX"' EXIT
+trap 'kill $PID 2>/dev/null; rm -rf "$FIX" "$FIX.log"' EXIT
 for i in $(seq 50); do curl -sf -o /dev/null http://127.0.0.1:$PORT/metrics && break; sleep 0.1; done
 for i in $(seq 20); do curl -sf -o /dev/null http://127.0.0.1:$PORT/metrics; done   # warm-up
 ticks() { awk '{print $14 + $15}' /proc/$PID/stat; }

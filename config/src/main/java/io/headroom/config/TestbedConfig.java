@@ -9,7 +9,8 @@ import java.util.List;
 /**
  * A testbed file (docs/configuration.md): which testbed this is, where Kafka and the database are
  * (absent means the embedded ones), the collector's spool, alert webhooks, detection thresholds
- * (the analyzer binds and checks them: {@code ThresholdsBinder}), and the sources to scrape.
+ * (the analyzer binds and checks them: {@code ThresholdsBinder}), the sources to scrape and the
+ * collector's own settings (its worker pool).
  */
 public record TestbedConfig(
     String testbed,
@@ -20,11 +21,19 @@ public record TestbedConfig(
     JsonNode thresholds,
     List<SourceConfig> sources,
     Path baseDir,
-    ApiConfig api) {
+    ApiConfig api,
+    CollectorConfig collector) {
 
   public TestbedConfig {
     sources = List.copyOf(sources);
     api = api == null ? ApiConfig.NONE : api;
+    collector = collector == null ? CollectorConfig.DEFAULTS : collector;
+  }
+
+  /** A testbed without a {@code collector:} section. */
+  public TestbedConfig(String testbed, KafkaConfig kafka, DatabaseConfig database, SpoolConfig spool,
+      AlertsConfig alerts, JsonNode thresholds, List<SourceConfig> sources, Path baseDir, ApiConfig api) {
+    this(testbed, kafka, database, spool, alerts, thresholds, sources, baseDir, api, CollectorConfig.DEFAULTS);
   }
 
   /** A testbed without an {@code api:} section. */
@@ -46,6 +55,7 @@ public record TestbedConfig(
     spool.validate().forEach(p -> problems.add("spool." + p));
     alerts.validate().forEach(p -> problems.add("alerts." + p));
     api.validate().forEach(p -> problems.add("api." + p));
+    collector.validate().forEach(p -> problems.add("collector." + p));
     for (int i = 0; i < sources.size(); i++) {
       for (String p : sources.get(i).validate()) {
         problems.add("sources[" + i + "]." + p);

@@ -19,7 +19,8 @@ record TestbedFile(
     AlertsConfig alerts,
     ApiConfig api,
     Detection detection,
-    List<JsonNode> sources) {
+    List<JsonNode> sources,
+    CollectorConfig collector) {
 
   /** {@code detection:}: thresholds, bound and checked by the analyzer (ThresholdsBinder). */
   record Detection(JsonNode thresholds) {
@@ -44,6 +45,6 @@ record TestbedFile(
 
   static TestbedFile defaults(Path defaultSpoolDir) {
     return new TestbedFile(null, KafkaConfig.EMBEDDED, DatabaseConfig.EMBEDDED, SpoolConfig.at(defaultSpoolDir),
-        AlertsConfig.NONE, ApiConfig.NONE, Detection.NONE, List.of());
+        AlertsConfig.NONE, ApiConfig.NONE, Detection.NONE, List.of(), CollectorConfig.DEFAULTS);
   }
 }

@@ -114,6 +114,20 @@ class TestbedLoaderTest {
   }
 
   @Test
+  void theCollectorsWorkerPoolIsATestbedKeyBoundedAtBothEnds() throws Exception {
+    assertEquals(CollectorConfig.DEFAULT_MAX_WORKERS,
+        TestbedLoader.load(write("testbed: lab\n"), dir).collector().maxWorkers(), "absent: the default, 64");
+    // 1,000 BMCs x 1.8 s a scrape / 10 s interval = 180 workers, as docs/configuration.md says
+    assertEquals(180, TestbedLoader.load(write("testbed: lab\ncollector: {max_workers: 180}\n"), dir).collector().maxWorkers());
+    assertEquals(1, TestbedLoader.load(write("testbed: lab\ncollector: {max_workers: 1}\n"), dir).collector().maxWorkers());
+    assertEquals(4096, TestbedLoader.load(write("testbed: lab\ncollector: {max_workers: 4096}\n"), dir).collector().maxWorkers());
+    assertEquals(dir.resolve("testbed.yaml") + ": collector.max_workers: must be 1 to 4096, was 0",
+        refusal("testbed: lab\ncollector: {max_workers: 0}\n"));
+    assertEquals(dir.resolve("testbed.yaml") + ": collector.max_workers: must be 1 to 4096, was 4097",
+        refusal("testbed: lab\ncollector: {max_workers: 4097}\n"));
+  }
+
+  @Test
   void aSectionOfTheWrongTypeIsAnErrorNotTheEmbeddedDefault() throws Exception {
     // each of these was once read as "absent", so kafka: "broker1:9092" meant the embedded broker
     assertEquals(dir.resolve("testbed.yaml") + ": kafka: must be a mapping (keys: [bootstrap, sasl, tls, topic_prefix])",

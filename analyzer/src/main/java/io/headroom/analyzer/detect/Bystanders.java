@@ -42,6 +42,6 @@ final class Bystanders {
 
   private static String carrying(Context ctx, String id, String kind) {
     Load l = Load.of(ctx, id);
-    return l == null ? "" : ", carrying p95 " + Fmt.gbps(l.value());
+    return l == null ? "" : ", carrying p95 " + Fmt.byteRate(l.value());
   }
 }

@@ -8,9 +8,20 @@ import java.util.Locale;
 final class Fmt {
   private Fmt() {}
 
-  /** Bytes per second as GB/s (decimal), up to two decimals: "12.5 GB/s". */
-  static String gbps(double bytesPerS) {
-    return trim(bytesPerS / 1e9, 2) + " GB/s";
+  /**
+   * Bytes per second in decimal units a reader can check against the input: GB/s with up to two
+   * decimals from 1 GB/s ("12.5 GB/s"), else MB/s ("9.7 MB/s", "130 MB/s") or kB/s with up to one,
+   * so a lab link of 10 MB/s does not print as "0.01 GB/s" and a 4 MB/s workload as "0 GB/s".
+   */
+  static String byteRate(double bytesPerS) {
+    double abs = Math.abs(bytesPerS);
+    if (abs >= 1e9 || !Double.isFinite(bytesPerS)) {
+      return trim(bytesPerS / 1e9, 2) + " GB/s";
+    }
+    if (abs >= 1e6) {
+      return trim(bytesPerS / 1e6, 1) + " MB/s";
+    }
+    return trim(bytesPerS / 1e3, 1) + " kB/s";
   }
 
   /** A fraction with two decimals: "0.94". */

@@ -50,8 +50,8 @@ final class Groups {
     double tierCeiling = ceilings / tiers;
     boolean alike = members.stream().allMatch(l -> l.ceiling() == members.get(0).ceiling());
     return "the data crosses " + tiers + " tiers of " + perTier + " ports: "
-        + (alike ? perTier + " x " + Fmt.gbps(members.get(0).ceiling()) + " = " : "")
-        + Fmt.gbps(tierCeiling) + " a tier; the workload moved " + Fmt.gbps(moved);
+        + (alike ? perTier + " x " + Fmt.byteRate(members.get(0).ceiling()) + " = " : "")
+        + Fmt.byteRate(tierCeiling) + " a tier; the workload moved " + Fmt.byteRate(moved);
   }
 
   /**

@@ -19,7 +19,7 @@ public final class Knee {
     public String describe(String unit) {
       return String.format(Locale.ROOT, "knee of the concurrency sweep at %s (%,.0f outstanding I/O,"
           + " %s): later steps add %s", knee.name(), knee.outstanding(),
-          unit.equals("bytes") ? Fmt.gbps(knee.throughput()) : Fmt.iops(knee.throughput()),
+          unit.equals("bytes") ? Fmt.byteRate(knee.throughput()) : Fmt.iops(knee.throughput()),
           Fmt.pct(gainAfter));
     }
   }

@@ -45,11 +45,11 @@ public record Load(String entity, String what, double value, double ceiling, dou
         return entity + " p95 " + Fmt.iops(value) + " = " + Fmt.pct(share()) + " of its "
             + Fmt.iops(ceiling) + " spec";
       case "bytes":
-        return entity + " p95 " + Fmt.gbps(value) + " = " + Fmt.pct(share()) + " of its "
-            + Fmt.gbps(ceiling) + " spec";
+        return entity + " p95 " + Fmt.byteRate(value) + " = " + Fmt.pct(share()) + " of its "
+            + Fmt.byteRate(ceiling) + " spec";
       default:
         return METRIC_OF.containsKey(what)
-            ? entity + " " + what + " p95 " + Fmt.gbps(value) + " = " + Fmt.pct(share()) + " of " + Fmt.gbps(ceiling)
+            ? entity + " " + what + " p95 " + Fmt.byteRate(value) + " = " + Fmt.pct(share()) + " of " + Fmt.byteRate(ceiling)
             : entity + " " + what + " p95 " + Fmt.num(value) + " = " + Fmt.pct(share()) + " of " + Fmt.num(ceiling);
     }
   }

@@ -45,7 +45,7 @@ final class WorkloadSignals {
     double[] throughput = bytes.length > 0 && mean(bytes) > 0 ? bytes : iops;
     if (throughput.length > 0) {
       double cv = Trend.cv(throughput);
-      String level = throughput == bytes ? Fmt.gbps(mean(bytes)) : Fmt.iops(mean(iops));
+      String level = throughput == bytes ? Fmt.byteRate(mean(bytes)) : Fmt.iops(mean(iops));
       StringBuilder line = new StringBuilder("workload ").append(level).append(" mean");
       if (throughput == bytes && iops.length > 0 && mean(iops) > 0) {
         line.append(" (").append(Fmt.iops(mean(iops))).append(')');

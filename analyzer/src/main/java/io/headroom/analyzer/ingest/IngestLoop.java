@@ -2,26 +2,22 @@ package io.headroom.analyzer.ingest;
 
 import io.headroom.analyzer.live.ActiveRuns;
 import io.headroom.analyzer.store.Database;
-import io.headroom.analyzer.store.DeadLetter;
-import io.headroom.analyzer.store.IngestBatch;
-import io.headroom.analyzer.store.OpenRuns;
-import io.headroom.analyzer.store.SampleStore;
 import java.time.Duration;
-import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.HashSet;
-import java.util.Set;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import org.apache.kafka.clients.consumer.CommitFailedException;
-import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.ConsumerRebalanceListener;
 import org.apache.kafka.clients.consumer.ConsumerRecords;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
+import org.apache.kafka.common.KafkaException;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.errors.WakeupException;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
@@ -29,30 +25,35 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Consumes samples, topology and runs into PostgreSQL. Each poll is stored in one database
- * transaction, and its offsets are committed to Kafka only after that transaction commits: a
- * crash in between redelivers the poll, which the store's idempotence turns into no new rows.
- * While the database is away the loop pauses its partitions (it keeps polling, so it stays in
- * the consumer group), retries with capped exponential backoff, says what it is waiting for, and
- * resumes with the records it held.
+ * Consumes samples, topology, runs and verdicts into PostgreSQL as a two-stage pipeline: this
+ * thread fetches and decodes the next poll while the {@link StoreStage}'s thread stores the
+ * current one, so the database is not left idle while Kafka is read. Each poll is stored in one
+ * database transaction, polls strictly in order, and a poll's offsets are committed to Kafka only
+ * after its transaction commits: a crash in between redelivers the poll, which the store's
+ * batch ids turn into no new rows.
+ *
+ * <p>At most two polls wait ahead of the one being stored (the stage's slot and one here); while
+ * they wait, this thread pauses its partitions and keeps polling, so it stays in the consumer
+ * group however long the database is away. When partitions are taken away (a rebalance), the
+ * polls not yet stored are taken back, what is stored is committed, and the partitions kept are
+ * sought back to the first record not stored: nothing is stored twice by two analyzers, and no
+ * poll is stored past one that was not.
  */
 public final class IngestLoop implements Runnable, AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(IngestLoop.class);
   private static final Duration POLL = Duration.ofMillis(200);
-  private static final Duration FIRST_BACKOFF = Duration.ofMillis(250);
+  /** How long a decoded poll waits for the hand-off slot before the consumer is polled (paused) again. */
+  private static final long HANDOFF_WAIT_MS = 100;
 
   private final IngestConfig config;
-  private final Database database;
-  private final SampleStore store = new SampleStore();
   private final KafkaConsumer<byte[], byte[]> consumer;
   private final AtomicBoolean running = new AtomicBoolean(true);
-  private final AtomicLong samplesStored = new AtomicLong();
-  private final AtomicLong deadLettered = new AtomicLong();
-  /** What ingestion waits for while it retries (null while it stores as it should). */
-  private volatile String waitingFor;
+  private final AtomicLong messagesFetched = new AtomicLong();
   private final RecordDecoder decoder;
-
-  private final ActiveRuns activeRuns;
+  private final StoreStage stage;
+  private final RunOwnership runOwnership;
+  /** A decoded poll waiting for the stage's slot (this thread only). */
+  private Poll pending;
 
   public IngestLoop(IngestConfig config, Database database) {
     this(config, database, new ActiveRuns());
@@ -61,11 +62,12 @@ public final class IngestLoop implements Runnable, AutoCloseable {
   /** {@code activeRuns} learns of every run record stored, for live verdicts. */
   public IngestLoop(IngestConfig config, Database database, ActiveRuns activeRuns) {
     this.config = config;
-    this.database = database;
-    this.activeRuns = activeRuns;
     this.decoder = new RecordDecoder(config.topics());
+    this.stage = new StoreStage(database, activeRuns, config.maxBackoff());
     this.consumer = new KafkaConsumer<>(consumerProps(config),
         new ByteArrayDeserializer(), new ByteArrayDeserializer());
+    this.runOwnership = new RunOwnership(config.topics().runs(), database.another(), activeRuns,
+        () -> consumer.partitionsFor(config.topics().runs()).size());
   }
 
   static Map<String, Object> consumerProps(IngestConfig config) {
@@ -85,162 +87,53 @@ public final class IngestLoop implements Runnable, AutoCloseable {
 
   @Override
   public void run() {
+    Thread storer = new Thread(stage, Thread.currentThread().getName() + "-store");
+    storer.setDaemon(true);
+    storer.start();
     consumer.subscribe(List.of(config.topics().samples(), config.topics().topology(), config.topics().runs(),
-        config.topics().verdicts()), new RunOwnership());
+        config.topics().verdicts()), new Rebalance());
     try {
       while (running.get()) {
-        ConsumerRecords<byte[], byte[]> records = consumer.poll(POLL);
-        if (!records.isEmpty()) {
-          storeUntilDone(decoder.decode(records));
-          commit(records);
-        }
+        stage.rethrowFailure();
+        commitAsync(stage.takeStoredOffsets());
+        fetchOrHandOff();
       }
     } catch (WakeupException e) {
       if (running.get()) {
         throw e;
       }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
     } finally {
+      stopStage(storer);
       consumer.close(Duration.ofSeconds(5));
+      runOwnership.close();
     }
   }
 
-  /**
-   * Keeps the live verdicts with the analyzer that owns each run's partition of the runs topic:
-   * runs of a partition taken away are forgotten; runs of a partition received are read from the
-   * database (their announcing records were consumed, and committed, by the previous owner).
-   */
-  private final class RunOwnership implements ConsumerRebalanceListener {
-    @Override
-    public void onPartitionsRevoked(Collection<TopicPartition> partitions) {
-      Set<Integer> runs = runsPartitions(partitions);
-      if (!runs.isEmpty()) {
-        activeRuns.forget(runs, runsPartitionCount());
+  /** One step: fetch and decode a poll, or hand the one waiting to the store (pausing while the slot is taken). */
+  private void fetchOrHandOff() throws InterruptedException {
+    if (pending == null) {
+      // Nothing waits: read everything (a rebalance can take the waiting poll back while paused).
+      consumer.resume(consumer.paused());
+      ConsumerRecords<byte[], byte[]> records = consumer.poll(POLL);
+      if (!records.isEmpty()) {
+        pending = Poll.of(records, decoder);
+        messagesFetched.addAndGet(pending.messages());
       }
+    } else if (stage.handOff(pending, HANDOFF_WAIT_MS)) {
+      pending = null;
+    } else {
+      // Poll while the store is busy: it keeps the group membership and runs rebalances.
+      consumer.pause(consumer.assignment());
+      holdBack(consumer.poll(Duration.ZERO));
     }
-
-    @Override
-    public void onPartitionsAssigned(Collection<TopicPartition> partitions) {
-      Set<Integer> runs = runsPartitions(partitions);
-      if (runs.isEmpty()) {
-        return;
-      }
-      int count = runsPartitionCount();
-      try {
-        for (IngestBatch.TestbedRun r : OpenRuns.load(database.connection(), ActiveRuns.LINGER_S)) {
-          if (runs.contains(ActiveRuns.partition(r.testbed() + "|" + r.run().run(), count))) {
-            activeRuns.update(r.testbed(), r.run());
-            LOG.info("taking over live verdicts of run {} of {}", r.run().run(), r.testbed());
-          }
-        }
-      } catch (java.sql.SQLException e) {
-        database.discard();
-        LOG.warn("cannot read open runs from {} ({}); they are judged here from their next run record",
-            database, e.getMessage());
-      }
-    }
-
-    private Set<Integer> runsPartitions(Collection<TopicPartition> partitions) {
-      Set<Integer> out = new HashSet<>();
-      for (TopicPartition tp : partitions) {
-        if (tp.topic().equals(config.topics().runs())) {
-          out.add(tp.partition());
-        }
-      }
-      return out;
-    }
-
-    private int runsPartitionCount() {
-      return consumer.partitionsFor(config.topics().runs()).size();
-    }
-  }
-
-  /**
-   * Stores a poll in one transaction, retrying while the database is away. When the database
-   * refuses the poll for the content of a record (see {@link SqlFailure}), the poll is stored
-   * again one record at a time, and each record refused on its own is set aside: ingestion goes
-   * on, and the rest of the poll is stored exactly once.
-   */
-  private void storeUntilDone(List<Consumed> poll) {
-    ArrayDeque<Consumed> oneByOne = null; // null: the poll as one transaction
-    Duration backoff = FIRST_BACKOFF;
-    long failingSince = 0;
-    while (running.get()) {
-      try {
-        if (oneByOne == null) {
-          stored(store.write(database.connection(), merged(poll)), poll);
-        } else {
-          while (!oneByOne.isEmpty()) {
-            storeAlone(oneByOne.peekFirst());
-            oneByOne.removeFirst(); // done, so a later outage does not store it again
-          }
-        }
-        if (failingSince != 0) {
-          waitingFor = null;
-          consumer.resume(consumer.paused());
-          LOG.info("database {} is back after {} s; resumed consuming",
-              database, (System.currentTimeMillis() - failingSince) / 1000);
-        }
-        return;
-      } catch (java.sql.SQLException e) {
-        if (oneByOne == null && SqlFailure.of(e) == SqlFailure.CONTENT) {
-          LOG.info("the database refused a record of a poll of {} ({}); storing them one by one to set it aside",
-              poll.size(), e.getMessage());
-          oneByOne = new ArrayDeque<>(poll);
-          continue;
-        }
-        database.discard();
-        if (failingSince == 0) {
-          failingSince = System.currentTimeMillis();
-          waitingFor = "database " + database + " unavailable since " + java.time.Instant.ofEpochMilli(failingSince)
-              + " (SQLSTATE " + SqlFailure.sqlState(e) + ")";
-          consumer.pause(consumer.assignment());
-          LOG.warn("database {} unavailable ({}, SQLSTATE {}); paused consuming, holding {} records, retrying",
-              database, e.getMessage(), SqlFailure.sqlState(e), poll.size());
-        } else {
-          LOG.info("still waiting for database {} ({}); next try in {} ms", database, e.getMessage(), backoff.toMillis());
-        }
-        // Poll while paused: keeps the group membership alive and serves as the sleep.
-        holdBack(consumer.poll(backoff));
-        backoff = backoff.multipliedBy(2).compareTo(config.maxBackoff()) > 0 ? config.maxBackoff() : backoff.multipliedBy(2);
-      }
-    }
-  }
-
-  private void storeAlone(Consumed record) throws java.sql.SQLException {
-    try {
-      stored(store.write(database.connection(), record.batch()), List.of(record));
-    } catch (java.sql.SQLException e) {
-      if (SqlFailure.of(e) != SqlFailure.CONTENT) {
-        throw e;
-      }
-      DeadLetter letter = record.refused(SqlFailure.sqlState(e), e.getMessage());
-      store.setAside(database.connection(), letter);
-      deadLettered.incrementAndGet();
-      LOG.warn("set aside record {}: the database refused it (SQLSTATE {}: {}); ingestion goes on, "
-          + "the record is in table dead_letter", record.where(), letter.sqlState(), e.getMessage());
-    }
-  }
-
-  private void stored(long rows, List<Consumed> records) {
-    samplesStored.addAndGet(rows);
-    for (Consumed r : records) {
-      r.batch().runsStored().forEach(t -> activeRuns.update(t.testbed(), t.run()));
-      if (r.batch().hasDeadLetters()) {
-        deadLettered.incrementAndGet();
-      }
-    }
-  }
-
-  private static IngestBatch merged(List<Consumed> poll) {
-    IngestBatch all = new IngestBatch();
-    poll.forEach(r -> all.addAll(r.batch()));
-    return all;
   }
 
   /**
    * A poll while paused returns nothing from the paused partitions, but a rebalance meanwhile can
    * assign new ones, unpaused, whose records would come back here: put them back (seek to the
-   * first) and pause those partitions too, so they are read once the database is back.
+   * first) and pause those partitions too, so they are read once the store has room.
    */
   private void holdBack(ConsumerRecords<byte[], byte[]> unexpected) {
     for (TopicPartition tp : unexpected.partitions()) {
@@ -249,11 +142,93 @@ public final class IngestLoop implements Runnable, AutoCloseable {
     consumer.pause(consumer.assignment());
   }
 
-  private void commit(ConsumerRecords<byte[], byte[]> records) {
-    Map<TopicPartition, OffsetAndMetadata> offsets = new HashMap<>();
-    for (TopicPartition tp : records.partitions()) {
-      List<ConsumerRecord<byte[], byte[]>> part = records.records(tp);
-      offsets.put(tp, new OffsetAndMetadata(part.get(part.size() - 1).offset() + 1));
+  /** At the end: the transaction under way finishes, nothing more is stored, what is stored is committed. */
+  private void stopStage(Thread storer) {
+    stage.stop();
+    try {
+      storer.join();
+      commitSync(stage.takeStoredOffsets());
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    } catch (KafkaException e) {
+      LOG.info("offsets of the last polls stored not committed ({}); they are read again and dropped as duplicates",
+          e.getMessage());
+    }
+  }
+
+  /**
+   * Partitions taken away (or lost): the store gives back the polls it has not stored (letting a
+   * transaction under way finish), what it stored is committed, and partitions kept are sought
+   * back to their first record not stored, so they are read again in order.
+   */
+  private final class Rebalance implements ConsumerRebalanceListener {
+    @Override
+    public void onPartitionsRevoked(Collection<TopicPartition> partitions) {
+      List<Poll> unstored = withdraw();
+      commitSync(stage.takeStoredOffsets());
+      seekBack(unstored, partitions);
+      runOwnership.revoked(partitions);
+    }
+
+    @Override
+    public void onPartitionsLost(Collection<TopicPartition> partitions) {
+      // Another analyzer owns them already: committing is refused, and they are not ours to seek.
+      List<Poll> unstored = withdraw();
+      stage.takeStoredOffsets();
+      seekBack(unstored, partitions);
+      runOwnership.revoked(partitions);
+    }
+
+    @Override
+    public void onPartitionsAssigned(Collection<TopicPartition> partitions) {
+      runOwnership.assigned(partitions);
+    }
+
+    private List<Poll> withdraw() {
+      List<Poll> unstored = new ArrayList<>();
+      try {
+        unstored.addAll(stage.withdraw());
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new WakeupException(); // ends run() the way close() does
+      }
+      if (pending != null) {
+        unstored.add(pending);
+        pending = null;
+      }
+      return unstored;
+    }
+
+    private void seekBack(List<Poll> unstored, Collection<TopicPartition> leaving) {
+      Set<TopicPartition> kept = new HashSet<>(consumer.assignment());
+      kept.removeAll(leaving);
+      Map<TopicPartition, Long> firstUnstored = new HashMap<>();
+      for (Poll p : unstored) {
+        p.firstOffsets().forEach((tp, offset) -> firstUnstored.merge(tp, offset, Math::min));
+      }
+      firstUnstored.forEach((tp, offset) -> {
+        if (kept.contains(tp)) {
+          consumer.seek(tp, offset);
+        }
+      });
+      consumer.resume(consumer.paused());
+    }
+  }
+
+  private void commitAsync(Map<TopicPartition, OffsetAndMetadata> offsets) {
+    if (!offsets.isEmpty()) {
+      consumer.commitAsync(offsets, (done, e) -> {
+        if (e != null) {
+          LOG.info("offset commit failed ({}); those records are read again after a restart or rebalance and "
+              + "dropped as duplicates", e.getMessage());
+        }
+      });
+    }
+  }
+
+  private void commitSync(Map<TopicPartition, OffsetAndMetadata> offsets) {
+    if (offsets.isEmpty()) {
+      return;
     }
     try {
       consumer.commitSync(offsets);
@@ -265,21 +240,26 @@ public final class IngestLoop implements Runnable, AutoCloseable {
   }
 
   public long samplesStored() {
-    return samplesStored.get();
+    return stage.samplesStored();
+  }
+
+  /** Kafka messages fetched so far, stored or not (tombstones included). */
+  public long messagesFetched() {
+    return messagesFetched.get();
   }
 
   /** "storing", or what it waits for while it retries: for the analyzer's health. */
   public String state() {
-    String w = waitingFor;
+    String w = stage.waitingFor();
     return w == null ? "storing" : "retrying: " + w;
   }
 
   /** Records set aside in table dead_letter: undecodable, or refused by the database. */
   public long deadLettered() {
-    return deadLettered.get();
+    return stage.deadLettered();
   }
 
-  /** Asks the loop to stop; {@link #run()} returns after the current poll. */
+  /** Asks the loop to stop; {@link #run()} returns once the transaction under way, if any, ends. */
   @Override
   public void close() {
     running.set(false);

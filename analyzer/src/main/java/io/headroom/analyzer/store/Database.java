@@ -28,6 +28,16 @@ public final class Database implements AutoCloseable {
     props.setProperty("tcpKeepAlive", "true");
   }
 
+  private Database(String url, Properties props) {
+    this.url = url;
+    this.props.putAll(props);
+  }
+
+  /** Another connection to the same database, for another thread: one Database is one thread's. */
+  public Database another() {
+    return new Database(url, props);
+  }
+
   /** A working connection, made anew when there is none or the last one failed. */
   public Connection connection() throws SQLException {
     if (connection == null || connection.isClosed()) {

@@ -10,7 +10,7 @@ import java.util.List;
  */
 public enum StorageFlavor {
   TIMESCALE("V2__sample_timescale.sql", "V4__sample_1m_realtime_and_late_data.sql"),
-  PARTITIONED("V2__sample_partitioned.sql");
+  PARTITIONED("V2__sample_partitioned.sql", "V8__sample_partitioned_ts_index.sql");
 
   final List<String> steps;
 

@@ -78,7 +78,7 @@ class DetectorTest {
             + " so each I/O's time went to serving it (the device, the path, or the CPU work of the I/O stack),"
             + " not to waiting for submission",
         "degraded link off the data path: lab/pcie/spare trained Gen3 x4, capable of Gen4 x16,"
-            + " carrying p95 0 GB/s",
+            + " carrying p95 0 kB/s",
         "off the data path, not the verdict: lab/sw9/port/7 tx p95 12 GB/s = 96% of 12.5 GB/s"),
         d.evidence());
     assertEquals(0.95, d.confidence(), 1e-9);

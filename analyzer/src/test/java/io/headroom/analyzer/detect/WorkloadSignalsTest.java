@@ -12,8 +12,8 @@ class WorkloadSignalsTest {
     bed.entity("w1", "workload").constant("w1", "read_iops", 50_000)
         .constant("w1", "read_bytes_per_s", 2.048e8)
         .ramp("w1", "read_latency_s", 0.001, 0.004);
-    // latency first third mean 1.483 ms, last third 3.517 ms: x2.37
-    assertEquals(List.of("workload 0.2 GB/s mean (50,000 IOPS), flat (cv 0%); latency x2.4 from"
+    // latency first third mean 1.483 ms, last third 3.517 ms: x2.37; 2.048e8 B/s = 204.8 MB/s
+    assertEquals(List.of("workload 204.8 MB/s mean (50,000 IOPS), flat (cv 0%); latency x2.4 from"
         + " the first third to the last"), WorkloadSignals.notes(bed.ctx()));
   }
 

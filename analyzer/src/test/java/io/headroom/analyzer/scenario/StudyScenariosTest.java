@@ -205,10 +205,10 @@ class StudyScenariosTest {
     assertP95(0.92, 0.012, N60, number(array, "node-b util p95 ([\\d.]+)"), 0.01, "node-b");
     // hosts 0.57: p95 0.57 x 1.0329 = 0.589
     assertP95(0.57, 0.02, N60, number(array, "hosts util p95 ([\\d.]+)"), 0.01, "hosts");
-    // each host's port: 118,000 / 2 x 50% reads x 4 KiB x 1.03 = 0.1245 GB/s; p95 x 1.0329 = 0.129, 1% of 12.5
-    assertP95(0.1245, 0.02, N60, number(array, "tx p95 ([\\d.]+) GB/s"), 0.01, "port");
+    // each host's port: 118,000 / 2 x 50% reads x 4 KiB x 1.03 = 124.5 MB/s; p95 x 1.0329 = 128.6, 1% of 12.5 GB/s
+    assertP95(124.5, 0.02, N60, number(array, "tx p95 ([\\d.]+) MB/s"), 0.1, "port");
     assertEquals("s5/ps1200t/node-a util p95 0.95, s5/ps1200t/node-b util p95 0.94 (full from"
-        + " 0.90); hosts util p95 0.59; tightest port s5/sw1/port/1-2 tx p95 0.13 GB/s = 1% of"
+        + " 0.90); hosts util p95 0.59; tightest port s5/sw1/port/1-2 tx p95 128.8 MB/s = 1% of"
         + " 12.5 GB/s", s5.evidence("4k-rand-read50").get(0));
     // Read-only: the nodes near 79%, nothing full
     assertEquals(Bottleneck.NONE, s5.phase("4k-rand-read100").bottleneck());

@@ -19,6 +19,8 @@ final class IngestMetrics implements MetricsSource {
       {"scrape_problems", "headroom_source_scrape_problems", "Problems (partial results) in the source's last scrape."},
       {"spool_bytes", "headroom_collector_spool_bytes", "Bytes waiting in the collector's spool."},
       {"spool_dropped_records", "headroom_collector_spool_dropped_records", "Records the collector's full spool dropped."},
+      {"spool_refused_by_kafka", "headroom_collector_spool_refused_by_kafka",
+          "Records Kafka refused for good (over its size limit) that the collector dropped since it started."},
   };
 
   private final Supplier<AnalyzerService.Health> health;

@@ -1,5 +1,6 @@
 package io.headroom.app.cli;
 
+import io.headroom.collector.runtime.SchedulerSettings;
 import io.headroom.app.service.Sources;
 import io.headroom.config.TestbedConfig;
 import io.headroom.collector.runtime.RecordingSink;
@@ -33,7 +34,8 @@ final class CollectCommand implements Callable<Integer> {
     }
     TestbedConfig testbed = options.load(Path.of(System.getProperty("java.io.tmpdir"), "headroom-unused-spool"));
     List<ScrapeRunner> runners = Sources.runners(testbed, SourceRegistry.discovered());
-    try (ScrapeScheduler scheduler = new ScrapeScheduler(testbed.testbed(), runners, (tb, s) -> { })) {
+    try (ScrapeScheduler scheduler = new ScrapeScheduler(testbed.testbed(), runners, (tb, s) -> { },
+        SchedulerSettings.of(testbed.collector()))) {
       scheduler.scrapeAllOnce(); // the first scrape only primes the counters
       long pause = runners.stream().mapToLong(r -> r.source().interval().toMillis()).min().orElse(1000);
       Thread.sleep(Math.min(pause, 5000));

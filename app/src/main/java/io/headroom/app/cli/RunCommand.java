@@ -1,5 +1,6 @@
 package io.headroom.app.cli;
 
+import io.headroom.collector.runtime.SchedulerSettings;
 import io.headroom.analyzer.analysis.RunAnalyzer;
 import io.headroom.analyzer.data.RunData;
 import io.headroom.app.service.CollectorService;
@@ -102,7 +103,8 @@ final class RunCommand implements Callable<Integer> {
       KafkaClient bootstrap = infra.kafka(testbed.kafka());
       try (CollectorService collector = new CollectorService(testbed.testbed(), bootstrap,
           new Topics(testbed.kafka().topicPrefix()), testbed.spool(),
-          Sources.runners(testbed, SourceRegistry.discovered()), new RecordingSink(local))) {
+          Sources.runners(testbed, SourceRegistry.discovered()), new RecordingSink(local),
+          SchedulerSettings.of(testbed.collector()))) {
         collector.start();
         Consumer<RecordingRecord> both = r -> {
           local.accept(r);

@@ -3,6 +3,7 @@ package io.headroom.app.service;
 import io.headroom.config.SpoolConfig;
 import io.headroom.collector.publish.KafkaPublisher;
 import io.headroom.collector.runtime.KafkaSink;
+import io.headroom.collector.runtime.SchedulerSettings;
 import io.headroom.collector.runtime.ScrapeRunner;
 import io.headroom.collector.runtime.ScrapeScheduler;
 import io.headroom.collector.runtime.ScrapeSink;
@@ -39,8 +40,15 @@ public final class CollectorService implements AutoCloseable {
   private final RateLimitedLog refusals = new RateLimitedLog(LoggerFactory.getLogger(CollectorService.class),
       Duration.ofMinutes(1));
 
+  /** With the scheduler's defaults (a testbed without a {@code collector:} section). */
   public CollectorService(String testbed, KafkaClient kafka, Topics topics, SpoolConfig spoolConfig,
       List<ScrapeRunner> runners, ScrapeSink extraSink) throws IOException {
+    this(testbed, kafka, topics, spoolConfig, runners, extraSink, SchedulerSettings.DEFAULTS);
+  }
+
+  /** @param scheduling the worker pool (the testbed's {@code collector.max_workers}) */
+  public CollectorService(String testbed, KafkaClient kafka, Topics topics, SpoolConfig spoolConfig,
+      List<ScrapeRunner> runners, ScrapeSink extraSink, SchedulerSettings scheduling) throws IOException {
     this.testbed = testbed;
     this.spool = new Spool(spoolConfig);
     this.publisher = new KafkaPublisher(spool, kafka);
@@ -52,7 +60,7 @@ public final class CollectorService implements AutoCloseable {
     List<ScrapeRunner> all = new ArrayList<>(runners);
     String host = runners.isEmpty() ? testbed : runners.get(0).host();
     all.add(new ScrapeRunner(host, new SpoolSource(host, spool, publisher::refusedTooLarge), () -> System.currentTimeMillis() / 1000.0));
-    this.scheduler = new ScrapeScheduler(testbed, all, sink);
+    this.scheduler = new ScrapeScheduler(testbed, all, sink, scheduling);
     this.drainer = new Thread(publisher, "headroom-spool-drainer");
     drainer.setDaemon(true);
     drainer.start();

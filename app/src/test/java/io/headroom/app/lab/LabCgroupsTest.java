@@ -88,6 +88,9 @@ class LabCgroupsTest {
     assertEquals("+cpu +io\n", Files.readString(cg.resolve("cgroup.subtree_control")));
     assertEquals("+cpu +io\n", Files.readString(cg.resolve("hrlab-x/cgroup.subtree_control")));
     assertEquals("25000 100000\n", Files.readString(cg.resolve("hrlab-x/array/cpu.max")));
+    // the top weight (cgroup-v2.rst: 1-10000) on the group and its parent, so contention never keeps it under its quota
+    assertEquals("10000\n", Files.readString(cg.resolve("hrlab-x/array/cpu.weight")));
+    assertEquals("10000\n", Files.readString(cg.resolve("hrlab-x/cpu.weight")));
     assertEquals("7:3 riops=300 wbps=2097152\n", Files.readString(cg.resolve("hrlab-x/array/io.max")));
   }
 
@@ -111,6 +114,9 @@ class LabCgroupsTest {
     assertEquals(0, made.exit(), made.err());
     assertEquals("100000\n", Files.readString(cg.resolve("cpu/hrlab-x/array/cpu.cfs_period_us")));
     assertEquals("25000\n", Files.readString(cg.resolve("cpu/hrlab-x/array/cpu.cfs_quota_us")));
+    // the top v1 weight (sched-design-CFS: at most 262144, i.e. 256 x the default 1024) on the group and its parent
+    assertEquals("262144\n", Files.readString(cg.resolve("cpu/hrlab-x/array/cpu.shares")));
+    assertEquals("262144\n", Files.readString(cg.resolve("cpu/hrlab-x/cpu.shares")));
     assertEquals("7:3 300\n", Files.readString(cg.resolve("blkio/hrlab-x/array/blkio.throttle.read_iops_device")));
     assertEquals(false, Files.exists(cg.resolve("blkio/hrlab-x/array/blkio.throttle.write_iops_device")));
   }

@@ -44,11 +44,12 @@ final class LabEvidence {
    */
   static final double PAYLOAD_LOW = 0.80;
 
-  private static final String GBPS = "([\\d.]+) GB/s";
+  /** A byte rate as the evidence prints it: value and decimal unit (GB/s, MB/s or kB/s). */
+  private static final String RATE = "([\\d.]+) ([kMG])B/s";
   private static final Pattern LITTLE = Pattern.compile(
       "^Little's law: IOPS x mean latency = ([\\d,]+) of ([\\d,]+) outstanding I/O");
   private static final Pattern WORKLOAD = Pattern.compile(
-      "^workload (?:[\\d.]+ GB/s mean \\(([\\d,]+) IOPS\\)|([\\d,]+) IOPS mean)");
+      "^workload (?:[\\d.]+ [kMG]B/s mean \\(([\\d,]+) IOPS\\)|([\\d,]+) IOPS mean)");
   /** NONE's lead sentence: "nothing on the data path at its ceiling: tightest X ... (P% of practical". */
   private static final Pattern TIGHTEST = Pattern.compile(
       "^nothing on the data path (held )?at its ceiling: tightest (\\S+) .* \\((\\d+)% of practical");
@@ -117,16 +118,16 @@ final class LabEvidence {
     assertTrue(checked.contains("little"), where + "no Little's law line " + checked);
   }
 
-  /** "client/net/hrIDc rx p95 0.01 GB/s = 100% of 0.01 GB/s": the ceiling is the tbf rate. */
+  /** "client/net/hrIDc rx p95 9.7 MB/s = 97% of 10 MB/s": the ceiling is the tbf rate. */
   private void port(String where, PhaseVerdict p, String line, List<String> checked) {
     String id = entities.get("port");
-    Matcher m = Pattern.compile(Pattern.quote(id) + " (?:tx|rx) p95 " + GBPS + " = (\\d+)% of " + GBPS).matcher(line);
+    Matcher m = Pattern.compile(Pattern.quote(id) + " (?:tx|rx) p95 " + RATE + " = (\\d+)% of " + RATE).matcher(line);
     while (m.find()) {
-      // shown in GB/s to two decimals: 80 Mbit/s x 125,000 = 10,000,000 B/s = "0.01 GB/s"
-      assertEquals(portBytesPerS / 1e9, Double.parseDouble(m.group(3)), 0.005 + 1e-9,
+      // 80 Mbit/s x 125,000 = 10,000,000 B/s, printed "10 MB/s" (to 0.1 MB/s: within 50,000 B/s)
+      assertEquals(portBytesPerS, bytesPerS(m.group(4), m.group(5)), halfLastDigit(m.group(5)),
           where + "the port's ceiling is not the injected rate: " + line);
       checked.add("port");
-      limitShare(where, p, id, Integer.parseInt(m.group(2)), line, checked, "port");
+      limitShare(where, p, id, Integer.parseInt(m.group(3)), line, checked, "port");
     }
   }
 
@@ -142,13 +143,13 @@ final class LabEvidence {
       checked.add("disk");
       limitShare(where, p, id, Integer.parseInt(iops.group(2)), line, checked, "disk");
     }
-    Matcher bytes = Pattern.compile(Pattern.quote(id) + " p95 " + GBPS + " = (\\d+)% of its " + GBPS + " spec")
+    Matcher bytes = Pattern.compile(Pattern.quote(id) + " p95 " + RATE + " = (\\d+)% of its " + RATE + " spec")
         .matcher(line);
     while (bytes.find()) {
-      assertEquals(diskBytesPerS / 1e9, Double.parseDouble(bytes.group(3)), 0.005 + 1e-9,
+      assertEquals(diskBytesPerS, bytesPerS(bytes.group(4), bytes.group(5)), halfLastDigit(bytes.group(5)),
           where + "the disk's bytes spec is not the blkio limit: " + line);
       checked.add("disk");
-      limitShare(where, p, id, Integer.parseInt(bytes.group(2)), line, checked, "disk");
+      limitShare(where, p, id, Integer.parseInt(bytes.group(3)), line, checked, "disk");
     }
   }
 
@@ -243,6 +244,24 @@ final class LabEvidence {
     } else if (p.bottleneck() == Bottleneck.NONE && percent >= 90) {
       fail(where + "NONE, yet " + line);
     }
+  }
+
+  /** "9.7", "M": bytes per second. */
+  private static double bytesPerS(String value, String unit) {
+    return Double.parseDouble(value) * unitBytes(unit);
+  }
+
+  /** The rounding of a printed rate: GB/s to two decimals, MB/s and kB/s to one; plus a hair for doubles. */
+  private static double halfLastDigit(String unit) {
+    return (unit.equals("G") ? 0.005 : 0.05) * unitBytes(unit) * (1 + 1e-9);
+  }
+
+  private static double unitBytes(String unit) {
+    return switch (unit) {
+      case "G" -> 1e9;
+      case "M" -> 1e6;
+      default -> 1e3;
+    };
   }
 
   private static double number(String figure) {

@@ -2,6 +2,7 @@ package io.headroom.app.lab;
 
 import io.headroom.model.kafka.KafkaClient;
 import io.headroom.analyzer.analysis.RunAnalyzer;
+import io.headroom.analyzer.data.RunData;
 import io.headroom.analyzer.ingest.IngestConfig;
 import io.headroom.analyzer.store.RunDataLoader;
 import io.headroom.analyzer.store.StoreConfig;
@@ -47,8 +48,11 @@ final class LabPipeline implements AutoCloseable {
   private final Topics topics;
   private final Path dir;
 
-  /** What one case produced: the fio records as sent (phases with their times) and the verdict from the database. */
-  record Outcome(String testbed, String run, List<RecordingRecord> records, Verdict verdict) {
+  /**
+   * What one case produced: the fio records as sent (phases with their times), what the database
+   * holds for the run's time, and the verdict over it.
+   */
+  record Outcome(String testbed, String run, List<RecordingRecord> records, RunData data, Verdict verdict) {
     Map<String, Phase> phases() {
       Map<String, Phase> out = new LinkedHashMap<>();
       for (RecordingRecord r : records) {
@@ -102,7 +106,8 @@ final class LabPipeline implements AutoCloseable {
       }
     }
     awaitEnded(testbed.testbed(), runId, Duration.ofSeconds(30));
-    return new Outcome(testbed.testbed(), runId, records, judge(testbed.testbed(), runId, result));
+    RunData data = load(testbed.testbed(), result);
+    return new Outcome(testbed.testbed(), runId, records, data, new RunAnalyzer().analyze(data, runId));
   }
 
   /** The analyzer has stored the run's end (its last record). */
@@ -125,10 +130,10 @@ final class LabPipeline implements AutoCloseable {
     throw new AssertionError("the analyzer did not store the end of run " + run + " within " + timeout);
   }
 
-  /** The verdict over what the database holds, as the analyzer's final live verdict sees it. */
-  private Verdict judge(String testbed, String run, FioResult result) throws Exception {
+  /** What the database holds for the run's time: the verdict over it is the analyzer's final live verdict. */
+  private RunData load(String testbed, FioResult result) throws Exception {
     try (Connection c = db.connect()) {
-      return new RunAnalyzer().analyze(RunDataLoader.load(c, testbed, result.start() - 5, result.end() + 1), run);
+      return RunDataLoader.load(c, testbed, result.start() - 5, result.end() + 1);
     }
   }
 

@@ -18,8 +18,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * lab/lab.sh's own promises: bad settings are refused before anything is built, a testbed whose
- * owner died (a killed test run) is swept at the next start, one whose owner lives is not, and
- * teardown can be repeated.
+ * owner died (a killed test run) is swept at the next start, one whose owner lives is not,
+ * teardown can be repeated, and it stops the remote sources' stand-in BMC and snmpd.
  */
 @MachineTest("runs lab/run, which creates and sweeps network namespaces and cgroups")
 class LabScriptTest {
@@ -36,6 +36,7 @@ class LabScriptTest {
     cmd.addAll(List.of(args));
     ProcessBuilder pb = new ProcessBuilder(cmd);
     pb.environment().put("LAB_OWNER", Long.toString(owner));
+    pb.environment().put("LAB_STANDIN_CP", System.getProperty("java.class.path"));
     Process p = pb.start();
     String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
     String err = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
@@ -59,10 +60,13 @@ class LabScriptTest {
     Result r = lab(ProcessHandle.current().pid(), "up", id, "rate=80mbit");
     assertEquals(1, r.exit());
     assertEquals("lab: unknown setting \"rate=80mbit\" (known: rate_mbit array_cpu array_delay_ms client_cpu "
-        + "disk_riops disk_wiops disk_rbps disk_wbps size)", r.err());
+        + "disk_riops disk_wiops disk_rbps disk_wbps size array_via fabric_via)", r.err());
     assertFalse(exists(id));
     assertEquals("lab: rate_mbit must be a whole number of Mbit/s, not 1.5",
         lab(1, "up", id, "rate_mbit=1.5").err());
+    assertEquals("lab: array_via must be cgroup or redfish, not ipmi", lab(1, "up", id, "array_via=ipmi").err());
+    assertEquals("lab: fabric_via must be declared or snmp, not lldp", lab(1, "up", id, "fabric_via=lldp").err());
+    assertFalse(exists(id));
     assertEquals("lab: id \"Bad-Id\" must be 1-8 lowercase letters or digits (it goes into interface names)",
         lab(1, "up", "Bad-Id").err());
   }
@@ -86,5 +90,23 @@ class LabScriptTest {
       lab(1, "down", dead);
     }
     assertFalse(exists(live));
+  }
+
+  @Test
+  void teardownStopsTheStandInBmcAndSnmpd() throws Exception {
+    String id = newId();
+    try {
+      Result up = lab(ProcessHandle.current().pid(), "up", id, "rate_mbit=80", "array_via=redfish", "fabric_via=snmp");
+      assertEquals(0, up.exit(), up.err());
+      long bmc = Long.parseLong(Files.readString(Path.of("/run/hrlab", id, "bmc.pid")).strip());
+      long snmpd = Long.parseLong(Files.readString(Path.of("/run/hrlab", id, "snmpd.pid")).strip());
+      assertTrue(ProcessHandle.of(bmc).isPresent() && ProcessHandle.of(snmpd).isPresent(), "both run while the testbed is up");
+      assertEquals(0, lab(1, "down", id).exit());
+      assertFalse(ProcessHandle.of(bmc).map(ProcessHandle::isAlive).orElse(false), "the stand-in iDRAC is stopped");
+      assertFalse(ProcessHandle.of(snmpd).map(ProcessHandle::isAlive).orElse(false), "snmpd is stopped");
+    } finally {
+      lab(1, "down", id);
+    }
+    assertFalse(exists(id));
   }
 }

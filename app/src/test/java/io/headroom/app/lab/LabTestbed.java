@@ -118,6 +118,8 @@ final class LabTestbed implements AutoCloseable {
   private static String run(List<String> cmd) throws IOException, InterruptedException {
     ProcessBuilder pb = new ProcessBuilder(cmd);
     pb.environment().put("LAB_OWNER", Long.toString(ProcessHandle.current().pid()));
+    // the live stand-ins (lab/remote.sh) run on this JVM's classes: the standin module is on the test classpath
+    pb.environment().put("LAB_STANDIN_CP", System.getProperty("java.class.path"));
     Path err = Files.createTempFile("hrlab", ".err");
     pb.redirectError(err.toFile());
     Process p = pb.start();

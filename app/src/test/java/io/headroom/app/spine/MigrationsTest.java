@@ -34,7 +34,7 @@ class MigrationsTest {
                   "V4__sample_1m_realtime_and_late_data.sql", "V5__annotation.sql", "V6__dashboard_views.sql",
                   "V7__dashboard_views_runs_resources_health.sql")
               : List.of("V1__base.sql", "V2__sample_partitioned.sql", "V3__dead_letter.sql", "V5__annotation.sql", "V6__dashboard_views.sql",
-                  "V7__dashboard_views_runs_resources_health.sql"),
+                  "V7__dashboard_views_runs_resources_health.sql", "V8__sample_partitioned_ts_index.sql"),
           column(c, "SELECT step FROM headroom_schema ORDER BY step"));
       assertEquals(timescale ? List.of(db.server().timescaleAvailable()) : List.of(),
           column(c, "SELECT extversion FROM pg_extension WHERE extname = 'timescaledb'"));
@@ -62,8 +62,15 @@ class MigrationsTest {
         rs.next();
         assertEquals("sample_p" + today.format(DateTimeFormatter.BASIC_ISO_DATE) + " 0.5", rs.getString(1) + " " + rs.getDouble(2));
         assertEquals(List.of("V1__base.sql", "V2__sample_partitioned.sql", "V3__dead_letter.sql", "V5__annotation.sql", "V6__dashboard_views.sql",
-                  "V7__dashboard_views_runs_resources_health.sql"),
+                  "V7__dashboard_views_runs_resources_health.sql", "V8__sample_partitioned_ts_index.sql"),
             column(c, "SELECT step FROM headroom_schema ORDER BY step"));
+        // per series (dashboards) and by time window (the live verdict's per-phase read), on every partition
+        String day = today.format(DateTimeFormatter.BASIC_ISO_DATE);
+        assertEquals(List.of(
+                "CREATE INDEX sample_p" + day + "_entity_id_metric_id_ts_idx ON public.sample_p" + day
+                    + " USING btree (entity_id, metric_id, ts)",
+                "CREATE INDEX sample_p" + day + "_ts_idx ON public.sample_p" + day + " USING btree (ts DESC)"),
+            column(c, "SELECT indexdef FROM pg_indexes WHERE tablename = 'sample_p" + day + "' ORDER BY 1"));
         rs = s.executeQuery("SELECT n, avg FROM sample_1m WHERE bucket = date_trunc('minute', timestamptz '2001-01-01')");
         rs.next();
         assertEquals("1 0.25", rs.getLong(1) + " " + rs.getDouble(2));

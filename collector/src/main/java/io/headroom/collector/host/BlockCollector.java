@@ -22,7 +22,10 @@ import java.util.TreeMap;
  */
 final class BlockCollector implements Collector {
 
+  /** A /proc/diskstats line: major, minor, name, then 11 counters (more on newer kernels). */
+  private static final int MIN_FIELDS = 14;
   private final Counters counters = new Counters();
+  private final FileBytes diskstats = new FileBytes();
   /** Devices found at discovery, by kernel name. */
   private final Map<String, String> disks = new TreeMap<>();
 
@@ -172,11 +175,10 @@ final class BlockCollector implements Collector {
   public void collect(HostContext ctx) {
     counters.begin();
     Path file = ctx.proc("diskstats");
-    String text = ctx.files.required(file);
-    if (text == null) {
+    if (!ctx.files.required(file, diskstats)) {
       return;
     }
-    Map<String, long[]> stats = parse(text, file, ctx.files);
+    Map<String, long[]> stats = parse(diskstats, file, ctx.files);
     for (Map.Entry<String, String> e : disks.entrySet()) {
       long[] now = stats.get(e.getKey());
       if (now == null) {
@@ -199,21 +201,24 @@ final class BlockCollector implements Collector {
    * /proc/diskstats: name to the BlockStats.PICK fields. A line that does not parse costs that device only
    * (it then reads as gone), with a problem naming the file and the line.
    */
-  static Map<String, long[]> parse(String text, Path file, SysFiles files) {
+  static Map<String, long[]> parse(FileBytes text, Path file, SysFiles files) {
     Map<String, long[]> out = new HashMap<>();
-    for (String line : text.split("\n")) {
-      String[] f = line.trim().split("\\s+");
-      if (f.length < 14) {
+    int[] starts = new int[MIN_FIELDS];
+    int[] ends = new int[MIN_FIELDS];
+    for (int pos = 0; pos < text.length(); pos = text.lineEnd(pos) + 1) {
+      int end = text.lineEnd(pos);
+      if (text.fields(pos, end, starts, ends) < MIN_FIELDS) {
         continue;
       }
       try {
         long[] v = new long[BlockStats.PICK.length];
         for (int i = 0; i < BlockStats.PICK.length; i++) {
-          v[i] = Long.parseLong(f[3 + BlockStats.PICK[i]]);
+          int f = 3 + BlockStats.PICK[i];
+          v[i] = text.parseLong(starts[f], ends[f]);
         }
-        out.put(f[2], v);
+        out.put(text.string(starts[2], ends[2]), v);
       } catch (NumberFormatException e) {
-        files.problem(file, "unparsable line \"" + line.trim() + "\"");
+        files.problem(file, "unparsable line \"" + text.trimmed(pos, end) + "\"");
       }
     }
     return out;

@@ -17,7 +17,13 @@ final class CpuCollector implements Collector {
   private static final String[][] PSI = {
     {"cpu", "some", "psi_cpu_some"}, {"io", "some", "psi_io_some"}, {"io", "full", "psi_io_full"}
   };
+  private static final String[] RUN_QUEUE = {"procs_running", "procs_blocked"};
+  /** The per-CPU counter keys, "cpu0" ... */
+  private final NumberedNames cpuKeys = new NumberedNames("cpu");
   private final Counters ticks = new Counters();
+  private final FileBytes stat = new FileBytes();
+  /** "h1/cpu/N", made on the first scrape (the host is known from then on). */
+  private NumberedNames cpuIds;
   private final Counters psi = new Counters();
 
   @Override
@@ -44,34 +50,38 @@ final class CpuCollector implements Collector {
   public void collect(HostContext ctx) {
     ticks.begin();
     Path file = ctx.proc("stat");
-    String text = ctx.files.required(file);
-    if (text != null) {
+    if (ctx.files.required(file, stat)) {
       try {
-        collectStat(ctx, file, text);
-      } catch (NumberFormatException | StringIndexOutOfBoundsException e) {
+        collectStat(ctx);
+      } catch (NumberFormatException | IndexOutOfBoundsException e) {
         ctx.files.problem(file, "unparsable: " + e.getMessage());
       }
     }
     collectPsi(ctx);
   }
 
-  private void collectStat(HostContext ctx, Path file, String text) {
+  /** /proc/stat line by line, on its bytes: its "intr" line alone is tens of KB on a large host. */
+  private void collectStat(HostContext ctx) {
+    if (cpuIds == null) {
+      cpuIds = new NumberedNames(ctx.id("cpu/"));
+    }
     double ts = ctx.scrape.ts();
     Map<Integer, long[]> socketTicks = new HashMap<>();
-    for (String line : text.split("\n")) {
-      if (line.startsWith("cpu ")) {
-        Counters.Delta d = ticks.delta("cpu", ts, CpuTimes.parseLine(line));
+    for (int pos = 0; pos < stat.length(); pos = stat.lineEnd(pos) + 1) {
+      int end = stat.lineEnd(pos);
+      if (stat.startsWith(pos, "cpu ")) {
+        Counters.Delta d = ticks.delta("cpu", ts, CpuTimes.parseLine(stat, pos, end));
         if (d != null) {
           CpuTimes.emit(ctx, ctx.id("cpu"), d.d());
         }
-      } else if (line.startsWith("cpu")) {
-        int sp = line.indexOf(' ');
-        int cpu = Integer.parseInt(line.substring(3, sp));
-        Counters.Delta d = ticks.delta(line.substring(0, sp), ts, CpuTimes.parseLine(line));
+      } else if (stat.startsWith(pos, "cpu")) {
+        int sp = stat.indexOf((byte) ' ', pos, end);
+        int cpu = (int) stat.parseLong(pos + 3, sp);
+        Counters.Delta d = ticks.delta(cpuKeys.of(cpu), ts, CpuTimes.parseLine(stat, pos, end));
         if (d == null) {
           continue;
         }
-        CpuTimes.emit(ctx, ctx.id("cpu/" + cpu), d.d());
+        CpuTimes.emit(ctx, cpuIds.of(cpu), d.d());
         Integer node = ctx.topology.cpuNode.get(cpu);
         if (node != null) {
           long[] sum = socketTicks.computeIfAbsent(node, n -> new long[CpuTimes.FIELDS]);
@@ -79,13 +89,22 @@ final class CpuCollector implements Collector {
             sum[i] += d.d()[i];
           }
         }
-      } else if (line.startsWith("procs_running ") || line.startsWith("procs_blocked ")) {
-        String[] f = line.split(" ");
-        ctx.sample(ctx.id("cpu"), f[0], Long.parseLong(f[1].trim()));
+      } else {
+        runQueue(ctx, pos, end);
       }
     }
     for (Map.Entry<Integer, long[]> e : socketTicks.entrySet()) {
       CpuTimes.emit(ctx, Topology.socketId(ctx.host, e.getKey()), e.getValue());
+    }
+  }
+
+  /** A procs_running or procs_blocked line: a metric of the same name. */
+  private void runQueue(HostContext ctx, int pos, int end) {
+    for (String metric : RUN_QUEUE) {
+      if (stat.startsWith(pos, metric) && stat.startsWith(pos + metric.length(), " ")) {
+        int from = stat.skipBlanks(pos + metric.length(), end);
+        ctx.sample(ctx.id("cpu"), metric, stat.parseLong(from, stat.digitsEnd(from, end)));
+      }
     }
   }
 

@@ -18,21 +18,21 @@ final class CpuTimes {
 
   private CpuTimes() {}
 
-  /** The ticks of a "cpuN ..." line; fields the kernel lacks (old kernels) stay 0. */
-  static long[] parseLine(String line) {
+  /**
+   * The ticks of the "cpuN ..." line in {@code [start, end)} of {@code f}; fields the kernel lacks
+   * (old kernels) stay 0.
+   */
+  static long[] parseLine(FileBytes f, int start, int end) {
     long[] out = new long[FIELDS];
-    int pos = line.indexOf(' ');
-    for (int i = 0; i < FIELDS && pos >= 0; i++) {
-      while (pos < line.length() && line.charAt(pos) == ' ') {
-        pos++;
-      }
-      int end = line.indexOf(' ', pos);
-      String field = end < 0 ? line.substring(pos) : line.substring(pos, end);
-      if (field.isEmpty()) {
+    int pos = f.indexOf((byte) ' ', start, end);
+    for (int i = 0; i < FIELDS; i++) {
+      pos = f.skipBlanks(pos, end);
+      int fieldEnd = f.indexOf((byte) ' ', pos, end);
+      if (fieldEnd == pos) {
         break;
       }
-      out[i] = Long.parseLong(field);
-      pos = end;
+      out[i] = f.parseLong(pos, fieldEnd);
+      pos = fieldEnd;
     }
     return out;
   }

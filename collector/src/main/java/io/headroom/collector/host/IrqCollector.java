@@ -25,6 +25,9 @@ final class IrqCollector implements Collector {
   private final Counters counters = new Counters();
   /** IRQ number to PCI address. */
   private final Map<Integer, String> owner = new HashMap<>();
+  /** The same as a table, made on the first scrape after each discovery. */
+  private String[] ownerByIrq;
+  private final FileBytes interrupts = new FileBytes();
 
   @Override
   public String area() {
@@ -34,6 +37,7 @@ final class IrqCollector implements Collector {
   @Override
   public void discover(HostContext ctx) throws IOException {
     owner.clear();
+    ownerByIrq = null;
     Topology topo = ctx.topology;
     for (PciDevice d : topo.pci.values()) {
       List<Integer> irqs = irqsOf(d);
@@ -113,12 +117,10 @@ final class IrqCollector implements Collector {
     if (owner.isEmpty()) {
       return;
     }
-    Path file = ctx.proc("interrupts");
-    String text = ctx.files.required(file);
-    if (text == null) {
+    if (!ctx.files.required(ctx.proc("interrupts"), interrupts)) {
       return;
     }
-    Map<String, long[]> perDevice = sum(ctx, text);
+    Map<String, long[]> perDevice = sum(ctx);
     for (Map.Entry<String, long[]> e : perDevice.entrySet()) {
       Counters.Delta d = counters.delta(e.getKey(), ctx.scrape.ts(), e.getValue());
       if (d == null) {
@@ -132,42 +134,53 @@ final class IrqCollector implements Collector {
     }
   }
 
+  /** Index = IRQ number, value = the PCI address owning it (null: not a device's), for the scan. */
+  private String[] ownerTable() {
+    if (ownerByIrq == null) {
+      int max = owner.keySet().stream().mapToInt(Integer::intValue).max().orElse(-1);
+      ownerByIrq = new String[max + 1];
+      owner.forEach((irq, address) -> ownerByIrq[irq] = address);
+    }
+    return ownerByIrq;
+  }
+
   /**
    * Per device {interrupts, interrupts on CPUs of another node, 1 when the device's node is
    * known}. Only lines of IRQs we own are parsed past their number: on a 128-CPU host this file
-   * is the largest we read.
+   * is the largest we read (1.2 MB), so it is scanned as bytes, never made into Strings.
    */
-  private Map<String, long[]> sum(HostContext ctx, String text) {
+  private Map<String, long[]> sum(HostContext ctx) {
     Map<String, long[]> out = new HashMap<>();
-    int nl = text.indexOf('\n');
-    if (nl < 0) {
+    int nl = interrupts.lineEnd(0);
+    if (nl == interrupts.length()) {
       return out;
     }
-    int[] columnCpu = header(text.substring(0, nl));
+    int[] columnCpu = header(interrupts, nl);
     // The node of each column, looked up once: the loop below runs once per IRQ per CPU.
     int[] columnNode = new int[columnCpu.length];
     for (int i = 0; i < columnCpu.length; i++) {
       columnNode[i] = ctx.topology.cpuNode.getOrDefault(columnCpu[i], -1);
     }
+    String[] owners = ownerTable();
     int pos = nl + 1;
-    while (pos < text.length()) {
-      int end = text.indexOf('\n', pos);
-      if (end < 0) {
-        end = text.length();
-      }
-      line(ctx, text, pos, end, columnNode, out);
+    while (pos < interrupts.length()) {
+      int end = interrupts.lineEnd(pos);
+      line(ctx, pos, end, owners, columnNode, out);
       pos = end + 1;
     }
     return out;
   }
 
-  private void line(HostContext ctx, String text, int start, int end, int[] columnNode, Map<String, long[]> out) {
-    int colon = text.indexOf(':', start);
-    if (colon < 0 || colon > end) {
+  private void line(HostContext ctx, int start, int end, String[] owners, int[] columnNode, Map<String, long[]> out) {
+    FileBytes f = interrupts;
+    int s = f.skipBlanks(start, end);
+    int colon = f.digitsEnd(s, end);
+    // NMI, LOC, ... are not device interrupts; nor is a number we do not own
+    if (colon == s || colon == end || f.at(colon) != ':') {
       return;
     }
-    Integer irq = parseIrq(text, start, colon);
-    String address = irq == null ? null : owner.get(irq);
+    long irq = f.parseLong(s, colon);
+    String address = irq < owners.length ? owners[(int) irq] : null;
     if (address == null) {
       return;
     }
@@ -176,17 +189,12 @@ final class IrqCollector implements Collector {
     long[] acc = out.computeIfAbsent(address, a -> new long[] {0, 0, node < 0 ? 0 : 1});
     int pos = colon + 1;
     for (int col = 0; col < columnNode.length; col++) {
-      while (pos < end && text.charAt(pos) == ' ') {
-        pos++;
-      }
-      int numEnd = pos;
-      while (numEnd < end && Character.isDigit(text.charAt(numEnd))) {
-        numEnd++;
-      }
+      pos = f.skipBlanks(pos, end);
+      int numEnd = f.digitsEnd(pos, end);
       if (numEnd == pos) {
         break;
       }
-      long n = Long.parseLong(text, pos, numEnd, 10);
+      long n = f.parseLong(pos, numEnd);
       acc[0] += n;
       if (node >= 0 && columnNode[col] >= 0 && columnNode[col] != node) {
         acc[1] += n;
@@ -195,26 +203,25 @@ final class IrqCollector implements Collector {
     }
   }
 
-  private static Integer parseIrq(String text, int start, int colon) {
-    int s = start;
-    while (s < colon && text.charAt(s) == ' ') {
-      s++;
+  /** The header line "           CPU0       CPU1 ..." (up to {@code end}) to the CPU of each column. */
+  static int[] header(FileBytes f, int end) {
+    int columns = 0;
+    for (int pos = f.skipBlanks(0, end); pos < end; pos = f.skipBlanks(tokenEnd(f, pos, end), end)) {
+      columns++;
     }
-    for (int i = s; i < colon; i++) {
-      if (!Character.isDigit(text.charAt(i))) {
-        return null; // NMI, LOC, ... are not device interrupts
-      }
-    }
-    return s == colon ? null : Integer.parseInt(text, s, colon, 10);
-  }
-
-  /** "           CPU0       CPU1 ..." to the CPU number of each column (offline CPUs are absent). */
-  static int[] header(String line) {
-    String[] f = line.trim().split("\\s+");
-    int[] out = new int[f.length];
-    for (int i = 0; i < f.length; i++) {
-      out[i] = Integer.parseInt(f[i].substring(3));
+    int[] out = new int[columns];
+    int i = 0;
+    for (int pos = f.skipBlanks(0, end); pos < end; pos = f.skipBlanks(tokenEnd(f, pos, end), end)) {
+      out[i++] = (int) f.parseLong(pos + 3, tokenEnd(f, pos, end)); // "CPU" then the number
     }
     return out;
+  }
+
+  private static int tokenEnd(FileBytes f, int from, int end) {
+    int i = from;
+    while (i < end && f.at(i) != ' ' && f.at(i) != '\t') {
+      i++;
+    }
+    return i;
   }
 }

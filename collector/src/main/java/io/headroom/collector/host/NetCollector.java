@@ -24,7 +24,10 @@ final class NetCollector implements Collector {
   // /proc/net/dev columns after "name:": rx bytes packets errs drop ... (8), tx bytes packets errs drop ...
   private static final int[] PICK = {0, 1, 2, 3, 8, 9, 10, 11};
 
+  /** A /proc/net/dev line after "name:": 8 receive then 8 transmit counters. */
+  private static final int FIELDS = 16;
   private final Counters counters = new Counters();
+  private final FileBytes netDev = new FileBytes();
   /** Interface name to entity id. */
   private final Map<String, String> ports = new TreeMap<>();
   private final Map<String, Boolean> countsOnPci = new HashMap<>();
@@ -103,11 +106,10 @@ final class NetCollector implements Collector {
   public void collect(HostContext ctx) {
     counters.begin();
     Path file = ctx.proc("net/dev");
-    String text = ctx.files.required(file);
-    if (text == null) {
+    if (!ctx.files.required(file, netDev)) {
       return;
     }
-    Map<String, long[]> stats = parse(text, file, ctx.files);
+    Map<String, long[]> stats = parse(netDev, file, ctx.files);
     for (Map.Entry<String, String> e : ports.entrySet()) {
       long[] now = stats.get(e.getKey());
       if (now == null) {
@@ -132,27 +134,29 @@ final class NetCollector implements Collector {
   }
 
   /** /proc/net/dev: interface to {rx bytes, packets, errs, drop, tx bytes, packets, errs, drop}. */
-  static Map<String, long[]> parse(String text, Path file, SysFiles files) {
+  static Map<String, long[]> parse(FileBytes text, Path file, SysFiles files) {
     Map<String, long[]> out = new HashMap<>();
-    for (String line : text.split("\n")) {
-      int colon = line.indexOf(':');
-      if (colon < 0 || line.indexOf('|') >= 0) {
-        continue;
+    int[] starts = new int[FIELDS];
+    int[] ends = new int[FIELDS];
+    for (int pos = 0; pos < text.length(); pos = text.lineEnd(pos) + 1) {
+      int end = text.lineEnd(pos);
+      int colon = text.indexOf((byte) ':', pos, end);
+      if (colon == end || text.indexOf((byte) '|', pos, end) < end) {
+        continue; // the two header lines
       }
-      String[] f = line.substring(colon + 1).trim().split("\\s+");
-      if (f.length < 16) {
-        files.problem(file, "short line \"" + line.trim() + "\"");
+      if (text.fields(colon + 1, end, starts, ends) < FIELDS) {
+        files.problem(file, "short line \"" + text.trimmed(pos, end) + "\"");
         continue;
       }
       try {
         long[] v = new long[PICK.length];
         for (int i = 0; i < PICK.length; i++) {
-          v[i] = Long.parseLong(f[PICK[i]]);
+          v[i] = text.parseLong(starts[PICK[i]], ends[PICK[i]]);
         }
-        out.put(line.substring(0, colon).trim(), v);
+        out.put(text.trimmed(pos, colon), v);
       } catch (NumberFormatException e) {
         // one odd line costs that interface only (it then reads as gone)
-        files.problem(file, "unparsable line \"" + line.trim() + "\"");
+        files.problem(file, "unparsable line \"" + text.trimmed(pos, end) + "\"");
       }
     }
     return out;

@@ -36,11 +36,8 @@ final class SysFiles {
     String text;
     try {
       text = new String(Files.readAllBytes(file), StandardCharsets.ISO_8859_1).trim();
-    } catch (NoSuchFileException e) {
-      scrape.problem(file.toString(), "missing");
-      return null;
     } catch (IOException | SecurityException e) {
-      scrape.problem(file.toString(), "unreadable: " + e.getMessage());
+      unreadable(file, e);
       return null;
     }
     if (text.isEmpty()) {
@@ -48,6 +45,28 @@ final class SysFiles {
       return null;
     }
     return text;
+  }
+
+  /**
+   * {@link #required(Path)} into a buffer kept by the caller, for the large files read every
+   * scrape: false, with the same problem noted, when the file is absent, unreadable or blank.
+   */
+  boolean required(Path file, FileBytes into) {
+    try {
+      into.read(file);
+    } catch (IOException | SecurityException e) {
+      unreadable(file, e);
+      return false;
+    }
+    if (into.blank()) {
+      scrape.problem(file.toString(), "empty");
+      return false;
+    }
+    return true;
+  }
+
+  private void unreadable(Path file, Exception e) {
+    scrape.problem(file.toString(), e instanceof NoSuchFileException ? "missing" : "unreadable: " + e.getMessage());
   }
 
   /** A required decimal (or 0x-hex, as fc_host statistics are) counter; null when unusable. */

@@ -55,12 +55,25 @@ final class CounterApi {
     String path = TABLES + encode(table) + "/rows?fields=*&max_records=" + settings.maxRecords()
         + "&return_timeout=" + settings.returnTimeout() + "&counters.name="
         + URLEncoder.encode(String.join("|", counters), StandardCharsets.UTF_8);
-    for (int page = 0; page < MAX_PAGES && path != null; page++) {
-      JsonNode body = get(path);
-      for (JsonNode r : body.path("records")) {
-        out.add(CounterRow.parse(r));
-      }
-      path = body.path("_links").path("next").path("href").asText(null);
+    for (JsonNode r : records(path)) {
+      out.add(CounterRow.parse(r));
+    }
+    return out;
+  }
+
+  /**
+   * Every record of a collection (any ONTAP REST collection: the counter tables' rows, the
+   * network ports), page after page; {@code path} carries its own query, max_records and
+   * return_timeout are added.
+   */
+  List<JsonNode> records(String path) throws IOException {
+    List<JsonNode> out = new ArrayList<>();
+    String next = path.contains("max_records=") ? path : path + (path.contains("?") ? "&" : "?")
+        + "max_records=" + settings.maxRecords() + "&return_timeout=" + settings.returnTimeout();
+    for (int page = 0; page < MAX_PAGES && next != null; page++) {
+      JsonNode body = get(next);
+      body.path("records").forEach(out::add);
+      next = body.path("_links").path("next").path("href").asText(null);
     }
     return out;
   }

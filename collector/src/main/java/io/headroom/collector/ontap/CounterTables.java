@@ -133,8 +133,8 @@ final class CounterTables {
   }
 
   /**
-   * A physical port. The link speed is kept as ONTAP writes it: its format in the counter tables is
-   * not published, so no ceiling is derived (declare one with the declared source).
+   * A physical port. The counter table's link speed is kept as ONTAP writes it (its format there is
+   * not published); the ceiling comes from the network API's speed ({@link NetworkPorts}).
    */
   private static Entity port(String host, CounterRow r, String fabric, String speedProperty) {
     String node = r.property("node.name", "-");

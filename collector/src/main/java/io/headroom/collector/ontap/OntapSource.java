@@ -29,6 +29,7 @@ final class OntapSource implements Source {
   private final List<CounterTables.Table> tables;
   private final RemoteHttpClient http;
   private final CounterApi api;
+  private final NetworkPorts ports = new NetworkPorts();
   private Map<String, Poll> previous = new HashMap<>();
 
   OntapSource(String host, Duration interval, OntapSettings settings, RemoteHttpClient http) {
@@ -54,6 +55,7 @@ final class OntapSource implements Source {
   public void scrape(Scrape scrape) throws IOException {
     Map<String, Poll> current = new HashMap<>();
     Set<String> entities = new HashSet<>();
+    ports.refresh(api, scrape, host);
     IOException first = null;
     int failed = 0;
     for (CounterTables.Table t : tables) {
@@ -87,7 +89,7 @@ final class OntapSource implements Source {
         incomplete++;
         continue;
       }
-      Entity e = t.rows().entity(host, row);
+      Entity e = ports.withCeiling(t.rows().entity(host, row));
       if (entities.add(e.id())) {
         scrape.entity(e);
       }

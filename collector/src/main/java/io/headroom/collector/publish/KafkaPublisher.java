@@ -93,8 +93,9 @@ public final class KafkaPublisher implements Runnable, AutoCloseable {
       }
       Outcome outcome = sendAll(entries);
       if (outcome.settled() > 0) {
-        spool.ack(entries.get(outcome.settled() - 1).next());
+        // counted before the ack: whoever sees the spool drained also sees these in sent()
         sent.addAndGet(outcome.settled() - outcome.refused());
+        spool.ack(entries.get(outcome.settled() - 1).next());
       }
       if (outcome.failure() == null) {
         if (kafkaDown) {

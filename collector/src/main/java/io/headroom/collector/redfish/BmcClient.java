@@ -47,6 +47,11 @@ final class BmcClient implements AutoCloseable {
     return target;
   }
 
+  /** The BMC's concurrency limit (max_concurrency): the most requests in flight to it at once. */
+  int maxConcurrency() {
+    return http.endpoint().maxConcurrency();
+  }
+
   BmcSession session() {
     return session;
   }

@@ -1,17 +1,15 @@
 package io.headroom.collector.redfish;
 
-import io.headroom.collector.remote.RemoteEndpoint;
-import io.headroom.collector.remote.TlsSettings;
-import java.net.URI;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The testbed section of one BMC ({@code type: redfish}). The endpoint keys sit at the top level
- * of the section, as the testbed contract writes them ({@code url:}, {@code username:}, {@code tls:}
- * ...), and are handed to the shared {@link RemoteEndpoint}; the rest are Redfish's own.
+ * The redfish source's own keys of its testbed section ({@code type: redfish}). The endpoint keys
+ * ({@code url:}, {@code username:}, {@code tls:}, {@code max_concurrency:} ...) sit beside them at
+ * the top level, as the testbed contract writes them, and are the shared
+ * {@link io.headroom.collector.remote.RemoteEndpoint}'s, bound through
+ * {@link io.headroom.collector.remote.RemoteSection} as the array sources' are.
  *
  * @param role whose CPU the BMC's usage figures are: a client host's ({@code host_cpu}) or an
  *     array node's ({@code array_cpu}, a storage server running software-defined storage)
@@ -20,23 +18,11 @@ import java.util.List;
  *     meanwhile), {@code poll} (never open a stream)
  * @param topologyRefresh how often the inventory (devices, slots, ports) is walked again
  */
-public record RedfishSettings(
-    URI url,
-    Boolean plaintext,
-    String username,
-    String passwordEnv,
-    Path passwordFile,
-    TlsSettings tls,
-    Integer maxConcurrency,
-    Duration connectTimeout,
-    Duration readTimeout,
-    Duration timeout,
-    Integer retries,
-    Role role,
-    Telemetry telemetry,
-    Duration topologyRefresh) {
+public record RedfishSettings(Role role, Telemetry telemetry, Duration topologyRefresh) {
 
   public static final Duration DEFAULT_TOPOLOGY_REFRESH = Duration.ofMinutes(10);
+  /** Each inventory walk costs the BMC dozens of requests. */
+  public static final Duration MIN_TOPOLOGY_REFRESH = Duration.ofSeconds(10);
 
   /** Whose usage the BMC reports. */
   public enum Role { CLIENT, ARRAY }
@@ -50,16 +36,15 @@ public record RedfishSettings(
     topologyRefresh = topologyRefresh == null ? DEFAULT_TOPOLOGY_REFRESH : topologyRefresh;
   }
 
-  /** The shared endpoint settings (url, TLS, login, limits), defaults filled in. */
-  public RemoteEndpoint endpoint() {
-    return new RemoteEndpoint(url, plaintext, username, passwordEnv, passwordFile, tls, maxConcurrency,
-        connectTimeout, readTimeout, timeout, retries);
+  /** Every default: a client host's BMC, telemetry auto, the inventory walked every 10 minutes. */
+  public static RedfishSettings defaults() {
+    return new RedfishSettings(null, null, null);
   }
 
-  /** Every problem, each naming its key as written in the section. */
+  /** Every problem of the own keys, each naming its key as written in the section. */
   public List<String> validate() {
-    List<String> problems = new ArrayList<>(endpoint().validate());
-    if (topologyRefresh.compareTo(Duration.ofSeconds(10)) < 0) {
+    List<String> problems = new ArrayList<>();
+    if (topologyRefresh.compareTo(MIN_TOPOLOGY_REFRESH) < 0) {
       problems.add("topology_refresh: must be at least 10s (each walk costs the BMC dozens of requests)");
     }
     return problems;

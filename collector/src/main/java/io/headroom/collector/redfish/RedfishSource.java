@@ -12,6 +12,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.ExecutorService;
 import java.util.function.Function;
 
 /**
@@ -35,15 +36,16 @@ final class RedfishSource implements Source {
   private TelemetryStream stream;
 
   /**
+   * @param fetchHelpers threads shared by all BMCs' parallel requests ({@link Fetcher#helperPool()})
    * @param streams opens the telemetry stream of an inventory that offers one (tests give short waits)
    */
   RedfishSource(String host, Duration interval, RedfishSettings settings, BmcClient client, Clock clock,
-      Function<Inventory, TelemetryStream> streams) {
+      ExecutorService fetchHelpers, Function<Inventory, TelemetryStream> streams) {
     this.host = host;
     this.interval = interval == null ? Duration.ofSeconds(5) : interval;
     this.settings = settings;
     this.client = client;
-    this.fetcher = new Fetcher(client, settings.endpoint().maxConcurrency());
+    this.fetcher = new Fetcher(client, client.maxConcurrency(), fetchHelpers);
     this.clock = clock;
     this.streams = streams;
   }

@@ -1,17 +1,19 @@
 package io.headroom.collector.redfish;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.headroom.collector.remote.ConnectionPools;
 import io.headroom.collector.remote.Credentials;
 import io.headroom.collector.remote.RemoteHttpClient;
+import io.headroom.collector.remote.RemoteSection;
 import io.headroom.collector.source.Source;
 import io.headroom.collector.source.SourceContext;
 import io.headroom.collector.source.SourceFactory;
 import io.headroom.config.ConfigException;
-import io.headroom.config.SettingsBinder;
 import io.headroom.model.MetricDef;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.ExecutorService;
 
 /** Registers the Redfish BMC source as {@code type: redfish}; keys in docs/configuration.md. */
 public final class RedfishSourceFactory implements SourceFactory {
@@ -20,6 +22,11 @@ public final class RedfishSourceFactory implements SourceFactory {
   static final Duration STREAM_FIRST_WAIT = Duration.ofSeconds(10);
   /** The most a BMC resource may bring into memory: Redfish resources are kilobytes, a few hundred at most. */
   static final long MAX_BODY_BYTES = 4L << 20;
+
+  /** One collector may poll a thousand BMCs: their connections share a few pools (see ConnectionPools). */
+  private final ConnectionPools pools = new ConnectionPools(ConnectionPools.DEFAULT_POOLS);
+  /** Their parallel requests share threads (see Fetcher). */
+  private final ExecutorService fetchHelpers = Fetcher.helperPool();
 
   @Override
   public String type() {
@@ -33,20 +40,21 @@ public final class RedfishSourceFactory implements SourceFactory {
 
   @Override
   public Source create(SourceContext context, JsonNode settings) throws ConfigException {
-    RedfishSettings s = settings(context, settings);
-    Credentials credentials = Credentials.resolve(s.endpoint().resolve(context.baseDir()), context.baseDir());
-    RemoteHttpClient http = RemoteHttpClient.builder(s.endpoint().resolve(context.baseDir()), credentials)
+    RemoteSection<RedfishSettings> section = settings(context, settings);
+    Credentials credentials = Credentials.resolve(section.endpoint(), context.baseDir());
+    RemoteHttpClient http = RemoteHttpClient.builder(section.endpoint(), credentials)
         .maxBodyBytes(MAX_BODY_BYTES)
+        .connectionPools(pools)
         .maxRetryAfter(Duration.ofSeconds(10))
         .build();
     BmcClient client = new BmcClient(http, credentials, Clock.systemUTC());
-    return new RedfishSource(context.host(), context.interval(), s, client, Clock.systemUTC(),
+    return new RedfishSource(context.host(), context.interval(), section.own(), client, Clock.systemUTC(), fetchHelpers,
         inv -> new TelemetryStream(client, inv.streamUri, STREAM_SILENCE, STREAM_FIRST_WAIT, Clock.systemUTC(),
             d -> Thread.sleep(d.toMillis())).start());
   }
 
-  /** Binds and checks the section; every problem named at once. */
-  static RedfishSettings settings(SourceContext context, JsonNode settings) throws ConfigException {
-    return SettingsBinder.bind(settings, RedfishSettings.class, context.baseDir(), "redfish source of " + context.host());
+  /** Binds and checks the section, the shared endpoint keys and Redfish's own; every problem named at once. */
+  static RemoteSection<RedfishSettings> settings(SourceContext context, JsonNode settings) throws ConfigException {
+    return RemoteSection.bind(settings, RedfishSettings.class, context.baseDir(), "redfish source of " + context.host());
   }
 }

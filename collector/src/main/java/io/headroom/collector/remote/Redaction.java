@@ -73,6 +73,9 @@ public final class Redaction {
   }
 
   private static String urls(String text) {
+    if (text.indexOf('@') < 0 && text.indexOf('=') < 0) {
+      return text; // neither user:password@ nor a query value: nothing either pattern could match
+    }
     String out = USERINFO.matcher(text).replaceAll("$1" + MASK + "@");
     Matcher m = PARAM.matcher(out);
     StringBuilder sb = new StringBuilder();

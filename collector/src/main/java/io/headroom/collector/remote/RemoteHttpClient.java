@@ -11,12 +11,14 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.Consumer;
 import java.util.function.DoubleSupplier;
 import javax.net.ssl.SSLException;
 import okhttp3.Headers;
+import okhttp3.HttpUrl;
 import okhttp3.MediaType;
 import okhttp3.OkHttpClient;
 import okhttp3.Request;
@@ -59,6 +61,16 @@ public final class RemoteHttpClient implements AutoCloseable {
   private final Clock clock;
   private final long maxBodyBytes;
   private final URI base;
+  /** Connections go back to a pool shared with other clients: close must not empty it. */
+  private final boolean sharedPool;
+  /** The parsed url of each path asked for, and how messages name it: a scrape asks for the same paths each time. */
+  private final Map<String, Target> targets = new ConcurrentHashMap<>();
+
+  /** A request path resolved against the base url, and that url as messages may print it. */
+  private record Target(HttpUrl url, String printable) {}
+
+  /** Paths beyond this many are resolved on each request rather than remembered (a walk of an endless tree). */
+  static final int MAX_REMEMBERED_PATHS = 1024;
 
   private RemoteHttpClient(Builder b) throws ConfigException {
     List<String> problems = b.endpoint.validate();
@@ -84,6 +96,10 @@ public final class RemoteHttpClient implements AutoCloseable {
         // Our retry policy is the only one: OkHttp's silent retry would repeat a POST we chose not to.
         .retryOnConnectionFailure(false)
         .followRedirects(false);
+    sharedPool = b.pools != null;
+    if (sharedPool) {
+      ok.connectionPool(b.pools.forTarget(endpoint.url()));
+    }
     if (endpoint.url().getScheme().equalsIgnoreCase("https")) {
       Tls.configure(ok, endpoint.tls());
       if (endpoint.tls().insecure()) {
@@ -109,6 +125,7 @@ public final class RemoteHttpClient implements AutoCloseable {
     private Duration base = RetryPolicy.DEFAULT_BASE;
     private Duration cap = RetryPolicy.DEFAULT_CAP;
     private Duration maxRetryAfter = RetryPolicy.DEFAULT_MAX_RETRY_AFTER;
+    private ConnectionPools pools;
 
     private Builder(RemoteEndpoint endpoint, Credentials credentials) {
       this.endpoint = endpoint;
@@ -157,6 +174,15 @@ public final class RemoteHttpClient implements AutoCloseable {
       return this;
     }
 
+    /**
+     * Keeps this client's connections in one of these shared pools instead of a pool of its own
+     * (for sources with many targets; see {@link ConnectionPools}).
+     */
+    public Builder connectionPools(ConnectionPools pools) {
+      this.pools = pools;
+      return this;
+    }
+
     /** The client; a ConfigException if the endpoint is invalid or its CA file unreadable. */
     public RemoteHttpClient build() throws ConfigException {
       return new RemoteHttpClient(this);
@@ -196,8 +222,9 @@ public final class RemoteHttpClient implements AutoCloseable {
    * retried: it will not change), and when the body is over the cap.
    */
   public RemoteResponse execute(RemoteRequest request) throws IOException {
-    Request okRequest = toOkHttp(request);
-    String where = request.method() + " " + Redaction.url(okRequest.url().toString());
+    Target target = target(request.path());
+    Request okRequest = toOkHttp(request, target.url());
+    String where = request.method() + " " + target.printable();
     for (int attempt = 0; ; attempt++) {
       RemoteResponse response = null;
       IOException failure = null;
@@ -241,8 +268,9 @@ public final class RemoteHttpClient implements AutoCloseable {
    * is an exception.
    */
   public Response openStream(RemoteRequest request, Duration readTimeout) throws IOException {
-    Request okRequest = toOkHttp(request);
-    String where = request.method() + " " + Redaction.url(okRequest.url().toString());
+    Target target = target(request.path());
+    Request okRequest = toOkHttp(request, target.url());
+    String where = request.method() + " " + target.printable();
     OkHttpClient streaming = http.newBuilder().callTimeout(Duration.ZERO).readTimeout(readTimeout).build();
     Response r;
     try {
@@ -260,9 +288,23 @@ public final class RemoteHttpClient implements AutoCloseable {
     return r;
   }
 
-  private Request toOkHttp(RemoteRequest request) {
-    String path = request.path().startsWith("//") ? request.path().substring(1) : request.path();
-    Request.Builder b = new Request.Builder().url(base.resolve(path).toString());
+  /** The path's url, parsed and made printable once (both cost more than the rest of building a request). */
+  private Target target(String path) {
+    Target t = targets.get(path);
+    if (t != null) {
+      return t;
+    }
+    String relative = path.startsWith("//") ? path.substring(1) : path;
+    HttpUrl url = HttpUrl.get(base.resolve(relative).toString());
+    t = new Target(url, Redaction.url(url.toString()));
+    if (targets.size() < MAX_REMEMBERED_PATHS) {
+      targets.put(path, t);
+    }
+    return t;
+  }
+
+  private Request toOkHttp(RemoteRequest request, HttpUrl url) {
+    Request.Builder b = new Request.Builder().url(url);
     byte[] body = request.bodyBytes();
     RequestBody rb = body != null ? RequestBody.create(body, JSON)
         : request.method().equals("POST") ? RequestBody.create(new byte[0], JSON) : null;
@@ -363,6 +405,8 @@ public final class RemoteHttpClient implements AutoCloseable {
   @Override
   public void close() {
     http.dispatcher().executorService().shutdown();
-    http.connectionPool().evictAll();
+    if (!sharedPool) {
+      http.connectionPool().evictAll();
+    } // a shared pool's idle connections of this target close after the keep-alive
   }
 }

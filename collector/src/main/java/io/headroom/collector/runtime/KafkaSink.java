@@ -21,7 +21,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.LongSupplier;
 import org.slf4j.LoggerFactory;
 
 /**
@@ -38,13 +38,24 @@ public final class KafkaSink implements ScrapeSink {
   private final KafkaPublisher publisher;
   private final Topics topics;
   private final BatchIds ids = new BatchIds();
-  private final Map<String, byte[]> lastTopology = new ConcurrentHashMap<>();
+  /**
+   * The last topology record sent per key, so an unchanged one is not sent again every scrape;
+   * a key not seen for 10 minutes (a removed device) is forgotten, and sent again if it returns.
+   */
+  private final RecentlySeen<byte[]> lastTopology;
+  static final Duration TOPOLOGY_FORGET = Duration.ofMinutes(10);
   private final RateLimitedLog refusals = new RateLimitedLog(LoggerFactory.getLogger(KafkaSink.class), Duration.ofMinutes(1));
 
   public KafkaSink(Spool spool, KafkaPublisher publisher, Topics topics) {
+    this(spool, publisher, topics, System::nanoTime);
+  }
+
+  /** @param nanoTime the clock that ages the topology records sent (tests step it) */
+  KafkaSink(Spool spool, KafkaPublisher publisher, Topics topics, LongSupplier nanoTime) {
     this.spool = spool;
     this.publisher = publisher;
     this.topics = topics;
+    this.lastTopology = new RecentlySeen<>(TOPOLOGY_FORGET, nanoTime);
   }
 
   @Override

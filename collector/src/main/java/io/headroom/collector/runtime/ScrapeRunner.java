@@ -6,9 +6,7 @@ import io.headroom.model.Entity;
 import io.headroom.model.EntityKind;
 import io.headroom.model.log.RateLimitedLog;
 import java.time.Duration;
-import java.util.HashSet;
 import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.DoubleSupplier;
 import org.slf4j.Logger;
@@ -29,7 +27,8 @@ public final class ScrapeRunner {
   private final String host;
   private final Source source;
   private final DoubleSupplier clock;
-  private final Set<String> problemsSeen = new HashSet<>();
+  /** Problems already logged; one gone for 10 minutes is logged again when it comes back. */
+  private final RecentlySeen<Boolean> problemsSeen = new RecentlySeen<>(Duration.ofMinutes(10), System::nanoTime);
   private final AtomicLong missedIntervals = new AtomicLong();
   /** A source that fails every scrape (a BMC down) says so once a minute, not every interval. */
   private final RateLimitedLog failures = new RateLimitedLog(LOG, Duration.ofMinutes(1));
@@ -86,7 +85,7 @@ public final class ScrapeRunner {
   /** Each distinct problem is logged once at WARN; a problem that repeats every second is not news. */
   private void logNewProblems(Scrape scrape) {
     for (String p : scrape.problems()) {
-      if (problemsSeen.add(p)) {
+      if (problemsSeen.put(p, Boolean.TRUE) == null) {
         LOG.warn("source {} of {}: partial result: {}", source.name(), host, p);
       }
     }

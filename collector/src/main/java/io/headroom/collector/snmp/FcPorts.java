@@ -28,6 +28,9 @@ final class FcPorts {
 
   record FcRead(List<PortReading> ports, List<String> notes) {}
 
+  /** No FC ports from these MIBs (the agent's FC ports are IF-MIB's, as on Cisco MDS). */
+  static final FcRead NONE = new FcRead(List.of(), List.of());
+
   private FcPorts() {}
 
   /**

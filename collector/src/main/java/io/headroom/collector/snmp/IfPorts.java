@@ -2,6 +2,7 @@ package io.headroom.collector.snmp;
 
 import static io.headroom.collector.snmp.Oids.*;
 
+import io.headroom.model.Ceilings;
 import io.headroom.model.Entity;
 import io.headroom.model.EntityKind;
 import java.util.ArrayList;
@@ -16,7 +17,7 @@ import org.snmp4j.smi.Variable;
 /**
  * IF-MIB ports: ifTable for names, status, errors and discards (and the 32-bit octet counters
  * where the agent has no ifXTable row), ifXTable for the 64-bit counters, ifHighSpeed and ifAlias,
- * EtherLike-MIB for pause frames. Physical ports only: Ethernet, InfiniBand and Fibre Channel
+ * and the {@link Pushback} tables (pause and PFC frames, Cisco FC transmit wait). Physical ports only: Ethernet, InfiniBand and Fibre Channel
  * interface types; virtual, tunnel and aggregate interfaces would count the same bytes twice.
  */
 final class IfPorts {
@@ -34,7 +35,7 @@ final class IfPorts {
   /**
    * @param skipFc leave out fibreChannel interfaces (the FC MIBs gave the ports, with their own counters)
    */
-  static List<IfPort> read(String host, IntTable ifTable, IntTable ifXTable, IntTable pause, boolean skipFc) {
+  static List<IfPort> read(String host, IntTable ifTable, IntTable ifXTable, Pushback pushback, boolean skipFc) {
     Map<Integer, Variable> types = ifTable.column(IF_TYPE);
     Map<Integer, Variable> names = ifXTable.column(IF_NAME);
     Map<Integer, Variable> descrs = ifTable.column(IF_DESCR);
@@ -48,13 +49,13 @@ final class IfPorts {
       }
       String name = text(names.get(ifIndex), text(descrs.get(ifIndex), "if" + ifIndex));
       String idPart = seen.add(name) ? name : "if" + ifIndex; // two ports of one name: tell them apart
-      out.add(port(host + "/port/" + idPart, name, ifIndex, fabric, ifTable, ifXTable, pause));
+      out.add(port(host + "/port/" + idPart, name, ifIndex, fabric, ifTable, ifXTable, pushback));
     }
     return out;
   }
 
   private static IfPort port(String id, String name, int ifIndex, String fabric, IntTable ifTable, IntTable ifXTable,
-      IntTable pause) {
+      Pushback pushback) {
     Map<String, Object> attrs = new LinkedHashMap<>();
     attrs.put("fabric", fabric);
     attrs.put("if_index", ifIndex);
@@ -68,7 +69,8 @@ final class IfPorts {
     double bps = speedBps(ifTable.column(IF_SPEED).get(ifIndex), ifXTable.column(IF_HIGH_SPEED).get(ifIndex));
     if (bps > 0) {
       attrs.put("speed_bps", bps);
-      capacity.put("bytes_per_s", bps / 8);
+      // FC speeds name the payload: a fibreChannel interface at 32000 Mb/s carries 3.2e9 bytes/s, not 4e9
+      capacity.put("bytes_per_s", Ceilings.port(fabric, bps));
     }
     Map<PortCounter, Count> counts = new EnumMap<>(PortCounter.class);
     boolean hc = ifXTable.column(IF_HC_IN_OCTETS).containsKey(ifIndex);
@@ -95,8 +97,7 @@ final class IfPorts {
     put32(counts, PortCounter.TX_ERRORS, ifTable, IF_OUT_ERRORS, ifIndex);
     put32(counts, PortCounter.RX_DISCARDS, ifTable, IF_IN_DISCARDS, ifIndex);
     put32(counts, PortCounter.TX_DISCARDS, ifTable, IF_OUT_DISCARDS, ifIndex);
-    put64(counts, PortCounter.RX_PAUSE, pause, DOT3_HC_IN_PAUSE_FRAMES, ifIndex);
-    put64(counts, PortCounter.TX_PAUSE, pause, DOT3_HC_OUT_PAUSE_FRAMES, ifIndex);
+    pushback.addTo(counts, ifIndex);
     Variable disc = ifXTable.column(IF_COUNTER_DISCONTINUITY_TIME).get(ifIndex);
     Entity entity = new Entity(id, EntityKind.NET_PORT, name, attrs, capacity);
     PortReading reading = new PortReading(entity, counts, disc == null ? null : disc.toLong());
@@ -114,14 +115,14 @@ final class IfPorts {
     return 0;
   }
 
-  private static void put64(Map<PortCounter, Count> counts, PortCounter c, IntTable table, int column, int ifIndex) {
+  static void put64(Map<PortCounter, Count> counts, PortCounter c, IntTable table, int column, int ifIndex) {
     Variable v = table.get(column, ifIndex);
     if (v != null) {
       counts.put(c, Count.c64(v.toLong(), table.nanos(column, ifIndex)));
     }
   }
 
-  private static void put32(Map<PortCounter, Count> counts, PortCounter c, IntTable table, int column, int ifIndex) {
+  static void put32(Map<PortCounter, Count> counts, PortCounter c, IntTable table, int column, int ifIndex) {
     Variable v = table.get(column, ifIndex);
     if (v != null) {
       counts.put(c, Count.c32(v.toLong(), table.nanos(column, ifIndex)));

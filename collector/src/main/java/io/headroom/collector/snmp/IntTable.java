@@ -45,6 +45,11 @@ final class IntTable {
     return t;
   }
 
+  /** True when the walk gave no row: the agent has no such table. */
+  boolean isEmpty() {
+    return columns.isEmpty();
+  }
+
   /** Row to value, in walk order; empty when the agent has no such column. */
   Map<Integer, Variable> column(int column) {
     return columns.getOrDefault(column, Map.of());

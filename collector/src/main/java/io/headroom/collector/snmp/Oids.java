@@ -56,8 +56,27 @@ final class Oids {
 
   // EtherLike-MIB (RFC 3635) dot3PauseTable dot3PauseEntry, indexed by ifIndex
   static final OID DOT3_PAUSE_ENTRY = new OID("1.3.6.1.2.1.10.7.10.1");
+  /** Counter32, used only where the agent has no dot3HC*PauseFrames for the port. */
+  static final int DOT3_IN_PAUSE_FRAMES = 3;
+  static final int DOT3_OUT_PAUSE_FRAMES = 4;
   static final int DOT3_HC_IN_PAUSE_FRAMES = 5;
   static final int DOT3_HC_OUT_PAUSE_FRAMES = 6;
+
+  // CISCO-PFC-EXT-MIB cpfcIfTable cpfcIfEntry (ciscoMgmt.813), indexed by ifIndex: 802.1Qbb
+  // priority flow control frames, all priorities together, Counter64
+  static final OID CPFC_IF_ENTRY = new OID("1.3.6.1.4.1.9.9.813.1.1.1");
+  static final int CPFC_IF_REQUESTS = 1;
+  static final int CPFC_IF_INDICATIONS = 2;
+
+  // CISCO-FC-FE-MIB fcIfErrorTable fcIfErrorEntry (ciscoMgmt.289), indexed by ifIndex (Cisco MDS
+  // lists its FC ports in IF-MIB as fibreChannel(56))
+  static final OID FC_IF_ERROR_ENTRY = new OID("1.3.6.1.4.1.9.9.289.1.2.1.1");
+  /** Counter32. */
+  static final int FC_IF_LINK_FAILURES = 1;
+  /** Counter32, 2.5 us ticks with zero transmit credit while frames waited (Cisco's TxWait). */
+  static final int FC_IF_TX_WAIT_COUNT = 15;
+  /** Counter64, credit loss recoveries (link resets after a second or more without credit). */
+  static final int FC_IF_CREDIT_LOSS = 37;
 
   // HOST-RESOURCES-MIB (RFC 2790) hrProcessorTable hrProcessorEntry, indexed by hrDeviceIndex
   static final OID HR_PROCESSOR_ENTRY = new OID("1.3.6.1.2.1.25.3.3.1");

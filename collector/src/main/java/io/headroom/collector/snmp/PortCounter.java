@@ -7,6 +7,10 @@ enum PortCounter {
   RX_ERRORS, TX_ERRORS, CRC_ERRORS, LINK_FAILURES,
   RX_DISCARDS, TX_DISCARDS, CLASS3_DISCARDS,
   RX_PAUSE, TX_PAUSE, NO_TX_CREDITS,
-  /** Time at zero transmit buffer-to-buffer credit, in Brocade's 2.5 us ticks. */
-  CREDIT_ZERO_TICKS
+  /** Priority flow control (802.1Qbb) frames sent and received, all priorities. */
+  PFC_REQUESTS, PFC_INDICATIONS,
+  /** Time at zero transmit buffer-to-buffer credit, in 2.5 us ticks (Brocade tim_txcrd_z, Cisco TxWait). */
+  CREDIT_ZERO_TICKS,
+  /** FC credit loss recoveries: the port went a second or more without transmit credit and reset the link. */
+  CREDIT_LOSS
 }

@@ -18,7 +18,10 @@ import java.util.OptionalDouble;
 final class PortRates {
   /** Headroom over line rate allowed for the two clocks disagreeing by a few per cent. */
   static final double SPIKE_SHARE = 1.10;
-  /** Brocade Fabric OS counts time at zero transmit credit in ticks of 2.5 microseconds (tim_txcrd_z). */
+  /**
+   * Time at zero transmit credit is counted in ticks of 2.5 microseconds: Brocade Fabric OS's
+   * tim_txcrd_z and Cisco MDS's TxWait alike.
+   */
   static final double CREDIT_ZERO_TICK_S = 2.5e-6;
 
   private final CounterStore store = new CounterStore();
@@ -46,8 +49,9 @@ final class PortRates {
     sample(scrape, id, "tx_packets_per_s", r, TX_UCAST, TX_MCAST, TX_BCAST);
     sample(scrape, id, "errors_per_s", r, RX_ERRORS, TX_ERRORS, CRC_ERRORS);
     sample(scrape, id, "discards_per_s", r, RX_DISCARDS, TX_DISCARDS, CLASS3_DISCARDS);
-    sample(scrape, id, "pause_per_s", r, RX_PAUSE, TX_PAUSE, NO_TX_CREDITS);
+    sample(scrape, id, "pause_per_s", r, RX_PAUSE, TX_PAUSE, PFC_REQUESTS, PFC_INDICATIONS, NO_TX_CREDITS);
     sample(scrape, id, "link_failures_per_s", r, LINK_FAILURES);
+    sample(scrape, id, SnmpMetrics.CREDIT_LOSS.name(), r, CREDIT_LOSS);
     if (r.containsKey(CREDIT_ZERO_TICKS)) {
       scrape.sample(id, "tx_credit_zero_fraction", Math.min(1.0, r.get(CREDIT_ZERO_TICKS) * CREDIT_ZERO_TICK_S));
     }

@@ -20,18 +20,20 @@ public final class SnmpMetrics {
   public static final MetricDef DISCARDS = port("discards_per_s", "1/s",
       "ifInDiscards + ifOutDiscards; FC: connUnitPortStatCountClass3Discards, else swFCPortC3Discards.");
   public static final MetricDef PAUSE = port("pause_per_s", "1/s",
-      "Pushback: Ethernet pause frames received + sent (dot3HCInPauseFrames + dot3HCOutPauseFrames); FC: times transmit credit reached zero (swFCPortNoTxCredits, or half of connUnitPortStatCountBBCreditZero's transitions on non-Brocade switches).");
+      "Pushback: Ethernet pause frames received + sent (dot3HCInPauseFrames + dot3HCOutPauseFrames, else the 32-bit dot3InPauseFrames + dot3OutPauseFrames), plus priority flow control frames sent + received (Cisco cpfcIfRequests + cpfcIfIndications); FC: times transmit credit reached zero (swFCPortNoTxCredits, or half of connUnitPortStatCountBBCreditZero's transitions on non-Brocade switches).");
   public static final MetricDef CREDIT_ZERO = new MetricDef("tx_credit_zero_fraction", "fraction", "rate", "net_port",
-      "FC, Brocade: share of time the port could not send for want of buffer-to-buffer credit (connUnitPortStatCountBBCreditZero in 2.5 us ticks).");
+      "FC: share of time the port could not send for want of buffer-to-buffer credit, from 2.5 us ticks (Brocade: connUnitPortStatCountBBCreditZero; Cisco MDS: fcIfTxWaitCount).");
   public static final MetricDef LINK_FAILURES = port("link_failures_per_s", "1/s",
-      "FC link failures (connUnitPortStatCountLinkFailures).");
+      "FC link failures (connUnitPortStatCountLinkFailures; Cisco MDS: fcIfLinkFailures).");
+  public static final MetricDef CREDIT_LOSS = port("credit_loss_per_s", "1/s",
+      "FC, Cisco MDS: credit loss recoveries, link resets after the port went without transmit credit for a second (fcIfCreditLoss).");
   public static final MetricDef UTIL = new MetricDef("util", "fraction", "gauge", CPUS,
       "Mean of hrProcessorLoad / 100 over the agent's processors (each a one-minute average).");
   public static final MetricDef CPU_UTIL_MAX = new MetricDef("cpu_util_max", "fraction", "gauge", CPUS,
       "The busiest processor's hrProcessorLoad / 100.");
 
   public static final List<MetricDef> ALL = List.of(RX, TX, RX_PACKETS, TX_PACKETS, ERRORS, DISCARDS, PAUSE,
-      CREDIT_ZERO, LINK_FAILURES, UTIL, CPU_UTIL_MAX);
+      CREDIT_ZERO, LINK_FAILURES, CREDIT_LOSS, UTIL, CPU_UTIL_MAX);
 
   private SnmpMetrics() {}
 

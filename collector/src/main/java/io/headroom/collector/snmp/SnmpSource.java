@@ -58,14 +58,15 @@ final class SnmpSource implements Source {
     }
     rates.begin(restarted);
     Walks w = new Walks(scrape);
-    IntTable faPorts = IntTable.byLastIndex(w.walk("connUnitPortTable", CONN_UNIT_PORT_ENTRY));
-    IntTable faStats = IntTable.byLastIndex(w.walk("connUnitPortStatTable", CONN_UNIT_PORT_STAT_ENTRY));
-    IntTable swPorts = IntTable.of(w.walk("swFCPortTable", SW_FC_PORT_ENTRY));
-    FcRead fc = FcPorts.read(host, faPorts, faStats, swPorts, sys.brocade());
+    // A Cisco MDS keeps its FC ports' transmit wait in CISCO-FC-FE-MIB by ifIndex: its FC ports are
+    // then the IF-MIB's, and the FC MIBs (which would list the same ports again) are not walked.
+    IntTable ciscoFc = IntTable.of(w.walk("fcIfErrorTable", FC_IF_ERROR_ENTRY));
+    FcRead fc = ciscoFc.isEmpty() ? fcMibPorts(w, sys.brocade()) : FcPorts.NONE;
     IntTable ifTable = IntTable.of(w.walk("ifTable", IF_ENTRY));
     IntTable ifXTable = IntTable.of(w.walk("ifXTable", IFX_ENTRY));
-    IntTable pause = IntTable.of(w.walk("dot3PauseTable", DOT3_PAUSE_ENTRY));
-    List<IfPort> ifPorts = IfPorts.read(host, ifTable, ifXTable, pause, !fc.ports().isEmpty());
+    Pushback pushback = new Pushback(IntTable.of(w.walk("dot3PauseTable", DOT3_PAUSE_ENTRY)),
+        IntTable.of(w.walk("cpfcIfTable", CPFC_IF_ENTRY)), ciscoFc);
+    List<IfPort> ifPorts = IfPorts.read(host, ifTable, ifXTable, pushback, !fc.ports().isEmpty());
     for (PortReading p : fc.ports()) {
       report(scrape, p);
     }
@@ -83,6 +84,14 @@ final class SnmpSource implements Source {
     if (lowered != null) {
       scrape.degraded(host + ": " + lowered);
     }
+  }
+
+  /** FC ports from FCMGMT-MIB and Brocade's SW-MIB. */
+  private FcRead fcMibPorts(Walks w, boolean brocade) throws IOException {
+    IntTable faPorts = IntTable.byLastIndex(w.walk("connUnitPortTable", CONN_UNIT_PORT_ENTRY));
+    IntTable faStats = IntTable.byLastIndex(w.walk("connUnitPortStatTable", CONN_UNIT_PORT_STAT_ENTRY));
+    IntTable swPorts = IntTable.of(w.walk("swFCPortTable", SW_FC_PORT_ENTRY));
+    return FcPorts.read(host, faPorts, faStats, swPorts, brocade);
   }
 
   private void report(Scrape scrape, PortReading p) {

@@ -130,4 +130,38 @@ class OntapSourceTest {
       assertEquals(0.93, after.readings().get("cl1/node/cl1-01").get(0).value(), 1e-12);
     }
   }
+
+  @Test
+  void portCeilingsComeFromTheNetworkApiAndAreReadAgainAfterTenMinutes() throws Exception {
+    try (StandinServer server = serve(cluster()); Source source = source(server, "tables: [nic_common, fcp]\n")) {
+      Scrape first = new Scrape(1000);
+      source.scrape(first);
+      // e4a: speed 100000 Mb/s = 1e11 b/s / 8 = 1.25e10 bytes/s; 0e: connected_speed 32 Gb/s x 100 MB/s = 3.2e9
+      assertEquals(1.25e10, capacity(first, "cl1/port/cl1-01/e4a"));
+      assertEquals(3.2e9, capacity(first, "cl1/port/cl1-01/0e"));
+      assertEquals(1, server.count("GET", "/api/network/ethernet/ports"));
+      // 599 s later: not yet due; 600 s after the first read: read again
+      source.scrape(new Scrape(1599));
+      assertEquals(1, server.count("GET", "/api/network/fc/ports"));
+      source.scrape(new Scrape(1600));
+      assertEquals(2, server.count("GET", "/api/network/fc/ports"));
+    }
+  }
+
+  @Test
+  void portsWhoseSpeedCannotBeReadHaveNoCeilingAndTheScrapeSaysSo() throws Exception {
+    try (StandinServer server = serve(cluster()); Source source = source(server, "tables: [nic_common, fcp]\n")) {
+      server.when("GET", "/api/network/fc/ports").reply(500);
+      Scrape s = new Scrape(1000);
+      source.scrape(s);
+      assertEquals(null, capacity(s, "cl1/port/cl1-01/0e"));
+      assertEquals(1.25e10, capacity(s, "cl1/port/cl1-01/e4a"));
+      assertEquals(1, s.problems().size(), s.problems().toString());
+      assertTrue(s.problems().get(0).startsWith("cl1 fc ports: no port speeds, so no ceilings: GET "), s.problems().get(0));
+    }
+  }
+
+  private static Double capacity(Scrape s, String id) {
+    return s.entities().stream().filter(e -> e.id().equals(id)).findFirst().orElseThrow().capacity().get("bytes_per_s");
+  }
 }

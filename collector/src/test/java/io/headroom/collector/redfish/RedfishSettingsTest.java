@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import io.headroom.collector.remote.RemoteEndpoint;
+import io.headroom.collector.remote.RemoteSection;
 import io.headroom.collector.source.SourceContext;
 import io.headroom.config.ConfigException;
 import java.net.URI;
@@ -18,13 +20,13 @@ class RedfishSettingsTest {
   private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
   private static final SourceContext CTX = new SourceContext("r750a", null, Path.of("."));
 
-  private static RedfishSettings bind(String yaml) throws Exception {
+  private static RemoteSection<RedfishSettings> bind(String yaml) throws Exception {
     return RedfishSourceFactory.settings(CTX, YAML.readTree(yaml));
   }
 
   @Test
   void theContractSectionBindsWithItsDefaults() throws Exception {
-    RedfishSettings s = bind("""
+    RemoteSection<RedfishSettings> section = bind("""
         url: https://idrac-r750a
         role: array
         username: root
@@ -32,16 +34,20 @@ class RedfishSettingsTest {
         tls: {pin_sha256: "%s"}
         telemetry: sse
         """.formatted("AB".repeat(32)));
-    assertEquals(URI.create("https://idrac-r750a"), s.url());
-    assertEquals(RedfishSettings.Role.ARRAY, s.role());
-    assertEquals(RedfishSettings.Telemetry.SSE, s.telemetry());
-    assertEquals(2, s.endpoint().maxConcurrency());
-    assertEquals(Duration.ofMinutes(10), s.topologyRefresh());
+    RemoteEndpoint endpoint = section.endpoint();
+    assertEquals(URI.create("https://idrac-r750a"), endpoint.url());
+    assertEquals("root", endpoint.username());
+    assertEquals("IDRAC_PASSWORD", endpoint.passwordEnv());
+    assertTrue(endpoint.tls().pinned());
+    assertEquals(RedfishSettings.Role.ARRAY, section.own().role());
+    assertEquals(RedfishSettings.Telemetry.SSE, section.own().telemetry());
+    assertEquals(2, endpoint.maxConcurrency());
+    assertEquals(Duration.ofMinutes(10), section.own().topologyRefresh());
   }
 
   @Test
   void clientAndAutoAreTheDefaults() throws Exception {
-    RedfishSettings s = bind("url: https://idrac-r760\n");
+    RedfishSettings s = bind("url: https://idrac-r760\n").own();
     assertEquals(RedfishSettings.Role.CLIENT, s.role());
     assertEquals(RedfishSettings.Telemetry.AUTO, s.telemetry());
   }
@@ -66,6 +72,6 @@ class RedfishSettingsTest {
 
   @Test
   void tenSecondsIsTheShortestRefresh() throws Exception {
-    assertEquals(Duration.ofSeconds(10), bind("url: https://b\ntopology_refresh: 10s\n").topologyRefresh());
+    assertEquals(Duration.ofSeconds(10), bind("url: https://b\ntopology_refresh: 10s\n").own().topologyRefresh());
   }
 }

@@ -22,11 +22,13 @@ class TelemetryStreamTest {
       + "{\"MetricId\":\"IOUsage\",\"MetricValue\":\"20\"}]}\n\n";
 
   private static RedfishSource source(StandinServer bmc, String telemetry) throws Exception {
-    RedfishSettings s = new RedfishSettings(bmc.baseUri(), true, null, null, null, null, 2, null, null, null, 0,
-        null, RedfishSettings.Telemetry.valueOf(telemetry), null);
-    RemoteHttpClient http = RemoteHttpClient.builder(s.endpoint(), Credentials.NONE).build();
+    RedfishSettings s = new RedfishSettings(null, RedfishSettings.Telemetry.valueOf(telemetry), null);
+    RemoteEndpoint endpoint = RemoteEndpoint.of(bmc.baseUri()).withPlaintext(true)
+        .withLimits(2, RemoteEndpoint.DEFAULT_CONNECT_TIMEOUT, RemoteEndpoint.DEFAULT_READ_TIMEOUT,
+            RemoteEndpoint.DEFAULT_TIMEOUT, 0);
+    RemoteHttpClient http = RemoteHttpClient.builder(endpoint, Credentials.NONE).build();
     BmcClient client = new BmcClient(http, Credentials.NONE, Clock.systemUTC());
-    return new RedfishSource("bmc1", Duration.ofSeconds(5), s, client, Clock.systemUTC(),
+    return new RedfishSource("bmc1", Duration.ofSeconds(5), s, client, Clock.systemUTC(), Fetcher.helperPool(),
         inv -> new TelemetryStream(client, inv.streamUri, Duration.ofSeconds(30), Duration.ofMillis(50),
             Clock.systemUTC(), d -> Thread.sleep(d.toMillis())).start());
   }
@@ -105,9 +107,9 @@ class TelemetryStreamTest {
     try (java.net.ServerSocket s = new java.net.ServerSocket(0)) {
       port = s.getLocalPort(); // closed again: nothing listens there, as while a BMC reboots
     }
-    RedfishSettings settings = new RedfishSettings(java.net.URI.create("http://127.0.0.1:" + port), true, null, null,
-        null, null, 2, Duration.ofMillis(200), null, null, 0, null, null, null);
-    RemoteHttpClient http = RemoteHttpClient.builder(settings.endpoint(), Credentials.NONE).build();
+    RemoteEndpoint endpoint = RemoteEndpoint.of(java.net.URI.create("http://127.0.0.1:" + port)).withPlaintext(true)
+        .withLimits(2, Duration.ofMillis(200), RemoteEndpoint.DEFAULT_READ_TIMEOUT, RemoteEndpoint.DEFAULT_TIMEOUT, 0);
+    RemoteHttpClient http = RemoteHttpClient.builder(endpoint, Credentials.NONE).build();
     try (BmcClient client = new BmcClient(http, Credentials.NONE, Clock.systemUTC());
         TelemetryStream stream = new TelemetryStream(client, "/redfish/v1/SSE" + TelemetryProbe.FILTER_QUOTED,
             Duration.ofSeconds(30), Duration.ofSeconds(10), Clock.systemUTC(), d -> {

@@ -16,6 +16,11 @@ final class Recordings {
 
   private Recordings() {}
 
+  /** The 100 GbE switch's port with priority flow control: 1200 PFC frames sent and 800 received a second. */
+  static final int PFC_PORT = 9;
+  /** The 100 GbE switch's port with only 32-bit pause counters: 300 in and 100 out a second. */
+  static final int PAUSE32_PORT = 10;
+
   /** Port k of the 100 GbE switch receives k x 250 MB/s (port 48: 12 GB/s of 12.5) and sends k x 100 MB/s. */
   static double ethRx(int k) {
     return k * 2.5e8;
@@ -57,7 +62,8 @@ final class Recordings {
 
   /**
    * 48 x 100 GbE, IF-MIB ifTable and ifXTable with 64-bit counters, ifHighSpeed 100000 (ifSpeed is
-   * saturated at 4294967295), a loopback (left out), pause frames on port 7 (2500 in, 500 out a second), errors on port 3
+   * saturated at 4294967295), a loopback (left out), pause frames on port 7 (2500 in, 500 out a second) and
+   * on port 10 (300 in, 100 out, Counter32 only), PFC frames on port 9 (1200 sent, 800 received), errors on port 3
    * (200/s), discards on port 4 (500/s), LLDP neighbours on ports 1 and 2.
    *
    * @param uptime sysUpTime at start, ticks
@@ -94,8 +100,17 @@ final class Recordings {
       r.add(ifX(15, k), "66", 100000);
       r.add(ifX(18, k), "4", "to h" + k);
       r.add(ifX(19, k), "67", discontinuity);
-      r.counter("1.3.6.1.2.1.10.7.10.1.5." + k, "70", 0, k == 7 ? 2500 : 0);
-      r.counter("1.3.6.1.2.1.10.7.10.1.6." + k, "70", 0, k == 7 ? 500 : 0);
+      if (k == PAUSE32_PORT) {
+        // only the Counter32 dot3InPauseFrames / dot3OutPauseFrames (an RFC 2665 agent)
+        r.wrapping("1.3.6.1.2.1.10.7.10.1.3." + k, "65", 0, 300, TWO_TO_32);
+        r.wrapping("1.3.6.1.2.1.10.7.10.1.4." + k, "65", 0, 100, TWO_TO_32);
+      } else {
+        r.counter("1.3.6.1.2.1.10.7.10.1.5." + k, "70", 0, k == 7 ? 2500 : 0);
+        r.counter("1.3.6.1.2.1.10.7.10.1.6." + k, "70", 0, k == 7 ? 500 : 0);
+      }
+      // CISCO-PFC-EXT-MIB cpfcIfRequests .1, cpfcIfIndications .2 (Counter64, by ifIndex)
+      r.counter("1.3.6.1.4.1.9.9.813.1.1.1.1." + k, "70", 0, k == PFC_PORT ? 1200 : 0);
+      r.counter("1.3.6.1.4.1.9.9.813.1.1.1.2." + k, "70", 0, k == PFC_PORT ? 800 : 0);
     }
     ifRow(r, 5000, "lo", 24, 10000000);
     r.add(ifX(1, 5000), "4", "lo");
@@ -163,6 +178,51 @@ final class Recordings {
     r.counter(ifX(6, 1), "70", 0, 1000);
     r.counter(ifX(10, 1), "70", 0, 2000);
     r.add(ifX(15, 1), "66", 1000);
+    return r;
+  }
+
+  static final int MDS_PORTS = 8;
+
+  /** Cisco MDS fc1/k: k x 8000 TxWait ticks of 2.5 us a second, k x 2% of the time without credit. */
+  static double mdsTxWaitTicks(int k) {
+    return k * 8000.0;
+  }
+
+  /** The MDS port with credit loss recoveries, 2 a second. */
+  static final int MDS_CREDIT_LOSS_PORT = 3;
+
+  /** The MDS port's ifIndex: fc1/k numbered as MDS numbers them, 0x1000000 + (k - 1) x 0x1000. */
+  static int mdsIfIndex(int k) {
+    return 0x1000000 + (k - 1) * 0x1000;
+  }
+
+  /**
+   * A Cisco MDS, 8 x 32G FC (sysObjectID under Cisco's enterprise 9; the source does not read it):
+   * its FC ports only in IF-MIB (ifType 56, ifHighSpeed 32000, 64-bit octets; fc1/k receives
+   * k x 20 MB/s and sends k x 40 MB/s), CISCO-FC-FE-MIB fcIfErrorTable by ifIndex (fcIfTxWaitCount
+   * .15 Counter32, fcIfCreditLoss .37 Counter64, fcIfLinkFailures .1 Counter32), no FCMGMT-MIB; and
+   * mgmt0, an Ethernet port without FC counters.
+   */
+  static Snmprec ciscoMds8() {
+    Snmprec r = new Snmprec();
+    system(r, "mds1", "1.3.6.1.4.1.9.12.3.1.3.1", 100);
+    for (int k = 1; k <= MDS_PORTS; k++) {
+      int ifIndex = mdsIfIndex(k);
+      ifRow(r, ifIndex, "fc1/" + k, 56, 4294967295L);
+      r.add(ifX(1, ifIndex), "4", "fc1/" + k);
+      r.counter(ifX(6, ifIndex), "70", 0, k * 2.0e7);
+      r.counter(ifX(10, ifIndex), "70", 0, k * 4.0e7);
+      r.add(ifX(15, ifIndex), "66", 32000);
+      String err = "1.3.6.1.4.1.9.9.289.1.2.1.1.%d." + ifIndex;
+      r.counter(String.format(err, 1), "65", 0, 0);
+      r.wrapping(String.format(err, 15), "65", 0, mdsTxWaitTicks(k), TWO_TO_32);
+      r.counter(String.format(err, 37), "70", 0, k == MDS_CREDIT_LOSS_PORT ? 2 : 0);
+    }
+    ifRow(r, 83886080, "mgmt0", 6, 1000000000);
+    r.add(ifX(1, 83886080), "4", "mgmt0");
+    r.counter(ifX(6, 83886080), "70", 0, 1000);
+    r.counter(ifX(10, 83886080), "70", 0, 2000);
+    r.add(ifX(15, 83886080), "66", 1000);
     return r;
   }
 

@@ -56,6 +56,11 @@ class SnmpSimSwitchTest {
       assertRate(500, value(second, "sw1/port/Ethernet1/4", "discards_per_s"), "ifOutDiscards of port 4");
       assertRate(2500 + 500, value(second, "sw1/port/Ethernet1/7", "pause_per_s"), "pause frames in + out of port 7");
       assertEquals(0.0, value(second, "sw1/port/Ethernet1/8", "pause_per_s"));
+      // PFC: cpfcIfRequests 1200/s + cpfcIfIndications 800/s = 2000/s (port 9 has no 802.3x pause)
+      assertRate(1200 + 800, value(second, "sw1/port/Ethernet1/" + Recordings.PFC_PORT, "pause_per_s"), "PFC frames of port 9");
+      // no dot3HC*PauseFrames for port 10: dot3InPauseFrames 300/s + dot3OutPauseFrames 100/s
+      assertRate(300 + 100, value(second, "sw1/port/Ethernet1/" + Recordings.PAUSE32_PORT, "pause_per_s"),
+          "32-bit pause frames of port 10");
       assertEquals(List.of(new Relation("sw1/port/Ethernet1/1", "cabled_to", "h1/port/ens1f0"),
           new Relation("sw1/port/Ethernet1/2", "cabled_to", "spine1/port/Ethernet1/49")), second.relations());
       assertEquals(List.of(), second.problems());
@@ -93,6 +98,39 @@ class SnmpSimSwitchTest {
           "fcsw1: FCMGMT-MIB connUnitPortStatCountTxElements unsupported (0x80 00..) on 1 ports, traffic from SW-MIB where it has swFCPortTxWords"),
           s.degraded().toString());
       assertNotNull(entity(s, "fcsw1/port/eth0"));
+      assertEquals(List.of(), s.problems());
+    }
+  }
+
+  @Test
+  void ciscoMdsFcPortsHaveTransmitWaitAndCreditLossFromCiscoFcFeMib() throws Exception {
+    Recordings.write(Recordings.ciscoMds8(), dir, "mds8");
+    try (SnmpSim sim = SnmpSim.start(dir, "mds8");
+        Source source = source("mds1", settings("agent", sim.agent(), "community", "mds8"))) {
+      scrape(source);
+      Thread.sleep(BETWEEN_SCRAPES_MS);
+      Scrape s = scrape(source);
+      // 8 FC ports from IF-MIB (no FCMGMT-MIB on this agent) + mgmt0
+      assertEquals(9, count(s, "net_port"));
+      Entity fc8 = entity(s, "mds1/port/fc1/8");
+      assertEquals("fc", fc8.attrs().get("fabric"));
+      // ifHighSpeed 32000 Mb/s; FC speeds name payload at 10 line bits a byte: 3.2e10 / 10 = 3.2e9 bytes/s
+      assertEquals(3.2e9, fc8.capacity().get("bytes_per_s"));
+      assertRate(8 * 4.0e7, value(s, "mds1/port/fc1/8", "tx_bytes_per_s"), "fc1/8 tx");
+      for (int k : new int[] {1, 8}) {
+        // fcIfTxWaitCount: k x 8000 ticks/s x 2.5e-6 s = k x 0.02 of the time (fc1/1 0.02, fc1/8 0.16)
+        String id = "mds1/port/fc1/" + k;
+        assertRate(Recordings.mdsTxWaitTicks(k) * 2.5e-6, value(s, id, "tx_credit_zero_fraction"), id + " TxWait share");
+      }
+      int lossPort = Recordings.MDS_CREDIT_LOSS_PORT;
+      // 2 a second; snmpsim serves whole counts, so over the ~2 s between scrapes the difference is
+      // 4 or 5 (or 3): 2 +- 1 count / 2 s = 2 +- 0.5
+      assertEquals(2, value(s, "mds1/port/fc1/" + lossPort, "credit_loss_per_s"), 0.5, "fcIfCreditLoss of fc1/3");
+      assertEquals(0.0, value(s, "mds1/port/fc1/1", "credit_loss_per_s"));
+      assertEquals(0.0, value(s, "mds1/port/fc1/1", "link_failures_per_s"));
+      // mgmt0 has no fcIfErrorTable row: no FC figures at all
+      assertNull(value(s, "mds1/port/mgmt0", "tx_credit_zero_fraction"));
+      assertNull(value(s, "mds1/port/mgmt0", "credit_loss_per_s"));
       assertEquals(List.of(), s.problems());
     }
   }

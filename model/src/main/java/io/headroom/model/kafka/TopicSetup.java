@@ -10,7 +10,9 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.clients.admin.OffsetSpec;
 import org.apache.kafka.clients.admin.TopicDescription;
+import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.TopicPartitionInfo;
 import org.apache.kafka.common.errors.UnknownTopicOrPartitionException;
 import org.apache.kafka.common.errors.TopicExistsException;
@@ -48,7 +50,9 @@ public final class TopicSetup {
           }
         }
       }
-      awaitLeaders(admin, wanted.stream().map(NewTopic::name).toList(), kafka);
+      List<String> names = wanted.stream().map(NewTopic::name).toList();
+      awaitLeaders(admin, names, kafka);
+      awaitServingLeaders(admin, names, kafka);
     } catch (ExecutionException e) {
       throw new IllegalStateException("cannot create Headroom topics on " + kafka + ": "
           + e.getCause().getMessage(), e.getCause());
@@ -86,6 +90,28 @@ public final class TopicSetup {
         throw new TimeoutException("partitions without a leader on " + kafka + " after 30 s: " + leaderless);
       }
       Thread.sleep(100);
+    }
+  }
+
+  /**
+   * Waits until each partition's leader answers as one. A broker's metadata can name a leader
+   * before the broker serves as that leader (seen on the embedded KRaft broker under load): a
+   * producer meeting that gap gets NOT_LEADER_OR_FOLLOWER, and an idempotent one may then retry
+   * into OUT_OF_ORDER_SEQUENCE_NUMBER until its delivery timeout. ListOffsets is answered only by
+   * the serving leader, and the admin client retries it (fresh metadata each time) until then.
+   */
+  static void awaitServingLeaders(Admin admin, List<String> names, KafkaClient kafka)
+      throws InterruptedException, ExecutionException {
+    Map<TopicPartition, OffsetSpec> latest = new HashMap<>();
+    try {
+      for (TopicDescription d : admin.describeTopics(names).allTopicNames().get(10, TimeUnit.SECONDS).values()) {
+        for (TopicPartitionInfo p : d.partitions()) {
+          latest.put(new TopicPartition(d.name(), p.partition()), OffsetSpec.latest());
+        }
+      }
+      admin.listOffsets(latest).all().get(30, TimeUnit.SECONDS);
+    } catch (TimeoutException e) {
+      throw new IllegalStateException("partition leaders on " + kafka + " did not answer within 30 s: " + latest.keySet(), e);
     }
   }
 }

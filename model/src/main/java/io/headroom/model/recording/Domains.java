@@ -26,7 +26,8 @@ public final class Domains {
   private static final List<String> NON_NEGATIVE_SUFFIXES = List.of("_per_s", "_iops", "_s", "_bytes", "_count");
   private static final List<String> NON_NEGATIVE_NAMES = List.of(
       "queue_depth", "procs_running", "procs_blocked", "cpu_cores_used", "numjobs", "iodepth",
-      "scrape_samples", "scrape_problems", "scrape_missed_intervals", "spool_dropped_records");
+      "scrape_samples", "scrape_problems", "scrape_missed_intervals", "spool_dropped_records",
+      "spool_corrupt_frames", "spool_refused_by_kafka");
   /** Attributes a ceiling is derived from when no capacity is declared (model.Ceilings). */
   private static final List<String> SPEED_ATTRS = List.of("speed_bps", "max_speed_bps", "gen", "width",
       "max_gen", "max_width");

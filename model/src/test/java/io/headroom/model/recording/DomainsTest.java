@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import io.headroom.model.Entity;
 import io.headroom.model.Phase;
 import io.headroom.model.Sample;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -34,6 +35,12 @@ class DomainsTest {
         refused(new Sample(1, "h1/disk/sda", "read_latency_s", -1e-6)));
     // an optical receive power in dBm is below zero by nature
     Domains.check(new Sample(1, "sw1/port/1", "rx_power_dbm", -3.2));
+    // the collector's own running totals are counts, by name rather than by suffix
+    for (String count : List.of("spool_dropped_records", "spool_corrupt_frames", "spool_refused_by_kafka")) {
+      Domains.check(new Sample(1, "h1/collector/spool", count, 0.0));
+      assertEquals(count + " of h1/collector/spool is -1.0: it cannot be negative",
+          refused(new Sample(1, "h1/collector/spool", count, -1)));
+    }
   }
 
   @Test

@@ -31,9 +31,17 @@ import java.util.concurrent.atomic.AtomicInteger;
  *                             "rows": [{"id": ..., "properties": {"node.name": ...},
  *                                       "counters": {"cpu_busy": [poll 1, poll 2, ...], ...},
  *                                       "complete": [true, false, ...]}]}},
+ *  "network": {"ethernet": [{"node": {"name": ...}, "name": "e4a", "speed": 100000}],
+ *              "fc": [{"node": {"name": ...}, "name": "0e", "speed": {"configured": "auto", "maximum": "32"},
+ *                      "fabric": {"connected_speed": 32}}]},
  *  "page_rows": 2,
  *  "faults": [{"method": "GET", "path": "...", "status": 500}]}
  * </pre>
+ *
+ * The network ports (/api/network/ethernet/ports, /api/network/fc/ports, ONTAP 9.6+) are served as
+ * written, in one page, with the fields ONTAP's reference gives them (speed in Mb/s for Ethernet;
+ * for FC, fabric.connected_speed in Gb/s and speed.configured / speed.maximum as strings of Gb/s);
+ * a cluster without "network" has none.
  *
  * HTTP Basic on every request; counters.name=a|b limits a row's counters to those named. The n-th poll of a table (a rows request without start.id) shows
  * each counter's n-th value (the last once they run out). Pages hold at most max_records rows,
@@ -42,6 +50,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  */
 public final class OntapStandin {
   static final String TABLES = "/api/cluster/counter/tables/";
+  static final String NETWORK = "/api/network/";
   private static final ObjectMapper JSON = new ObjectMapper();
 
   private final JsonNode cluster;
@@ -64,10 +73,21 @@ public final class OntapStandin {
       server.handle(TABLES + t, req -> o.schema(t));
       server.handle(TABLES + t + "/rows", req -> o.rows(t, req));
     }
+    server.handle(NETWORK + "ethernet/ports", req -> ports(cluster.path("network").path("ethernet")));
+    server.handle(NETWORK + "fc/ports", req -> ports(cluster.path("network").path("fc")));
     for (JsonNode f : cluster.path("faults")) {
       server.when(f.path("method").asText(null), f.path("path").asText()).reply(f.path("status").asInt(500));
     }
     return server;
+  }
+
+  /** A collection of records in one page, as ONTAP answers a GET of a collection. */
+  private static StandinReply ports(JsonNode records) {
+    ObjectNode body = JSON.createObjectNode();
+    ArrayNode out = body.putArray("records");
+    records.forEach(out::add);
+    body.put("num_records", out.size());
+    return StandinReply.json(body.toString());
   }
 
   private StandinReply schema(String table) {

@@ -1,0 +1,14 @@
+-- Plain PostgreSQL only. V2's one index, (entity_id, metric_id, ts), serves a panel of one series
+-- or of one metric across entities, but not the read of every series in a time window: the live
+-- verdict's per-phase read (RunDataLoader: a testbed's samples between two times, every 2 s). The
+-- planner took that index once per entity and walked each entity's whole day in it: 518-600 ms
+-- for a 60 s window of a 4.3M-row day, growing with the day (bench/ingest/live-read-plan.sql).
+-- With this index the same read is one backward index range scan: 3 ms.
+--
+-- A btree on (ts DESC), the index TimescaleDB makes by default on a hypertable, so both paths
+-- are indexed alike. Not a BRIN, though BRIN is PostgreSQL's index for append-ordered columns
+-- and far cheaper to keep up: the planner kept the per-entity btree walk over it (252-286 ms).
+-- Rows arrive in time order, so this btree grows at its right edge; its cost per COPY is in
+-- docs/benchmarks.md ("Indexing the sample table").
+-- Made on the parent, it is made on every partition, those to come included.
+CREATE INDEX IF NOT EXISTS sample_ts ON sample (ts DESC);

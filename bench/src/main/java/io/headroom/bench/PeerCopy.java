@@ -1,0 +1,55 @@
+package io.headroom.bench;
+
+import java.nio.file.Path;
+
+/**
+ * The ingest's peers: psql loading the very rows the ingest stored into the same (emptied) table,
+ * as CSV ({@code \copy ... CSV}, what an operator would do) and as binary COPY (no text parsing on
+ * the server: the ceiling for any client).
+ */
+final class PeerCopy {
+  enum Format {
+    CSV("CSV"), BINARY("(FORMAT binary)");
+
+    final String option;
+
+    Format(String option) {
+      this.option = option;
+    }
+  }
+
+  private static final String COLUMNS = "ts, entity_id, metric_id, value";
+  private final BenchDb db;
+  private final Path work;
+
+  PeerCopy(BenchDb db, Path work) {
+    this.db = db;
+    this.work = work;
+  }
+
+  /** Writes the table's rows to a file per format. */
+  void export() throws Exception {
+    for (Format f : Format.values()) {
+      db.psql("\\copy (SELECT " + COLUMNS + " FROM sample) TO '" + file(f) + "' " + f.option);
+    }
+  }
+
+  /** Empties the table, checkpoints, and times psql loading the file; returns rows per second. */
+  double load(Format format, long expectedRows) throws Exception {
+    db.execute("TRUNCATE sample");
+    db.execute("CHECKPOINT");
+    long start = System.nanoTime();
+    db.psql("\\copy sample (" + COLUMNS + ") FROM '" + file(format) + "' " + format.option);
+    double secs = (System.nanoTime() - start) / 1e9;
+    long rows = db.count("SELECT count(*) FROM sample");
+    if (rows != expectedRows) {
+      throw new IllegalStateException("psql loaded " + rows + " rows from " + file(format) + ", expected " + expectedRows);
+    }
+    System.out.printf("psql \\copy %s: %,d rows in %.2f s%n", format, rows, secs);
+    return rows / secs;
+  }
+
+  private Path file(Format f) {
+    return work.resolve("samples." + f.name().toLowerCase());
+  }
+}

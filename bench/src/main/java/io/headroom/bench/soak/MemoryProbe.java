@@ -1,0 +1,81 @@
+package io.headroom.bench.soak;
+
+import com.sun.management.GarbageCollectionNotificationInfo;
+import java.io.IOException;
+import java.lang.management.GarbageCollectorMXBean;
+import java.lang.management.ManagementFactory;
+import java.lang.management.MemoryType;
+import java.lang.management.MemoryUsage;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.atomic.AtomicLong;
+import javax.management.NotificationEmitter;
+import javax.management.openmbean.CompositeData;
+
+/**
+ * This JVM's memory as the soak samples it: resident set (VmRSS of /proc/self/status, what the
+ * kernel charges the process) and the heap in use right after the latest garbage collection (the
+ * live data plus what that collection left; no collection is forced, so the reading is the
+ * collector's own behaviour).
+ */
+final class MemoryProbe {
+  private final AtomicLong heapAfterGc = new AtomicLong(-1);
+  private final AtomicLong collections = new AtomicLong();
+
+  MemoryProbe() {
+    for (GarbageCollectorMXBean gc : ManagementFactory.getGarbageCollectorMXBeans()) {
+      ((NotificationEmitter) gc).addNotificationListener((n, handback) -> {
+        if (GarbageCollectionNotificationInfo.GARBAGE_COLLECTION_NOTIFICATION.equals(n.getType())) {
+          var info = GarbageCollectionNotificationInfo.from((CompositeData) n.getUserData());
+          heapAfterGc.set(heapBytes(info));
+          collections.incrementAndGet();
+        }
+      }, null, null);
+    }
+  }
+
+  /** Sum over the heap pools only (after-GC usage also lists metaspace and code cache). */
+  private static long heapBytes(GarbageCollectionNotificationInfo info) {
+    long sum = 0;
+    for (var pool : ManagementFactory.getMemoryPoolMXBeans()) {
+      MemoryUsage after = info.getGcInfo().getMemoryUsageAfterGc().get(pool.getName());
+      if (pool.getType() == MemoryType.HEAP && after != null) {
+        sum += after.getUsed();
+      }
+    }
+    return sum;
+  }
+
+  /** Bytes in use after the latest collection; -1 before the first. */
+  long heapAfterGc() {
+    return heapAfterGc.get();
+  }
+
+  long collections() {
+    return collections.get();
+  }
+
+  /**
+   * The live heap: used right after a full collection asked for here. Taken twice a soak (minute
+   * 5 and the end), so it barely changes the run, and it is what a leak shows in: young
+   * collections leave the old generation's garbage in "heap after GC" until the next full one.
+   */
+  static long liveHeap() {
+    System.gc();
+    return ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed();
+  }
+
+  long heapCommitted() {
+    return ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getCommitted();
+  }
+
+  /** VmRSS of /proc/self/status, in bytes (the file gives kB). */
+  static long residentBytes() throws IOException {
+    for (String line : Files.readAllLines(Path.of("/proc/self/status"))) {
+      if (line.startsWith("VmRSS:")) {
+        return Long.parseLong(line.replaceAll("[^0-9]", "")) * 1024;
+      }
+    }
+    throw new IOException("/proc/self/status: no VmRSS line");
+  }
+}
