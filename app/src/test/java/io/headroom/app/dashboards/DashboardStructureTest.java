@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 
@@ -77,29 +78,31 @@ class DashboardStructureTest {
   }
 
   /**
-   * Panels read the views and functions the migrations create (dash_*, V6 and V7), never a table:
-   * the SQL that shapes rows lives with the schema, once. A relation named after FROM or JOIN
-   * that does not start with dash_ fails, naming the panel.
+   * Every query (panels, template variables, annotations) reads the views and functions the
+   * migrations create (dash_*, V6, V7 and V9), never a table: the SQL that shapes rows lives with
+   * the schema, once. A relation named after FROM or JOIN that does not start with dash_ fails,
+   * naming the dashboard and the query.
    */
   @Test
-  void everyPanelReadsOnlyTheDashboardViews() {
+  void everyQueryReadsOnlyTheDashboardViews() {
     java.util.regex.Pattern relation = java.util.regex.Pattern.compile("(?i)\\b(?:FROM|JOIN)\\s+([a-z_][a-z0-9_]*)");
     List<String> problems = new ArrayList<>();
-    int panels = 0;
+    Map<String, Integer> seen = new java.util.TreeMap<>();
     for (DashboardModel d : DashboardModel.all()) {
-      for (JsonNode p : d.panels()) {
-        panels++;
-        for (JsonNode t : p.path("targets")) {
-          java.util.regex.Matcher m = relation.matcher(t.path("rawSql").asText());
-          while (m.find()) {
-            if (!m.group(1).startsWith("dash_")) {
-              problems.add(d.file + " \"" + p.path("title").asText() + "\" reads " + m.group(1));
-            }
+      for (DashboardModel.Query q : d.queries()) {
+        seen.merge(q.kind(), 1, Integer::sum);
+        java.util.regex.Matcher m = relation.matcher(q.rawSql());
+        while (m.find()) {
+          if (!m.group(1).startsWith("dash_")) {
+            problems.add(d.file + " " + q.kind() + " \"" + q.panel() + "\" reads " + m.group(1));
           }
         }
       }
     }
-    assertTrue(panels > 30, "the check saw the panels: " + panels);
+    // five dashboards, each with the testbed and run variables and the two annotation queries
+    assertEquals(10, seen.get("variable"), "variables seen: " + seen);
+    assertEquals(10, seen.get("annotation"), "annotations seen: " + seen);
+    assertTrue(seen.get("panel") > 30, "the check saw the panels: " + seen);
     assertTrue(problems.isEmpty(), String.join("\n", problems));
     // the check bites: a table name after FROM is found
     java.util.regex.Matcher probe = relation.matcher("SELECT 1 FROM sample s JOIN dash_run r ON true");

@@ -32,9 +32,10 @@ class MigrationsTest {
       assertEquals(timescale
               ? List.of("V1__base.sql", "V2__sample_timescale.sql", "V3__dead_letter.sql",
                   "V4__sample_1m_realtime_and_late_data.sql", "V5__annotation.sql", "V6__dashboard_views.sql",
-                  "V7__dashboard_views_runs_resources_health.sql")
+                  "V7__dashboard_views_runs_resources_health.sql", "V9__dashboard_views_variables_annotations.sql")
               : List.of("V1__base.sql", "V2__sample_partitioned.sql", "V3__dead_letter.sql", "V5__annotation.sql", "V6__dashboard_views.sql",
-                  "V7__dashboard_views_runs_resources_health.sql", "V8__sample_partitioned_ts_index.sql"),
+                  "V7__dashboard_views_runs_resources_health.sql", "V8__sample_partitioned_ts_index.sql",
+                  "V9__dashboard_views_variables_annotations.sql"),
           column(c, "SELECT step FROM headroom_schema ORDER BY step"));
       assertEquals(timescale ? List.of(db.server().timescaleAvailable()) : List.of(),
           column(c, "SELECT extversion FROM pg_extension WHERE extname = 'timescaledb'"));
@@ -62,7 +63,8 @@ class MigrationsTest {
         rs.next();
         assertEquals("sample_p" + today.format(DateTimeFormatter.BASIC_ISO_DATE) + " 0.5", rs.getString(1) + " " + rs.getDouble(2));
         assertEquals(List.of("V1__base.sql", "V2__sample_partitioned.sql", "V3__dead_letter.sql", "V5__annotation.sql", "V6__dashboard_views.sql",
-                  "V7__dashboard_views_runs_resources_health.sql", "V8__sample_partitioned_ts_index.sql"),
+                  "V7__dashboard_views_runs_resources_health.sql", "V8__sample_partitioned_ts_index.sql",
+                  "V9__dashboard_views_variables_annotations.sql"),
             column(c, "SELECT step FROM headroom_schema ORDER BY step"));
         // per series (dashboards) and by time window (the live verdict's per-phase read), on every partition
         String day = today.format(DateTimeFormatter.BASIC_ISO_DATE);
