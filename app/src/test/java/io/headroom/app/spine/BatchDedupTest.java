@@ -1,21 +1,17 @@
 package io.headroom.app.spine;
 
+import static io.headroom.app.spine.StoreTables.count;
+import static io.headroom.app.spine.StoreTables.migrated;
+import static io.headroom.app.spine.StoreTables.poll;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.headroom.analyzer.store.Database;
-import io.headroom.analyzer.store.IngestBatch;
-import io.headroom.analyzer.store.Migrations;
 import io.headroom.analyzer.store.SampleStore;
-import io.headroom.analyzer.store.StoreConfig;
 import io.headroom.app.testing.TestDatabase;
 import io.headroom.model.kafka.Point;
 import io.headroom.model.kafka.SampleBatch;
-import java.sql.Connection;
-import java.sql.ResultSet;
-import java.sql.Statement;
 import java.util.List;
 import java.util.UUID;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -35,7 +31,7 @@ class BatchDedupTest {
     try (TestDatabase db = TestDatabase.create(); Database database = migrated(db)) {
       assertEquals(3, store.write(database.connection(), poll(THREE_POINTS)));
       assertEquals(0, store.write(database.connection(), poll(THREE_POINTS)));
-      assertEquals(3, rows(db));
+      assertEquals(3, count(db, "sample"));
     }
   }
 
@@ -43,7 +39,7 @@ class BatchDedupTest {
   void theSameBatchTwiceInOnePollIsStoredOnce() throws Exception {
     try (TestDatabase db = TestDatabase.create(); Database database = migrated(db)) {
       assertEquals(3, store.write(database.connection(), poll(THREE_POINTS, THREE_POINTS)));
-      assertEquals(3, rows(db));
+      assertEquals(3, count(db, "sample"));
     }
   }
 
@@ -52,29 +48,7 @@ class BatchDedupTest {
     try (TestDatabase db = TestDatabase.create(); Database database = migrated(db)) {
       SampleBatch again = new SampleBatch(UUID.randomUUID(), "lab", "h1/cpu", THREE_POINTS.points());
       assertEquals(3 + 3, store.write(database.connection(), poll(THREE_POINTS, again)));
-      assertEquals(6, rows(db));
-    }
-  }
-
-  private static Database migrated(TestDatabase db) throws Exception {
-    Database database = new Database(db.url(), null, null);
-    Migrations.migrateAndMaintain(database.connection(), TestDatabase.KEEPING_FIXED_DATES);
-    return database;
-  }
-
-  private static IngestBatch poll(SampleBatch... batches) {
-    IngestBatch poll = new IngestBatch();
-    for (SampleBatch b : batches) {
-      poll.samples(b);
-    }
-    return poll;
-  }
-
-  private static long rows(TestDatabase db) throws Exception {
-    try (Connection c = db.connect(); Statement s = c.createStatement();
-        ResultSet rs = s.executeQuery("SELECT count(*) FROM sample")) {
-      rs.next();
-      return rs.getLong(1);
+      assertEquals(6, count(db, "sample"));
     }
   }
 }

@@ -1,0 +1,116 @@
+package io.headroom.app.spine;
+
+import static io.headroom.app.spine.StoreTables.count;
+import static io.headroom.app.spine.StoreTables.migrated;
+import static io.headroom.app.spine.StoreTables.namedSamples;
+import static io.headroom.app.spine.StoreTables.poll;
+import static io.headroom.app.spine.StoreTables.rows;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.headroom.analyzer.store.Database;
+import io.headroom.analyzer.store.DeadLetter;
+import io.headroom.analyzer.store.IngestBatch;
+import io.headroom.analyzer.store.SampleStore;
+import io.headroom.app.testing.TestDatabase;
+import io.headroom.model.Entity;
+import io.headroom.model.Run;
+import io.headroom.model.kafka.Point;
+import io.headroom.model.kafka.SampleBatch;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import org.junit.jupiter.api.Test;
+
+/**
+ * One poll is one transaction ({@link SampleStore#write}): a record the database refuses leaves
+ * nothing of its poll, the connection stays usable and keeps the caller's auto-commit setting,
+ * and the dictionary's ids, committed on their own, still name their rows afterwards.
+ */
+class StoreTransactionTest {
+  private static final double T0 = 1_795_995_443.0;
+  /** to_timestamp(1e300) is beyond any timestamp: 22008 datetime_field_overflow. */
+  private static final Run UNSTORABLE_RUN = new Run("r1", "lab", 1e300, null, Map.of());
+
+  private final SampleStore store = new SampleStore();
+
+  private static SampleBatch cpu(double ts, double value) {
+    return new SampleBatch(UUID.randomUUID(), "lab", "h1/cpu", List.of(new Point(ts, "util", value)));
+  }
+
+  /** Samples and an entity's topology, then a run the database refuses: 22008, and none of it stored. */
+  private static IngestBatch refusedPoll() {
+    IngestBatch poll = poll(cpu(T0, 0.25));
+    poll.topology("lab", Entity.of("h1/nvme0", "disk"));
+    poll.run("lab", UNSTORABLE_RUN);
+    return poll;
+  }
+
+  @Test
+  void aRefusedRecordLeavesNothingOfItsPollAndTheConnectionWorks() throws Exception {
+    try (TestDatabase db = TestDatabase.create(); Database database = migrated(db)) {
+      Connection c = database.connection();
+      SQLException refused = assertThrows(SQLException.class, () -> store.write(c, refusedPoll()));
+      assertEquals("22008", refused.getSQLState(), refused.getMessage());
+      // only the dictionary's own row for h1/cpu, committed apart from the poll (kind 'unknown')
+      assertEquals(List.of(List.of("h1/cpu", "unknown")), rows(db, "SELECT entity, kind FROM entity"));
+      assertEquals(0, count(db, "sample") + count(db, "ingested_batch") + count(db, "run"));
+      assertTrue(c.getAutoCommit(), "the caller's auto-commit is given back");
+
+      assertEquals(1, store.write(c, poll(cpu(T0 + 1, 0.5))), "the same connection stores the next poll");
+      assertEquals(List.of(List.of("lab", "h1/cpu", "util", "1795995444", "0.5")), namedSamples(db));
+    }
+  }
+
+  /**
+   * A point at -1e12 s (about 29,700 BC) is before PostgreSQL's first timestamp (4714 BC): the
+   * server refuses the COPY, and its SQLSTATE 22008 comes back, not a broken connection's 08006.
+   */
+  @Test
+  void aCopyTheServerRefusesKeepsItsSqlState() throws Exception {
+    try (TestDatabase db = TestDatabase.create(); Database database = migrated(db)) {
+      Connection c = database.connection();
+      SQLException refused = assertThrows(SQLException.class, () -> store.write(c, poll(cpu(-1e12, 0.25))));
+      assertEquals("22008", refused.getSQLState(), refused.getMessage());
+      assertTrue(refused.getMessage().startsWith("COPY of 1 samples failed: "), refused.getMessage());
+      assertEquals(0, count(db, "sample") + count(db, "ingested_batch"), "the batch id is not kept: it can be retried");
+      assertEquals(1, store.write(c, poll(cpu(T0, 0.25))));
+      assertEquals(1, count(db, "sample"));
+    }
+  }
+
+  /**
+   * On a connection without auto-commit the store still commits each poll, and the dictionary
+   * commits its ids on its own: after a refused poll rolled back, the id it cached for h1/cpu
+   * names a row that exists, so the next poll's sample (which reuses the cached id) names h1/cpu.
+   */
+  @Test
+  void withoutAutoCommitPollsAndIdsAreCommittedAndTheSettingKept() throws Exception {
+    try (TestDatabase db = TestDatabase.create(); Database database = migrated(db)) {
+      Connection c = database.connection();
+      c.setAutoCommit(false);
+      assertThrows(SQLException.class, () -> store.write(c, refusedPoll()));
+      assertEquals(1, store.write(c, poll(cpu(T0 + 1, 0.5))));
+      assertFalse(c.getAutoCommit(), "the caller's setting is given back");
+      assertEquals(List.of(List.of("lab", "h1/cpu", "util", "1795995444", "0.5")), namedSamples(db),
+          "committed, and seen from another connection");
+    }
+  }
+
+  /** Setting a record aside commits it on its own, whatever the connection's setting, and keeps the setting. */
+  @Test
+  void aRecordSetAsideIsCommittedOnItsOwn() throws Exception {
+    try (TestDatabase db = TestDatabase.create(); Database database = migrated(db)) {
+      Connection c = database.connection();
+      c.setAutoCommit(false);
+      store.setAside(c, new DeadLetter("headroom.runs", 1, 12, DeadLetter.REFUSED, "22008", "timestamp out of range", null));
+      assertFalse(c.getAutoCommit(), "the caller's setting is given back");
+      assertEquals(List.of(List.of("headroom.runs", "1", "12", "22008")),
+          rows(db, "SELECT topic, kafka_partition, kafka_offset, sqlstate FROM dead_letter"));
+    }
+  }
+}
