@@ -39,12 +39,16 @@ class StoreTransactionTest {
   private final SampleStore store = new SampleStore();
 
   private static SampleBatch cpu(double ts, double value) {
-    return new SampleBatch(UUID.randomUUID(), "lab", "h1/cpu", List.of(new Point(ts, "util", value)));
+    return reading("h1/cpu", "util", ts, value);
+  }
+
+  private static SampleBatch reading(String entity, String metric, double ts, double value) {
+    return new SampleBatch(UUID.randomUUID(), "lab", entity, List.of(new Point(ts, metric, value)));
   }
 
   /** Samples and an entity's topology, then a run the database refuses: 22008, and none of it stored. */
-  private static IngestBatch refusedPoll() {
-    IngestBatch poll = poll(cpu(T0, 0.25));
+  private static IngestBatch refusedPoll(SampleBatch samples) {
+    IngestBatch poll = poll(samples);
     poll.topology("lab", Entity.of("h1/nvme0", "disk"));
     poll.run("lab", UNSTORABLE_RUN);
     return poll;
@@ -54,7 +58,7 @@ class StoreTransactionTest {
   void aRefusedRecordLeavesNothingOfItsPollAndTheConnectionWorks() throws Exception {
     try (TestDatabase db = TestDatabase.create(); Database database = migrated(db)) {
       Connection c = database.connection();
-      SQLException refused = assertThrows(SQLException.class, () -> store.write(c, refusedPoll()));
+      SQLException refused = assertThrows(SQLException.class, () -> store.write(c, refusedPoll(cpu(T0, 0.25))));
       assertEquals("22008", refused.getSQLState(), refused.getMessage());
       // only the dictionary's own row for h1/cpu, committed apart from the poll (kind 'unknown')
       assertEquals(List.of(List.of("h1/cpu", "unknown")), rows(db, "SELECT entity, kind FROM entity"));
@@ -85,18 +89,25 @@ class StoreTransactionTest {
 
   /**
    * On a connection without auto-commit the store still commits each poll, and the dictionary
-   * commits its ids on its own: after a refused poll rolled back, the id it cached for h1/cpu
-   * names a row that exists, so the next poll's sample (which reuses the cached id) names h1/cpu.
+   * commits each new id on its own: after a refused poll rolled back, the id it cached names a
+   * row that exists, so the next poll's sample (which reuses the cached id) names it. One refused
+   * poll brings only a new entity (h1/cpu; util is known), the other only a new metric (load;
+   * h1/mem is known), so each of the two commits is the only one of its poll.
    */
   @Test
   void withoutAutoCommitPollsAndIdsAreCommittedAndTheSettingKept() throws Exception {
     try (TestDatabase db = TestDatabase.create(); Database database = migrated(db)) {
       Connection c = database.connection();
       c.setAutoCommit(false);
-      assertThrows(SQLException.class, () -> store.write(c, refusedPoll()));
-      assertEquals(1, store.write(c, poll(cpu(T0 + 1, 0.5))));
+      assertEquals(1, store.write(c, poll(reading("h1/mem", "util", T0, 0.75))));
+      assertThrows(SQLException.class, () -> store.write(c, refusedPoll(cpu(T0, 0.25))));
+      assertThrows(SQLException.class, () -> store.write(c, refusedPoll(reading("h1/mem", "load", T0, 3.0))));
+      assertEquals(2, store.write(c, poll(cpu(T0 + 1, 0.5), reading("h1/mem", "load", T0 + 1, 2.0))));
       assertFalse(c.getAutoCommit(), "the caller's setting is given back");
-      assertEquals(List.of(List.of("lab", "h1/cpu", "util", "1795995444", "0.5")), namedSamples(db),
+      assertEquals(List.of(
+          List.of("lab", "h1/cpu", "util", "1795995444", "0.5"),
+          List.of("lab", "h1/mem", "load", "1795995444", "2"),
+          List.of("lab", "h1/mem", "util", "1795995443", "0.75")), namedSamples(db),
           "committed, and seen from another connection");
     }
   }
