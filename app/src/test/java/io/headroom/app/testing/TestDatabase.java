@@ -143,6 +143,18 @@ public final class TestDatabase implements AutoCloseable {
     return DriverManager.getConnection(url());
   }
 
+  /** The analyzer's connection to this database, its schema brought up with {@link #KEEPING_FIXED_DATES}. */
+  public io.headroom.analyzer.store.Database migrated() throws SQLException {
+    io.headroom.analyzer.store.Database database = new io.headroom.analyzer.store.Database(url(), null, null);
+    try {
+      io.headroom.analyzer.store.Migrations.migrateAndMaintain(database.connection(), KEEPING_FIXED_DATES);
+      return database;
+    } catch (SQLException | RuntimeException e) {
+      database.close();
+      throw e;
+    }
+  }
+
   @Override
   public void close() throws Exception {
     try (Connection c = DriverManager.getConnection(adminUrl); Statement s = c.createStatement()) {
