@@ -1,7 +1,6 @@
 package io.headroom.app.spine;
 
 import static io.headroom.app.spine.StoreTables.count;
-import static io.headroom.app.spine.StoreTables.migrated;
 import static io.headroom.app.spine.StoreTables.poll;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
@@ -28,7 +27,7 @@ class BatchDedupTest {
 
   @Test
   void theSameBatchInTwoPollsIsStoredOnce() throws Exception {
-    try (TestDatabase db = TestDatabase.create(); Database database = migrated(db)) {
+    try (TestDatabase db = TestDatabase.create(); Database database = db.migrated()) {
       assertEquals(3, store.write(database.connection(), poll(THREE_POINTS)));
       assertEquals(0, store.write(database.connection(), poll(THREE_POINTS)));
       assertEquals(3, count(db, "sample"));
@@ -37,7 +36,7 @@ class BatchDedupTest {
 
   @Test
   void theSameBatchTwiceInOnePollIsStoredOnce() throws Exception {
-    try (TestDatabase db = TestDatabase.create(); Database database = migrated(db)) {
+    try (TestDatabase db = TestDatabase.create(); Database database = db.migrated()) {
       assertEquals(3, store.write(database.connection(), poll(THREE_POINTS, THREE_POINTS)));
       assertEquals(3, count(db, "sample"));
     }
@@ -45,7 +44,7 @@ class BatchDedupTest {
 
   @Test
   void anotherBatchWithTheSamePointsIsStored() throws Exception {
-    try (TestDatabase db = TestDatabase.create(); Database database = migrated(db)) {
+    try (TestDatabase db = TestDatabase.create(); Database database = db.migrated()) {
       SampleBatch again = new SampleBatch(UUID.randomUUID(), "lab", "h1/cpu", THREE_POINTS.points());
       assertEquals(3 + 3, store.write(database.connection(), poll(THREE_POINTS, again)));
       assertEquals(6, count(db, "sample"));

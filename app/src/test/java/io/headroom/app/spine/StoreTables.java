@@ -1,8 +1,6 @@
 package io.headroom.app.spine;
 
-import io.headroom.analyzer.store.Database;
 import io.headroom.analyzer.store.IngestBatch;
-import io.headroom.analyzer.store.Migrations;
 import io.headroom.app.testing.TestDatabase;
 import io.headroom.model.kafka.SampleBatch;
 import java.sql.Connection;
@@ -11,16 +9,9 @@ import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 
-/** What the tests of the sample store share: a migrated database, a poll, the tables read back. */
+/** What the tests of the sample store share: a poll, the tables read back. */
 final class StoreTables {
   private StoreTables() {}
-
-  /** The analyzer's connection to a database migrated as the analyzer migrates it. */
-  static Database migrated(TestDatabase db) throws Exception {
-    Database database = new Database(db.url(), null, null);
-    Migrations.migrateAndMaintain(database.connection(), TestDatabase.KEEPING_FIXED_DATES);
-    return database;
-  }
 
   static IngestBatch poll(SampleBatch... batches) {
     IngestBatch poll = new IngestBatch();

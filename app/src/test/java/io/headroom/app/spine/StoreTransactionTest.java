@@ -1,7 +1,6 @@
 package io.headroom.app.spine;
 
 import static io.headroom.app.spine.StoreTables.count;
-import static io.headroom.app.spine.StoreTables.migrated;
 import static io.headroom.app.spine.StoreTables.namedSamples;
 import static io.headroom.app.spine.StoreTables.poll;
 import static io.headroom.app.spine.StoreTables.rows;
@@ -56,7 +55,7 @@ class StoreTransactionTest {
 
   @Test
   void aRefusedRecordLeavesNothingOfItsPollAndTheConnectionWorks() throws Exception {
-    try (TestDatabase db = TestDatabase.create(); Database database = migrated(db)) {
+    try (TestDatabase db = TestDatabase.create(); Database database = db.migrated()) {
       Connection c = database.connection();
       SQLException refused = assertThrows(SQLException.class, () -> store.write(c, refusedPoll(cpu(T0, 0.25))));
       assertEquals("22008", refused.getSQLState(), refused.getMessage());
@@ -76,7 +75,7 @@ class StoreTransactionTest {
    */
   @Test
   void aCopyTheServerRefusesKeepsItsSqlState() throws Exception {
-    try (TestDatabase db = TestDatabase.create(); Database database = migrated(db)) {
+    try (TestDatabase db = TestDatabase.create(); Database database = db.migrated()) {
       Connection c = database.connection();
       SQLException refused = assertThrows(SQLException.class, () -> store.write(c, poll(cpu(-1e12, 0.25))));
       assertEquals("22008", refused.getSQLState(), refused.getMessage());
@@ -96,7 +95,7 @@ class StoreTransactionTest {
    */
   @Test
   void withoutAutoCommitPollsAndIdsAreCommittedAndTheSettingKept() throws Exception {
-    try (TestDatabase db = TestDatabase.create(); Database database = migrated(db)) {
+    try (TestDatabase db = TestDatabase.create(); Database database = db.migrated()) {
       Connection c = database.connection();
       c.setAutoCommit(false);
       assertEquals(1, store.write(c, poll(reading("h1/mem", "util", T0, 0.75))));
@@ -115,7 +114,7 @@ class StoreTransactionTest {
   /** Setting a record aside commits it on its own, whatever the connection's setting, and keeps the setting. */
   @Test
   void aRecordSetAsideIsCommittedOnItsOwn() throws Exception {
-    try (TestDatabase db = TestDatabase.create(); Database database = migrated(db)) {
+    try (TestDatabase db = TestDatabase.create(); Database database = db.migrated()) {
       Connection c = database.connection();
       c.setAutoCommit(false);
       store.setAside(c, new DeadLetter("headroom.runs", 1, 12, DeadLetter.REFUSED, "22008", "timestamp out of range", null));

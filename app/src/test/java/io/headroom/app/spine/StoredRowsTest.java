@@ -1,6 +1,5 @@
 package io.headroom.app.spine;
 
-import static io.headroom.app.spine.StoreTables.migrated;
 import static io.headroom.app.spine.StoreTables.namedSamples;
 import static io.headroom.app.spine.StoreTables.poll;
 import static io.headroom.app.spine.StoreTables.rows;
@@ -45,7 +44,7 @@ class StoredRowsTest {
    */
   @Test
   void eachSampleNamesItsEntityAndMetric() throws Exception {
-    try (TestDatabase db = TestDatabase.create(); Database database = migrated(db)) {
+    try (TestDatabase db = TestDatabase.create(); Database database = db.migrated()) {
       store.write(database.connection(), poll(
           batch("lab", "h1/cpu", new Point(T0, "util", 0.25), new Point(T0 + 1, "util", 0.5)),
           batch("lab2", "h1/cpu", new Point(T0, "util", 0.75))));
@@ -69,7 +68,7 @@ class StoredRowsTest {
    */
   @Test
   void topologyIsUpsertedIntoTheRowTheSamplesName() throws Exception {
-    try (TestDatabase db = TestDatabase.create(); Database database = migrated(db)) {
+    try (TestDatabase db = TestDatabase.create(); Database database = db.migrated()) {
       store.write(database.connection(), poll(batch("lab", "h1/nvme0", new Point(T0, "read_iops", 100))));
       IngestBatch topology = new IngestBatch();
       topology.topology("lab", new Entity("h1/nvme0", "disk", "nvme0n1", Map.of("model", "PM1733"), Map.of("iops", 1.5e6)));
@@ -94,7 +93,7 @@ class StoredRowsTest {
    */
   @Test
   void runsAndPhasesKeepTheirTimesAndTheirEndOnceKnown() throws Exception {
-    try (TestDatabase db = TestDatabase.create(); Database database = migrated(db)) {
+    try (TestDatabase db = TestDatabase.create(); Database database = db.migrated()) {
       Map<String, Object> workload = Map.of("rw", "randread", "iodepth", 8);
       Run open = new Run("r1", "lab", T0, null, workload);
       for (Run r : List.of(open, open.withEnd(T0 + 60), open)) {
@@ -116,7 +115,7 @@ class StoredRowsTest {
   /** A run's verdict and a run-less one (kept under the run ""), each with its whole body. */
   @Test
   void verdictsAreStoredWithTheirBody() throws Exception {
-    try (TestDatabase db = TestDatabase.create(); Database database = migrated(db)) {
+    try (TestDatabase db = TestDatabase.create(); Database database = db.migrated()) {
       Verdict ofRun = new Verdict("r1", Bottleneck.DISK, "h1/nvme0", 0.875, List.of("h1/nvme0 p95 at 98%"),
           List.of(new HeadroomEntry("h1/nvme0", "disk", 0.98, 0.98, "iops", true)), List.of());
       Verdict runless = new Verdict(null, Bottleneck.HOST_CPU, "h1/cpu", 0.5, List.of(), List.of(), List.of());
@@ -141,7 +140,7 @@ class StoredRowsTest {
    */
   @Test
   void deadLettersKeepWhereTheyCameFromAndWhy() throws Exception {
-    try (TestDatabase db = TestDatabase.create(); Database database = migrated(db)) {
+    try (TestDatabase db = TestDatabase.create(); Database database = db.migrated()) {
       DeadLetter undecodable = new DeadLetter("headroom.samples", 2, 41, DeadLetter.UNDECODABLE, null,
           "not JSON at byte 1: \u0000", new byte[] {0x01, 0x02, (byte) 0xff});
       IngestBatch poll = new IngestBatch();
