@@ -4,9 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.headroom.analyzer.store.Database;
 import io.headroom.analyzer.store.IngestBatch;
-import io.headroom.analyzer.store.Migrations;
 import io.headroom.analyzer.store.SampleStore;
-import io.headroom.analyzer.store.StoreConfig;
 import io.headroom.app.testing.TestDatabase;
 import io.headroom.model.Entity;
 import io.headroom.model.kafka.Point;
@@ -33,7 +31,7 @@ class BatchDedupTest {
 
   @Test
   void theSameBatchInTwoPollsIsStoredOnce() throws Exception {
-    try (TestDatabase db = TestDatabase.create(); Database database = migrated(db)) {
+    try (TestDatabase db = TestDatabase.create(); Database database = db.migrated()) {
       assertEquals(3, store.write(database.connection(), poll(THREE_POINTS)));
       assertEquals(0, store.write(database.connection(), poll(THREE_POINTS)));
       assertEquals(3, rows(db));
@@ -42,7 +40,7 @@ class BatchDedupTest {
 
   @Test
   void theSameBatchTwiceInOnePollIsStoredOnce() throws Exception {
-    try (TestDatabase db = TestDatabase.create(); Database database = migrated(db)) {
+    try (TestDatabase db = TestDatabase.create(); Database database = db.migrated()) {
       assertEquals(3, store.write(database.connection(), poll(THREE_POINTS, THREE_POINTS)));
       assertEquals(3, rows(db));
     }
@@ -50,7 +48,7 @@ class BatchDedupTest {
 
   @Test
   void anotherBatchWithTheSamePointsIsStored() throws Exception {
-    try (TestDatabase db = TestDatabase.create(); Database database = migrated(db)) {
+    try (TestDatabase db = TestDatabase.create(); Database database = db.migrated()) {
       SampleBatch again = new SampleBatch(UUID.randomUUID(), "lab", "h1/cpu", THREE_POINTS.points());
       assertEquals(3 + 3, store.write(database.connection(), poll(THREE_POINTS, again)));
       assertEquals(6, rows(db));
@@ -64,7 +62,7 @@ class BatchDedupTest {
    */
   @Test
   void aPollWithOneStoredBatchStoresItsNewBatchAndKeepsItsTopology() throws Exception {
-    try (TestDatabase db = TestDatabase.create(); Database database = migrated(db)) {
+    try (TestDatabase db = TestDatabase.create(); Database database = db.migrated()) {
       assertEquals(3, store.write(database.connection(), poll(THREE_POINTS)));
       SampleBatch fresh = new SampleBatch(UUID.fromString("00000000-0000-0000-0000-000000000002"), "lab", "h1/cpu",
           List.of(new Point(T0 + 3, "util", 0.4), new Point(T0 + 4, "util", 0.5)));
@@ -75,12 +73,6 @@ class BatchDedupTest {
       assertEquals(1, count(db, "SELECT count(*) FROM entity WHERE entity = 'h2' AND kind = 'host'"));
       assertEquals(2, count(db, "SELECT count(*) FROM ingested_batch"));
     }
-  }
-
-  private static Database migrated(TestDatabase db) throws Exception {
-    Database database = new Database(db.url(), null, null);
-    Migrations.migrateAndMaintain(database.connection(), TestDatabase.KEEPING_FIXED_DATES);
-    return database;
   }
 
   private static IngestBatch poll(SampleBatch... batches) {
