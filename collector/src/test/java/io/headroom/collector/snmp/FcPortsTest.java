@@ -20,8 +20,8 @@ import org.snmp4j.smi.OctetString;
  * <pre>
  * port  connUnitPortTable            connUnitPortStatTable                   swFCPortTable
  * 1     online, 3200000 kB/s, port0  Tx 1000 Rx 2000 CRC 3 LinkF 4 C3 5 BB 600 TxWords 777 (FCMGMT wins)
- * 2     diagnostics, speed 0         Tx, Rx, CRC unsupported; BB 7 bytes     name sw2, TxWords 100 RxWords 200 NoTxCred 9
- * 3     state 6 (no such state)      Tx unsupported                          (op status only)
+ * 2     diagnostics, speed 0         Tx, Rx, CRC unsupported; BB 7 bytes     name sw2, TxWords 100 RxWords 200 NoTxCred 9 CRCs 11
+ * 3     state 6 (no such state)      Tx unsupported                          C3Discards 12
  * </pre>
  */
 class FcPortsTest {
@@ -51,7 +51,7 @@ class FcPortsTest {
 
   private static IntTable sw() {
     return Walks.of(SW_FC_PORT_ENTRY).put("4.2", 1).put("4.3", 1).put("11.1", c32(777)).put("11.2", c32(100))
-        .put("12.2", c32(200)).put("20.2", c32(9)).put("36.2", "sw2").table();
+        .put("12.2", c32(200)).put("20.2", c32(9)).put("22.2", c32(11)).put("28.3", c32(12)).put("36.2", "sw2").table();
   }
 
   /** value x scale / bits, per counter. */
@@ -71,8 +71,8 @@ class FcPortsTest {
         PortCounter.CREDIT_ZERO_TICKS, "600x1.0/64")), counts(r.ports().get(0)));
     // port 2: SW-MIB words are 4 bytes each; its 7-byte BB counter is no counter at all
     assertEquals(new TreeMap<>(Map.of(PortCounter.TX_BYTES, "100x4.0/32", PortCounter.RX_BYTES, "200x4.0/32",
-        PortCounter.NO_TX_CREDITS, "9x1.0/32")), counts(r.ports().get(1)));
-    assertEquals(Map.of(), r.ports().get(2).counts());
+        PortCounter.NO_TX_CREDITS, "9x1.0/32", PortCounter.CRC_ERRORS, "11x1.0/32")), counts(r.ports().get(1)));
+    assertEquals(Map.of(PortCounter.CLASS3_DISCARDS, "12x1.0/32"), counts(r.ports().get(2)));
     assertEquals(stats().nanos(STAT_COUNT_TX_ELEMENTS, 1), r.ports().get(0).counts().get(PortCounter.TX_BYTES).nanos());
     assertEquals(sw().nanos(SW_FC_PORT_TX_WORDS, 2), r.ports().get(1).counts().get(PortCounter.TX_BYTES).nanos());
     // Tx unsupported on ports 2 and 3, Rx and CRC on port 2; notes in column-name order
@@ -106,6 +106,17 @@ class FcPortsTest {
     assertEquals(new Entity("sw/fc/3", EntityKind.NET_PORT, "port index 3", Map.of("fabric", "fc", "port_index", 3), Map.of()),
         ports.get(2).entity());
     assertEquals(null, ports.get(0).discontinuity());
+  }
+
+  @Test
+  void stateZeroIsNoState() {
+    IntTable config = IntTable.byLastIndex(Walks.of(CONN_UNIT_PORT_ENTRY).put("6." + UNIT + "4", 0)
+        .put("15." + UNIT + "4", new Gauge32(1)).walk());
+    // 1 kB/s: 1000 bytes/s, 8000 bits/s, the least speed that is one
+    assertEquals(List.of(new Entity("sw/fc/4", EntityKind.NET_PORT, "port index 4", Map.of("fabric", "fc", "port_index", 4,
+        "speed_bps", 8000.0), Map.of("bytes_per_s", 1000.0))),
+        FcPorts.read("sw", config, Walks.none(CONN_UNIT_PORT_STAT_ENTRY), Walks.none(SW_FC_PORT_ENTRY), true).ports().stream()
+            .map(PortReading::entity).toList());
   }
 
   @Test

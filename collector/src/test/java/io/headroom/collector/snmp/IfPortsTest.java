@@ -27,7 +27,7 @@ import org.snmp4j.smi.TimeTicks;
  * 1       6 ethernet    Ethernet1/1             ifHighSpeed 10000 Mb/s (ifSpeed saturated) ifX 64-bit
  * 2       24 loopback   lo                      -                                       (not physical)
  * 3       56 fc         fc1/1                   ifHighSpeed 32000                        none
- * 4       62 fastEther  - / eth-old             ifSpeed 1e8                             ifTable 32-bit only
+ * 4       62 fastEther  - / eth-old             ifSpeed 1e8                             32-bit only (ifTable, ifXTable)
  * 5       117 gigE      Ethernet1/1 (again)     ifHighSpeed 0, ifSpeed 2^32 - 2          none
  * 6       6             - / blank               ifSpeed 0                               none
  * </pre>
@@ -50,7 +50,7 @@ class IfPortsTest {
   private static IntTable ifXTable() {
     return Walks.of(IFX_ENTRY)
         .put("1.1", "Ethernet1/1").put("1.3", "fc1/1").put("1.5", "Ethernet1/1")
-        .put("2.4", c32(3))
+        .put("2.4", c32(3)).put("3.4", c32(4)).put("4.4", c32(5)).put("5.4", c32(6))
         .put("6.1", c64(1_000_000_000_000L)).put("7.1", c64(100)).put("8.1", c64(101)).put("9.1", c64(102))
         .put("10.1", c64(2_000_000_000_000L)).put("11.1", c64(200)).put("12.1", c64(201)).put("13.1", c64(202))
         .put("15.1", new Gauge32(10_000)).put("15.3", new Gauge32(32_000)).put("15.5", new Gauge32(0))
@@ -150,8 +150,11 @@ class IfPortsTest {
   @Test
   void withoutAnIfXTableRowTheOctetsAre32BitAndThePortSaysSo() {
     IfPort p = read(false).get(2);
+    // ifTable's octets and unicast packets, ifXTable's 32-bit multicast and broadcast packets
     assertEquals(new TreeMap<>(Map.of(PortCounter.RX_BYTES, 1000L, PortCounter.TX_BYTES, 2000L, PortCounter.RX_UCAST, 10L,
-        PortCounter.TX_UCAST, 20L, PortCounter.RX_MCAST, 3L, PortCounter.RX_PAUSE, 5L, PortCounter.TX_PAUSE, 6L)), values(p));
+        PortCounter.TX_UCAST, 20L, PortCounter.RX_MCAST, 3L, PortCounter.RX_BCAST, 4L, PortCounter.TX_MCAST, 5L,
+        PortCounter.TX_BCAST, 6L, PortCounter.RX_PAUSE, 5L, PortCounter.TX_PAUSE, 6L)), values(p));
+    assertEquals(32, p.reading().counts().get(PortCounter.TX_BCAST).bits());
     assertEquals(32, p.reading().counts().get(PortCounter.RX_BYTES).bits());
     assertEquals(32, p.reading().counts().get(PortCounter.RX_PAUSE).bits());
     assertTrue(p.only32Bit());
