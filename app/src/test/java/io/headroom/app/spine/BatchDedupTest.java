@@ -2,11 +2,14 @@ package io.headroom.app.spine;
 
 import static io.headroom.app.spine.StoreTables.count;
 import static io.headroom.app.spine.StoreTables.poll;
+import static io.headroom.app.spine.StoreTables.rows;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.headroom.analyzer.store.Database;
+import io.headroom.analyzer.store.IngestBatch;
 import io.headroom.analyzer.store.SampleStore;
 import io.headroom.app.testing.TestDatabase;
+import io.headroom.model.Entity;
 import io.headroom.model.kafka.Point;
 import io.headroom.model.kafka.SampleBatch;
 import java.util.List;
@@ -48,6 +51,26 @@ class BatchDedupTest {
       SampleBatch again = new SampleBatch(UUID.randomUUID(), "lab", "h1/cpu", THREE_POINTS.points());
       assertEquals(3 + 3, store.write(database.connection(), poll(THREE_POINTS, again)));
       assertEquals(6, count(db, "sample"));
+    }
+  }
+
+  /**
+   * A duplicate sends the store from its plain insert of the ids back to a savepoint and the
+   * conflict-tolerant insert: what the poll wrote before the savepoint (its topology) must stay,
+   * and of its batches only the new one is stored.
+   */
+  @Test
+  void aPollWithOneStoredBatchStoresItsNewBatchAndKeepsItsTopology() throws Exception {
+    try (TestDatabase db = TestDatabase.create(); Database database = db.migrated()) {
+      assertEquals(3, store.write(database.connection(), poll(THREE_POINTS)));
+      SampleBatch fresh = new SampleBatch(UUID.fromString("00000000-0000-0000-0000-000000000002"), "lab", "h1/cpu",
+          List.of(new Point(T0 + 3, "util", 0.4), new Point(T0 + 4, "util", 0.5)));
+      IngestBatch mixed = poll(THREE_POINTS, fresh);
+      mixed.topology("lab", Entity.of("h2", "host"));
+      assertEquals(2, store.write(database.connection(), mixed)); // fresh's 2 points; THREE_POINTS' 3 are stored already
+      assertEquals(3 + 2, count(db, "sample"));
+      assertEquals(List.of(List.of("h2", "host")), rows(db, "SELECT entity, kind FROM entity WHERE entity = 'h2'"));
+      assertEquals(2, count(db, "ingested_batch"));
     }
   }
 }
