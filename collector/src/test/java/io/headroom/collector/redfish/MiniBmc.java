@@ -2,13 +2,16 @@ package io.headroom.collector.redfish;
 
 import io.headroom.collector.source.Discovery;
 import io.headroom.model.Entity;
+import io.headroom.collector.source.Scrape;
 import io.headroom.standin.StandinReply;
+import io.headroom.standin.StandinRequest;
 import io.headroom.standin.StandinServer;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 import java.util.stream.Collectors;
 
 /**
@@ -23,7 +26,7 @@ final class MiniBmc {
   static final String CPU1 = SYS + "/Processors/CPU.Socket.1";
   static final String CPU2 = SYS + "/Processors/CPU.Socket.2";
 
-  private final Map<String, StandinReply> docs = new LinkedHashMap<>();
+  private final Map<String, Function<StandinRequest, StandinReply>> docs = new LinkedHashMap<>();
 
   /** The root, system (linking C1 and the processors) and the two sockets; the chassis is the test's. */
   static MiniBmc dell(String chassis) {
@@ -38,13 +41,21 @@ final class MiniBmc {
   }
 
   MiniBmc put(String path, String json) {
-    docs.put(path, StandinReply.json(json));
-    return this;
+    return handle(path, r -> StandinReply.json(json));
   }
 
   MiniBmc fail(String path) {
-    docs.put(path, StandinReply.json(500, "{\"error\":{\"code\":\"Base.1.0.InternalError\"}}"));
+    return handle(path, r -> failure());
+  }
+
+  /** A path whose answer the test decides request by request. */
+  MiniBmc handle(String path, Function<StandinRequest, StandinReply> handler) {
+    docs.put(path, handler);
     return this;
+  }
+
+  static StandinReply failure() {
+    return StandinReply.json(500, "{\"error\":{\"code\":\"Base.1.0.InternalError\"}}");
   }
 
   static String link(String path) {
@@ -64,16 +75,32 @@ final class MiniBmc {
    * problem cut to what it names: "GET BMC/redfish/v1/...".
    */
   Discovery discover(Path dir, String extraYaml) throws Exception {
-    try (StandinServer bmc = StandinServer.builder().start()) {
-      docs.forEach((path, reply) -> bmc.handle(path, r -> reply));
-      try (RedfishSource source = Bmc.source(bmc, dir, "telemetry: poll\nretries: 0\n" + extraYaml)) {
-        Discovery d = source.discover();
-        String base = bmc.baseUri().toString().replaceAll("/$", "");
-        List<String> problems = d.problems().stream().map(p -> p.replace(base, "BMC"))
-            .map(p -> p.substring(0, p.indexOf(": "))).toList();
-        return new Discovery(d.entities(), d.relations(), d.degraded(), problems);
-      }
+    try (StandinServer bmc = serve(); RedfishSource source = source(bmc, dir, extraYaml)) {
+      Discovery d = source.discover();
+      String base = bmc.baseUri().toString().replaceAll("/$", "");
+      List<String> problems = d.problems().stream().map(p -> p.replace(base, "BMC"))
+          .map(p -> p.substring(0, p.indexOf(": "))).toList();
+      return new Discovery(d.entities(), d.relations(), d.degraded(), problems);
     }
+  }
+
+  /** One scrape at ts 1000: the walk, then the readings it polls. */
+  Scrape scrape(Path dir, String extraYaml) throws Exception {
+    try (StandinServer bmc = serve(); RedfishSource source = source(bmc, dir, extraYaml)) {
+      Scrape s = new Scrape(1000);
+      source.scrape(s);
+      return s;
+    }
+  }
+
+  private StandinServer serve() throws java.io.IOException {
+    StandinServer bmc = StandinServer.builder().start();
+    docs.forEach(bmc::handle);
+    return bmc;
+  }
+
+  private static RedfishSource source(StandinServer bmc, Path dir, String extraYaml) throws Exception {
+    return Bmc.source(bmc, dir, "telemetry: poll\nretries: 0\n" + extraYaml);
   }
 
   static Entity entity(Discovery d, String id) {
