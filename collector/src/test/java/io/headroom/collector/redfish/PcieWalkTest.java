@@ -38,7 +38,8 @@ class PcieWalkTest {
 
   private Discovery discover() throws Exception {
     return MiniBmc.dell("{\"PCIeDevices\":" + link(DEVICES) + ",\"PCIeSlots\":" + link(SLOTS) + "}")
-        .put(DEVICES, collection(DEVICES + "/64-0", DEVICES + "/1-0", DEVICES + "/2-0", DEVICES + "/3-0", DEVICES + "/4-0"))
+        .put(DEVICES, collection(DEVICES + "/64-0", DEVICES + "/1-0", DEVICES + "/2-0", DEVICES + "/3-0", DEVICES + "/4-0",
+            DEVICES + "/5-0"))
         // 64 lanes in use is the most the guard takes; MaxLanes 65 is past it: not reported
         .put(DEVICES + "/64-0", "{" + trained("Gen4", 64, "Gen4", 65) + "}")
         // its own Slot (with Lanes) wins over the chassis slot 5 listing it
@@ -48,9 +49,10 @@ class PcieWalkTest {
         .put(DEVICES + "/2-0", "{" + trained("Gen4", 16, "Gen4", 16) + ",\"Slot\":{\"Location\":{\"PartLocation\":"
             + "{\"LocationOrdinalValue\":9}}}}")
         .put(DEVICES + "/3-0", "{\"Name\":\"LOM\"}")
+        .put(DEVICES + "/5-0", "{\"Name\":\"Video\"}") // in slot 4, whose Lanes is 0: nothing to say of it
         .fail(DEVICES + "/4-0")
         .put(SLOTS, "{\"Slots\":[" + slot(5, 16, DEVICES + "/1-0", "[]") + "," + slot(2, 16, DEVICES + "/2-0", links(CPU2))
-            + "," + slot(3, 16, DEVICES + "/3-0", "[]") + "]}")
+            + "," + slot(3, 16, DEVICES + "/3-0", "[]") + "," + slot(4, 0, DEVICES + "/5-0", "[]") + "]}")
         .discover(dir, "");
   }
 
@@ -81,6 +83,8 @@ class PcieWalkTest {
     assertTrue(d.degraded().contains("bmc1/pcie/3-0: no PCIeInterface: trained width and generation not reported; "
         + "slot Gen4 x16"), d.degraded().toString());
     assertEquals(Map.of(), entity(d, "bmc1/pcie/3-0").capacity());
+    assertTrue(d.degraded().contains("bmc1/pcie/5-0: no PCIeInterface: trained width and generation not reported"),
+        d.degraded().toString());
     assertEquals(List.of("GET BMC" + DEVICES + "/4-0"), d.problems());
   }
 
