@@ -3,6 +3,7 @@ package io.headroom.standin.arrays;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.LongNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.headroom.standin.StandinReply;
 import io.headroom.standin.StandinRequest;
@@ -167,20 +168,18 @@ public final class OntapStandin {
     ArrayNode props = r.putArray("properties");
     row.path("properties").fields().forEachRemaining(e -> props.addObject().put("name", e.getKey()).set("value", e.getValue()));
     ArrayNode counters = r.putArray("counters");
+    Map<String, JsonNode> values = new LinkedHashMap<>();
     Map<String, Long> now = live.counters(table, row.path("id").asText());
     if (now != null) {
-      now.forEach((name, value) -> {
-        if (wanted == null || wanted.contains(name)) {
-          counters.addObject().put("name", name).put("value", value);
-        }
-      });
+      now.forEach((name, value) -> values.put(name, LongNode.valueOf(value)));
     } else {
-      row.path("counters").fields().forEachRemaining(e -> {
-        if (wanted == null || wanted.contains(e.getKey())) {
-          counters.addObject().put("name", e.getKey()).set("value", at(e.getValue(), poll));
-        }
-      });
+      row.path("counters").fields().forEachRemaining(e -> values.put(e.getKey(), at(e.getValue(), poll)));
     }
+    values.forEach((name, value) -> {
+      if (wanted == null || wanted.contains(name)) {
+        counters.addObject().put("name", name).set("value", value);
+      }
+    });
     JsonNode complete = row.path("complete");
     r.putObject("aggregation").put("count", 2).put("complete", complete.isArray() ? at(complete, poll).asBoolean() : true);
     r.putObject("_links").putObject("self").put("href", TABLES + encode(table) + "/rows/"
