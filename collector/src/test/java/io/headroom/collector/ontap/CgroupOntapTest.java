@@ -6,13 +6,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import io.headroom.cgroup.CgroupCpu;
 import io.headroom.collector.source.Scrape;
 import io.headroom.collector.source.Source;
 import io.headroom.collector.source.SourceContext;
 import io.headroom.model.Entity;
 import io.headroom.model.EntityKind;
 import io.headroom.standin.StandinServer;
-import io.headroom.standin.lab.CgroupCpu;
 import io.headroom.standin.lab.CgroupOntap;
 import io.headroom.standin.lab.NodeCpuCounters;
 import java.io.IOException;

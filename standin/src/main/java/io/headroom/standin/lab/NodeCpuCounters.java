@@ -1,5 +1,6 @@
 package io.headroom.standin.lab;
 
+import io.headroom.cgroup.CgroupCpu;
 import java.io.IOException;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -28,9 +29,9 @@ public final class NodeCpuCounters {
   private final LongSupplier nanoClock;
   private final LongSupplier epochMillis;
   private long lastUsage;
-  private long lastNanos;
-  private double elapsedUs;
-  private double busyUs;
+  private long lastMicros;
+  private long elapsedUs;
+  private long busyUs;
   private double owedUs;
 
   NodeCpuCounters(CgroupCpu cgroup, LongSupplier nanoClock, LongSupplier epochMillis) throws IOException {
@@ -38,7 +39,7 @@ public final class NodeCpuCounters {
     this.nanoClock = nanoClock;
     this.epochMillis = epochMillis;
     this.lastUsage = cgroup.usageNanos();
-    this.lastNanos = nanoClock.getAsLong();
+    this.lastMicros = nanoClock.getAsLong() / 1000;
   }
 
   /** Counters from now on (both start at 0, the node's "boot"). */
@@ -50,18 +51,20 @@ public final class NodeCpuCounters {
   public synchronized Map<String, Long> read() throws IOException {
     long usage = cgroup.usageNanos();
     double cpus = cgroup.cpus();
-    long now = nanoClock.getAsLong();
-    double wallUs = (now - lastNanos) / 1e3;
+    long now = nanoClock.getAsLong() / 1000;
+    // Whole microseconds, as ONTAP's counters are: a window whose busy is capped at its wall time
+    // then gives exactly 100%, and the fraction of a microsecond left over is owed, not lost.
+    long wallUs = now - lastMicros;
     double usedUs = (usage - lastUsage) / 1e3 / cpus + owedUs;
-    double busy = Math.min(usedUs, wallUs);
+    long busy = Math.max(0, Math.min(Math.round(usedUs), wallUs));
     owedUs = usedUs - busy;
     elapsedUs += wallUs;
     busyUs += busy;
     lastUsage = usage;
-    lastNanos = now;
+    lastMicros = now;
     Map<String, Long> out = new LinkedHashMap<>();
-    out.put("cpu_busy", Math.round(busyUs));
-    out.put("cpu_elapsed_time", Math.round(elapsedUs));
+    out.put("cpu_busy", busyUs);
+    out.put("cpu_elapsed_time", elapsedUs);
     out.put("time", epochMillis.getAsLong() / 1000);
     return out;
   }
