@@ -51,6 +51,27 @@ class ProcessorsWalkTest {
   }
 
   @Test
+  void socketsNamedFromZeroKeepTheirNumbers() throws Exception {
+    Discovery d = bmc(PROCS + "/CPU0", PROCS + "/CPU1")
+        .put(PROCS + "/CPU0", "{\"Socket\":\"CPU0\"}")
+        .put(PROCS + "/CPU1", "{\"Socket\":\"CPU1\"}")
+        .discover(dir, "");
+    // a name ending in 0 means the BMC counts from 0: CPU0 is socket 0 and CPU1 socket 1 (1 - 0),
+    // not 1 - 1 = 0 as Dell's CPU.Socket.1 would be (that would put both on socket 0)
+    assertEquals(List.of("bmc1/socket/0 socket 0 (CPU0)", "bmc1/socket/1 socket 1 (CPU1)"), sockets(d));
+  }
+
+  @Test
+  void socketsNamedFromOneCountDown() throws Exception {
+    Discovery d = bmc(PROCS + "/CPU.Socket.1", PROCS + "/CPU.Socket.2")
+        .put(PROCS + "/CPU.Socket.1", "{\"Socket\":\"CPU.Socket.1\"}")
+        .put(PROCS + "/CPU.Socket.2", "{\"Socket\":\"CPU.Socket.2\"}")
+        .discover(dir, "");
+    // no name ends in 0: Dell's numbering from 1, so 1 - 1 = 0 and 2 - 1 = 1
+    assertEquals(List.of("bmc1/socket/0 socket 0 (CPU.Socket.1)", "bmc1/socket/1 socket 1 (CPU.Socket.2)"), sockets(d));
+  }
+
+  @Test
   void anUnreadableProcessorsCollectionIsAProblemAndNoSockets() throws Exception {
     Discovery d = bmc().fail(PROCS).discover(dir, "");
     assertEquals(List.of("GET BMC" + PROCS), d.problems());
