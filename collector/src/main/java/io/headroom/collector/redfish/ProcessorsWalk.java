@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.headroom.collector.redfish.Fetcher.Fetched;
 import io.headroom.model.Entity;
 import io.headroom.model.EntityKind;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -30,18 +31,22 @@ final class ProcessorsWalk {
       inv.problem(coll.error());
       return;
     }
-    int position = 0;
+    List<Fetched> cpus = new ArrayList<>();
     for (Fetched p : fetcher.getAll(Json.links(coll.doc().get("Members")))) {
       if (!p.ok()) {
         inv.problem(p.error());
         continue;
       }
-      JsonNode doc = p.doc();
-      String type = Json.text(doc.get("ProcessorType"));
-      if (type != null && !type.equals("CPU")) {
-        continue;
+      String type = Json.text(p.doc().get("ProcessorType"));
+      if (type == null || type.equals("CPU")) {
+        cpus.add(p);
       }
-      int number = socketNumber(doc, position++);
+    }
+    boolean fromZero = cpus.stream().anyMatch(p -> nameNumber(p.doc()) == 0);
+    int position = 0;
+    for (Fetched p : cpus) {
+      JsonNode doc = p.doc();
+      int number = socketNumber(doc, fromZero, position++);
       String id = inv.id("socket/" + number);
       Map<String, Object> attrs = new LinkedHashMap<>();
       InventoryWalk.putIf(attrs, "socket", Json.text(doc.get("Socket")));
@@ -65,14 +70,23 @@ final class ProcessorsWalk {
     }
   }
 
-  /** "CPU.Socket.2" is socket 1; a name without a number takes its place in the list. */
-  private static int socketNumber(JsonNode doc, int position) {
+  /**
+   * "CPU.Socket.2" is socket 1 (Dell numbers from 1); where any socket's name ends in 0 ("CPU0",
+   * "CPU1", as other BMCs name them) the names already count from 0 and are kept, else CPU0 and
+   * CPU1 would both become socket 0. A name without a number takes its place in the list.
+   */
+  private static int socketNumber(JsonNode doc, boolean fromZero, int position) {
+    int n = nameNumber(doc);
+    if (n < 0) {
+      return position;
+    }
+    return fromZero ? n : n - 1;
+  }
+
+  /** The number a socket's name ends in, or -1. */
+  private static int nameNumber(JsonNode doc) {
     String name = Json.text(doc.get("Socket"));
     Matcher m = SOCKET_NUMBER.matcher(name == null ? "" : name);
-    if (m.find()) {
-      int n = Integer.parseInt(m.group(1));
-      return n > 0 ? n - 1 : n;
-    }
-    return position;
+    return m.find() ? Integer.parseInt(m.group(1)) : -1;
   }
 }
