@@ -140,7 +140,7 @@ public final class EmbeddedKafka implements AutoCloseable {
     p.put("broker.session.timeout.ms", "30000");
     // The log cleaner (for the compacted topology topic) allocates its dedupe map on the heap at
     // start: 128 MiB by default, three quarters of the embedded broker's live heap (bench/soak's
-    // broker: 163 MB live, 149 MB of it byte arrays). 16 MiB maps about 630,000 keys a pass
+    // broker: 156 MiB live, 142 MiB of it byte arrays). 16 MiB maps about 630,000 keys a pass
     // (24 bytes a key at 0.9 load), where a testbed has thousands of entities and relations.
     p.put("log.cleaner.dedupe.buffer.size", Long.toString(CLEANER_DEDUPE_BYTES));
     return p;

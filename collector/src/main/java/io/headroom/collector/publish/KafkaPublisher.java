@@ -36,8 +36,9 @@ public final class KafkaPublisher implements Runnable, AutoCloseable {
    * The producer's batch buffer per partition. Why this small: the producer keeps every freed
    * buffer of exactly this size for reuse (up to buffer.memory, 32 MiB), so its pool grows to the
    * most batches ever open at once, about one per partition written in a round (4 topics of 12
-   * partitions): at 256 KiB that was 57 buffers, 14 MB of the collector's 22 MB live heap, and
-   * the live heap grew as more partitions came into one round (bench/soak). A collector sends
+   * partitions) and those of a catch-up after an outage: at 256 KiB that was 57 buffers, 14 MiB of
+   * the collector's 27 MiB live heap, more or less by what happened at the start (bench/soak,
+   * docs/benchmarks.md "Collector memory"). A collector sends
    * about a hundred records of a few KiB a second; a record over this size gets a buffer of its
    * own, freed after the send rather than pooled.
    */
