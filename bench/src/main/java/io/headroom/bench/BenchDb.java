@@ -1,8 +1,7 @@
 package io.headroom.bench;
 
 import io.headroom.embedded.EmbeddedDatabase;
-import java.net.InetSocketAddress;
-import java.net.Socket;
+import io.headroom.embedded.PostgresServer;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -31,16 +30,16 @@ final class BenchDb implements AutoCloseable {
     this.name = name;
     this.adminUrl = adminUrl;
     this.embedded = embedded;
-    this.url = "jdbc:postgresql://" + host + ":" + port + "/" + name + "?user=postgres";
+    this.url = new PostgresServer(host, port).jdbcUrl(name);
   }
 
   static BenchDb create(String hostPort, String name, Path work) throws Exception {
-    int colon = hostPort.lastIndexOf(':');
-    String host = hostPort.substring(0, colon);
-    int port = Integer.parseInt(hostPort.substring(colon + 1));
+    PostgresServer server = PostgresServer.parse(hostPort);
+    String host = server.host();
+    int port = server.port();
     EmbeddedDatabase embedded = null;
-    String admin = "jdbc:postgresql://" + host + ":" + port + "/postgres?user=postgres";
-    if (!answers(host, port)) {
+    String admin = server.jdbcUrl("postgres");
+    if (!server.answers()) {
       System.out.printf("no PostgreSQL at %s; using an embedded one%n", hostPort);
       embedded = EmbeddedDatabase.start(work.resolve("pg"));
       host = "127.0.0.1";
@@ -85,15 +84,6 @@ final class BenchDb implements AutoCloseable {
     Process p = new ProcessBuilder(cmd).inheritIO().start();
     if (p.waitFor() != 0) {
       throw new IllegalStateException("psql -c \"" + command + "\" on " + name + " exited " + p.exitValue());
-    }
-  }
-
-  private static boolean answers(String host, int port) {
-    try (Socket s = new Socket()) {
-      s.connect(new InetSocketAddress(host, port), 500);
-      return true;
-    } catch (Exception e) {
-      return false;
     }
   }
 

@@ -2,6 +2,7 @@ package io.headroom.analyzer.ingest;
 
 import io.headroom.analyzer.store.DeadLetter;
 import io.headroom.analyzer.store.IngestBatch;
+import io.headroom.analyzer.store.KafkaPosition;
 import io.headroom.model.VerdictJson;
 import io.headroom.model.kafka.RecordJson;
 import io.headroom.model.kafka.SampleBatchCodec;
@@ -43,7 +44,8 @@ final class RecordDecoder {
       if (r.topic().equals(topics.samples())) {
         samples(r, batch);
       } else if (r.topic().equals(topics.verdicts())) {
-        batch.verdict(testbedOfKey(r.key()), VerdictJson.fromJson(new String(r.value(), StandardCharsets.UTF_8)));
+        batch.verdict(testbedOfKey(r.key()), VerdictJson.fromJson(new String(r.value(), StandardCharsets.UTF_8)),
+            new KafkaPosition(r.topic(), r.partition(), r.offset()));
       } else {
         RecordJson.Tagged t = RecordJson.decode(r.value());
         if (t.record() == null) {

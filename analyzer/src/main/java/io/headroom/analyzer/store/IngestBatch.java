@@ -30,8 +30,14 @@ public final class IngestBatch {
     samples.add(batch);
   }
 
+  /** A verdict judged here and stored directly (headroom import): each one is a new judgement. */
   public void verdict(String testbed, Verdict verdict) {
-    verdicts.add(new TestbedVerdict(testbed, verdict));
+    verdicts.add(new TestbedVerdict(testbed, verdict, null));
+  }
+
+  /** A verdict consumed from Kafka: stored once however often its record at {@code at} is delivered. */
+  public void verdict(String testbed, Verdict verdict, KafkaPosition at) {
+    verdicts.add(new TestbedVerdict(testbed, verdict, at));
   }
 
   /** A record that could not be read: stored in the dead-letter table with the rest. */
@@ -72,5 +78,6 @@ public final class IngestBatch {
 
   record Tagged(String testbed, RecordingRecord record) {}
 
-  record TestbedVerdict(String testbed, Verdict verdict) {}
+  /** @param at null when the verdict did not come from Kafka */
+  record TestbedVerdict(String testbed, Verdict verdict, KafkaPosition at) {}
 }

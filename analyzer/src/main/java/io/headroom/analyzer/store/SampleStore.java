@@ -191,17 +191,26 @@ public final class SampleStore {
     }
   }
 
+  /**
+   * A verdict row; one from Kafka carries its record's position, whose unique index (V10) makes a
+   * redelivered record add nothing. computed_at is when it is stored.
+   */
   private static void insertVerdict(Connection c, IngestBatch.TestbedVerdict tv) throws SQLException {
     Verdict v = tv.verdict();
+    KafkaPosition at = tv.at();
     try (PreparedStatement ps = c.prepareStatement(
-        "INSERT INTO verdict (testbed, run, computed_at, bottleneck, entity, confidence, body) "
-            + "VALUES (?, ?, clock_timestamp(), ?, ?, ?, ?::jsonb) ON CONFLICT DO NOTHING")) {
+        "INSERT INTO verdict (testbed, run, computed_at, bottleneck, entity, confidence, body, "
+            + "kafka_topic, kafka_partition, kafka_offset) "
+            + "VALUES (?, ?, clock_timestamp(), ?, ?, ?, ?::jsonb, ?, ?, ?) ON CONFLICT DO NOTHING")) {
       ps.setString(1, tv.testbed());
       ps.setString(2, v.run() == null ? "" : v.run());
       ps.setString(3, v.bottleneck().name());
       ps.setString(4, v.entity());
       ps.setDouble(5, v.confidence());
       ps.setString(6, VerdictJson.toJson(v));
+      ps.setString(7, at == null ? null : at.topic());
+      ps.setObject(8, at == null ? null : at.partition(), java.sql.Types.INTEGER);
+      ps.setObject(9, at == null ? null : at.offset(), java.sql.Types.BIGINT);
       ps.executeUpdate();
     }
   }

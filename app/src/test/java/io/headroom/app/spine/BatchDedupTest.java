@@ -4,9 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.headroom.analyzer.store.Database;
 import io.headroom.analyzer.store.IngestBatch;
-import io.headroom.analyzer.store.Migrations;
 import io.headroom.analyzer.store.SampleStore;
-import io.headroom.analyzer.store.StoreConfig;
 import io.headroom.app.testing.TestDatabase;
 import io.headroom.model.kafka.Point;
 import io.headroom.model.kafka.SampleBatch;
@@ -32,7 +30,7 @@ class BatchDedupTest {
 
   @Test
   void theSameBatchInTwoPollsIsStoredOnce() throws Exception {
-    try (TestDatabase db = TestDatabase.create(); Database database = migrated(db)) {
+    try (TestDatabase db = TestDatabase.create(); Database database = db.migrated()) {
       assertEquals(3, store.write(database.connection(), poll(THREE_POINTS)));
       assertEquals(0, store.write(database.connection(), poll(THREE_POINTS)));
       assertEquals(3, rows(db));
@@ -41,7 +39,7 @@ class BatchDedupTest {
 
   @Test
   void theSameBatchTwiceInOnePollIsStoredOnce() throws Exception {
-    try (TestDatabase db = TestDatabase.create(); Database database = migrated(db)) {
+    try (TestDatabase db = TestDatabase.create(); Database database = db.migrated()) {
       assertEquals(3, store.write(database.connection(), poll(THREE_POINTS, THREE_POINTS)));
       assertEquals(3, rows(db));
     }
@@ -49,17 +47,11 @@ class BatchDedupTest {
 
   @Test
   void anotherBatchWithTheSamePointsIsStored() throws Exception {
-    try (TestDatabase db = TestDatabase.create(); Database database = migrated(db)) {
+    try (TestDatabase db = TestDatabase.create(); Database database = db.migrated()) {
       SampleBatch again = new SampleBatch(UUID.randomUUID(), "lab", "h1/cpu", THREE_POINTS.points());
       assertEquals(3 + 3, store.write(database.connection(), poll(THREE_POINTS, again)));
       assertEquals(6, rows(db));
     }
-  }
-
-  private static Database migrated(TestDatabase db) throws Exception {
-    Database database = new Database(db.url(), null, null);
-    Migrations.migrateAndMaintain(database.connection(), TestDatabase.KEEPING_FIXED_DATES);
-    return database;
   }
 
   private static IngestBatch poll(SampleBatch... batches) {

@@ -1,8 +1,7 @@
 package io.headroom.app.testing;
 
 import io.headroom.embedded.EmbeddedDatabase;
-import java.net.InetSocketAddress;
-import java.net.Socket;
+import io.headroom.embedded.PostgresServer;
 import java.nio.file.Files;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -71,7 +70,7 @@ public final class TestDatabase implements AutoCloseable {
       }
       return db;
     }
-    if (answers("127.0.0.1", 5432)) {
+    if (new PostgresServer("127.0.0.1", 5432).answers()) {
       return createOn("127.0.0.1:5432");
     }
     EmbeddedDatabase embedded = EmbeddedDatabase.start(Files.createTempDirectory("headroom-pg"));
@@ -85,13 +84,11 @@ public final class TestDatabase implements AutoCloseable {
 
   /** A database on the server at host:port (user postgres, trust authentication). */
   public static TestDatabase createOn(String hostPort) throws Exception {
-    int colon = hostPort.lastIndexOf(':');
-    String host = hostPort.substring(0, colon);
-    int port = Integer.parseInt(hostPort.substring(colon + 1));
-    if (!answers(host, port)) {
+    PostgresServer server = PostgresServer.parse(hostPort);
+    if (!server.answers()) {
       throw new IllegalStateException("no PostgreSQL answers at " + hostPort);
     }
-    return create("jdbc:postgresql://" + hostPort + "/postgres?user=postgres", host, port, null);
+    return create(server.jdbcUrl("postgres"), server.host(), server.port(), null);
   }
 
   /**
@@ -124,18 +121,9 @@ public final class TestDatabase implements AutoCloseable {
         .orElse("?"));
   }
 
-  private static boolean answers(String host, int port) {
-    try (Socket s = new Socket()) {
-      s.connect(new InetSocketAddress(host, port), 500);
-      return true;
-    } catch (Exception e) {
-      return false;
-    }
-  }
-
   /** JDBC URL of the test database, optionally through another port (a proxy in front of it). */
   public String url(int viaPort) {
-    return "jdbc:postgresql://" + host + ":" + viaPort + "/" + name + "?user=postgres";
+    return new PostgresServer(host, viaPort).jdbcUrl(name);
   }
 
   public String url() {
@@ -153,6 +141,18 @@ public final class TestDatabase implements AutoCloseable {
 
   public Connection connect() throws SQLException {
     return DriverManager.getConnection(url());
+  }
+
+  /** The analyzer's connection to this database, its schema brought up with {@link #KEEPING_FIXED_DATES}. */
+  public io.headroom.analyzer.store.Database migrated() throws SQLException {
+    io.headroom.analyzer.store.Database database = new io.headroom.analyzer.store.Database(url(), null, null);
+    try {
+      io.headroom.analyzer.store.Migrations.migrateAndMaintain(database.connection(), KEEPING_FIXED_DATES);
+      return database;
+    } catch (SQLException | RuntimeException e) {
+      database.close();
+      throw e;
+    }
   }
 
   @Override

@@ -8,7 +8,7 @@ public final class DeclaredMetrics {
   private static final String CPUS = "host_cpu,cpu_socket,array_cpu,cgroup";
 
   public static final MetricDef UTIL = new MetricDef("util", "fraction", "gauge", CPUS + ",disk",
-      "CPU kinds measured from a cgroup: CPU used over the cgroup's quota (else over all CPUs). Disks: share of time busy with I/O.");
+      "CPU kinds measured from a cgroup: CPU used over the cgroup's quota (else, or when the quota is above the machine, over all CPUs). Disks: share of time busy with I/O.");
   public static final MetricDef CPU_CORES_USED = new MetricDef("cpu_cores_used", "cores", "rate", CPUS,
       "CPU time the cgroup used per second (cpuacct.usage or cpu.stat usage_usec).");
   public static final MetricDef RX = port("rx_bytes_per_s", "bytes/s", "Bytes received by the interface (statistics/rx_bytes).");

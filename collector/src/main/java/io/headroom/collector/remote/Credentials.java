@@ -36,6 +36,10 @@ public record Credentials(String username, Secret password) {
       return new Credentials(endpoint.username(), Secret.of(value));
     }
     if (endpoint.passwordFile() != null) {
+      // Read at every call, never cached: a source resolves its login once, when it is built (the
+      // collector's start), so this costs one small read per source, and a password file rotated
+      // in place (a mounted secret, a vault agent) is what the next start uses without editing
+      // the testbed. A running source keeps the password it was built with.
       Path file = baseDir.resolve(endpoint.passwordFile());
       String value;
       try {

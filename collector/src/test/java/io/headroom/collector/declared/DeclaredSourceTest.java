@@ -123,6 +123,37 @@ class DeclaredSourceTest {
     assertEquals(1.0, values(s).get("client/cpu util"), 1e-9, "0.25 cores of a 0.25 quota");
   }
 
+  /** The source is built for a 2-CPU host: a cgroup cannot use more than the machine has. */
+  @Test
+  void aCgroupQuotaAboveTheHostIsTheHost() throws Exception {
+    write("fs/cgroup/cgroup.controllers", "cpu io");
+    write("fs/cgroup/lab/client/cpu.stat", "usage_usec 1000000");
+    write("fs/cgroup/lab/client/cpu.max", "300000 100000"); // 3 CPUs of quota
+    DeclaredSource source = source();
+    source.scrape(new Scrape(10.0));
+    write("fs/cgroup/lab/client/cpu.stat", "usage_usec 2000000");
+    Scrape s = new Scrape(12.0);
+    source.scrape(s);
+    Map<String, Double> v = values(s);
+    assertEquals(0.5, v.get("client/cpu cpu_cores_used"), 1e-9, "1 s of CPU over 2 s");
+    assertEquals(0.25, v.get("client/cpu util"), 1e-9, "0.5 cores of the host's 2, not of the quota's 3");
+  }
+
+  @Test
+  void aCgroupMadeAfterTheSourceStartsIsReadOnceItIsThere() throws Exception {
+    DeclaredSource source = source();
+    Scrape before = new Scrape(8.0);
+    source.scrape(before);
+    assertTrue(before.problems().stream().anyMatch(p -> p.startsWith("client/cpu: cgroup lab/client unreadable: no cgroup")),
+        before.problems().toString());
+    firstReading();
+    source.scrape(new Scrape(100.0));
+    secondReading();
+    Scrape s = new Scrape(102.0);
+    source.scrape(s);
+    assertEquals(0.9, values(s).get("client/cpu util"), 1e-9, "0.45 cores (0.9 s over 2 s) of a 0.5 quota");
+  }
+
   @Test
   void aMissingDeviceIsAProblemAndTheRestStands() throws Exception {
     firstReading();

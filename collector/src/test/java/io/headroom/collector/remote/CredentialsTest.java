@@ -46,6 +46,17 @@ class CredentialsTest {
     assertEquals(" " + SECRET + " ", Credentials.resolve(endpoint(null, Path.of("crlf.pw")), dir, k -> null).password().reveal());
   }
 
+  /** Not cached: a file rotated in place is what the next resolve (a source built anew) reads. */
+  @Test
+  void aRotatedPasswordFileIsReadAgainWhileAResolvedLoginKeepsItsPassword() throws Exception {
+    Files.writeString(dir.resolve("bmc.pw"), "first-" + SECRET + "\n");
+    Credentials before = Credentials.resolve(endpoint(null, Path.of("bmc.pw")), dir, k -> null);
+    Files.writeString(dir.resolve("bmc.pw"), "second-" + SECRET + "\n");
+    Credentials after = Credentials.resolve(endpoint(null, Path.of("bmc.pw")), dir, k -> null);
+    assertEquals("second-" + SECRET, after.password().reveal());
+    assertEquals("first-" + SECRET, before.password().reveal(), "a running source keeps its password");
+  }
+
   @Test
   void problemsNameTheVariableOrFileNeverTheValue() throws Exception {
     ConfigException unset = assertThrows(ConfigException.class,

@@ -1,5 +1,6 @@
 package io.headroom.standin.lab;
 
+import io.headroom.cgroup.CgroupCpu;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.concurrent.Executors;

@@ -1,5 +1,6 @@
 package io.headroom.standin.lab;
 
+import io.headroom.cgroup.CgroupCpu;
 import io.headroom.standin.StandinServer;
 import java.net.InetAddress;
 import java.nio.file.Files;

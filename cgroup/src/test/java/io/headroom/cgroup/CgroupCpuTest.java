@@ -1,7 +1,7 @@
-package io.headroom.standin.lab;
+package io.headroom.cgroup;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -86,32 +86,27 @@ class CgroupCpuTest {
   }
 
   @Test
-  void theSamplerGivesTheShareOfTheLastWindowAndNothingBeforeIt() throws IOException {
-    v1(1_000_000_000L, 20_000, 100_000);
-    try (CpuShareSampler s = new CpuShareSampler(CgroupCpu.at(root, CG, 2))) {
-      s.sample(10_000_000_000L);
-      assertNull(s.share(), "one reading is no window yet");
-      v1(1_000_000_000L + 150_000_000L, 20_000, 100_000);
-      s.sample(11_000_000_000L);
-      assertEquals(0.75, s.share(), 1e-12); // 150 ms of 0.2 CPU x 1 s = 200 ms
-      v1(1_150_000_000L + 100_000_000L, 20_000, 100_000);
-      s.sample(13_000_000_000L);
-      assertEquals(0.25, s.share(), 1e-12); // 100 ms over 2 s of 0.2 CPU = 400 ms
-    }
+  void aFileThatHoldsNoNumberIsAnIoErrorNamingIt() throws IOException {
+    v1(1, 20_000, 100_000);
+    Files.writeString(root.resolve("cpu").resolve(CG).resolve("cpu.cfs_quota_us"), "lots\n");
+    IOException e = assertThrows(IOException.class, () -> CgroupCpu.at(root, CG, 2).cpus());
+    assertEquals(root.resolve("cpu").resolve(CG).resolve("cpu.cfs_quota_us") + ": not a number: \"lots\"", e.getMessage());
   }
 
   @Test
-  void aCgroupThatWentAwayGivesNoReadingNotAStaleOne() throws IOException {
-    v1(0, 20_000, 100_000);
-    try (CpuShareSampler s = new CpuShareSampler(CgroupCpu.at(root, CG, 2))) {
-      s.sample(0);
-      v1(100_000_000L, 20_000, 100_000);
-      s.sample(1_000_000_000L);
-      assertEquals(0.5, s.share(), 1e-12); // 100 of 200 ms
-      Files.delete(root.resolve("cpuacct").resolve(CG).resolve("cpuacct.usage"));
-      s.sample(2_000_000_000L);
-      assertNull(s.share());
-      assertTrue(s.failure().contains("cpuacct.usage"), s.failure());
-    }
+  void aV2MaxWithoutAPeriodIsAnIoErrorNamingIt() throws IOException {
+    v2(1, "25000");
+    IOException e = assertThrows(IOException.class, () -> CgroupCpu.at(root, CG, 2).cpus());
+    assertEquals(root.resolve(CG).resolve("cpu.max") + ": expected \"QUOTA PERIOD\", not \"25000\"", e.getMessage());
+  }
+
+  @Test
+  void aCgroupThatWentAwayIsNoLongerThere() throws IOException {
+    v2(1, "max 100000");
+    CgroupCpu cpu = CgroupCpu.at(root, CG, 2);
+    assertTrue(cpu.exists());
+    Files.delete(root.resolve(CG).resolve("cpu.stat"));
+    assertFalse(cpu.exists());
+    assertThrows(IOException.class, cpu::usageNanos);
   }
 }

@@ -1,4 +1,4 @@
-package io.headroom.standin.lab;
+package io.headroom.cgroup;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -9,7 +9,9 @@ import java.nio.file.Path;
  * {@code cpuacct} hierarchy's {@code cpuacct.usage} in nanoseconds, the {@code cpu} hierarchy's
  * {@code cpu.cfs_quota_us} over {@code cpu.cfs_period_us}) or v2 ({@code cpu.stat}'s
  * {@code usage_usec}, {@code cpu.max} as "QUOTA PERIOD" or "max PERIOD"). Without a quota the
- * cgroup may use every CPU of the machine, so that is its ceiling, as the host source takes it.
+ * cgroup may use every CPU of the machine, so that is its ceiling, as the host source takes it; a
+ * quota above the machine is the machine. Read by the collector's declared source (a lab client
+ * host that is a cgroup) and by the lab's array stand-ins (their CPU sensors).
  */
 public final class CgroupCpu {
   private final Path usageFile;
@@ -55,11 +57,11 @@ public final class CgroupCpu {
   /** CPU time the cgroup has used since it was made, in nanoseconds. */
   public long usageNanos() throws IOException {
     if (!v2) {
-      return Long.parseLong(Files.readString(usageFile).strip());
+      return number(usageFile, Files.readString(usageFile).strip());
     }
     for (String line : Files.readAllLines(usageFile)) {
       if (line.startsWith("usage_usec ")) {
-        return Long.parseLong(line.substring("usage_usec ".length()).strip()) * 1000;
+        return number(usageFile, line.substring("usage_usec ".length()).strip()) * 1000;
       }
     }
     throw new IOException(usageFile + ": no usage_usec line");
@@ -74,14 +76,20 @@ public final class CgroupCpu {
       if (max[0].equals("max")) {
         return machineCpus;
       }
-      quota = Long.parseLong(max[0]);
-      period = Long.parseLong(max[1]);
+      if (max.length < 2) {
+        throw new IOException(quotaFile + ": expected \"QUOTA PERIOD\", not \"" + String.join(" ", max) + "\"");
+      }
+      quota = number(quotaFile, max[0]);
+      period = number(quotaFile, max[1]);
     } else {
-      quota = Long.parseLong(Files.readString(quotaFile).strip());
+      quota = number(quotaFile, Files.readString(quotaFile).strip());
       if (quota < 0) { // -1: no quota
         return machineCpus;
       }
-      period = Long.parseLong(Files.readString(periodFile).strip());
+      period = number(periodFile, Files.readString(periodFile).strip());
+    }
+    if (period <= 0) {
+      throw new IOException((v2 ? quotaFile : periodFile) + ": period " + period + " is not positive");
     }
     return Math.min(machineCpus, (double) quota / period);
   }
@@ -96,5 +104,14 @@ public final class CgroupCpu {
       throw new IllegalArgumentException("wall time and CPUs must be positive, not " + wallNanos + " ns, " + cpus);
     }
     return Math.max(0, Math.min(1, usedNanos / (wallNanos * cpus)));
+  }
+
+  /** A kernel file's number; a file that holds something else is an IOException naming it. */
+  private static long number(Path file, String text) throws IOException {
+    try {
+      return Long.parseLong(text);
+    } catch (NumberFormatException e) {
+      throw new IOException(file + ": not a number: \"" + text + "\"");
+    }
   }
 }
