@@ -12,7 +12,7 @@
 #   client_cpu=0.1           the client cgroup's CPU quota, in CPUs
 #   disk_riops=300 disk_wiops=300 disk_rbps=... disk_wbps=...   blkio throttle on the loop device
 #   size=1G                  the array's backing file
-#   array_via=redfish fabric_via=snmp   the array's CPU and port read through remote sources (remote.sh)
+#   array_via=redfish|ontap fabric_via=snmp   the array's CPU and port read through remote sources (remote.sh)
 #   cgroups                prints the cgroup layout the lab will use here: v1 or v2 (or why neither)
 # Names: netns hrlab-ID, veth hrIDc (client end, root namespace) and hrIDa (array end), cgroups
 # hrlab-ID/{array,client} (cgroup v1: in the cpu, cpuacct and blkio hierarchies; cgroup v2: in

@@ -81,7 +81,9 @@ final class BenchDb implements AutoCloseable {
   void psql(String command) throws Exception {
     List<String> cmd = List.of("psql", "-q", "-v", "ON_ERROR_STOP=1", "-h", host, "-p", Integer.toString(port),
         "-U", "postgres", "-d", name, "-c", command);
-    Process p = new ProcessBuilder(cmd).inheritIO().start();
+    ProcessBuilder pb = new ProcessBuilder(cmd).inheritIO();
+    pb.environment().put("PGAPPNAME", BackendCpu.PSQL_APP); // so its backend's CPU can be told apart
+    Process p = pb.start();
     if (p.waitFor() != 0) {
       throw new IllegalStateException("psql -c \"" + command + "\" on " + name + " exited " + p.exitValue());
     }

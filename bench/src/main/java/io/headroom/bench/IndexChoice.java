@@ -51,7 +51,7 @@ final class IndexChoice {
       for (String ddl : v.ddl()) {
         db.execute(ddl);
       }
-      double copy = peers.load(PeerCopy.Format.BINARY, rows);
+      double copy = peers.load(PeerCopy.Format.BINARY, rows).rowsPerSecond();
       db.execute("ANALYZE sample");
       System.out.printf("INDEX %-52s binary COPY %,10.0f rows/s%n", v.name(), copy);
       for (String[] q : queries()) {

@@ -14,6 +14,8 @@ import io.headroom.model.kafka.SampleBatch;
 import io.headroom.model.kafka.SampleBatchCodec;
 import io.headroom.model.kafka.TopicSetup;
 import io.headroom.model.kafka.Topics;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -60,13 +62,14 @@ public final class IngestBench {
       }
       System.out.printf("database %s on %s:%d, samples as %s%n", db.name, db.host, db.port, flavor);
       db.execute("CHECKPOINT");
-      double ingest = ingest(kafka.bootstrapServers(), topics, db.url, total);
+      PeerCopy.Load ingest = ingest(kafka.bootstrapServers(), topics, db, total);
       checkPartitions(db, flavor);
       PeerCopy peers = new PeerCopy(db, work);
       peers.export();
-      double csv = peers.load(PeerCopy.Format.CSV, total);
-      double binary = peers.load(PeerCopy.Format.BINARY, total);
-      report(ingest, csv, binary);
+      PeerCopy.Load csv = peers.load(PeerCopy.Format.CSV, total);
+      PeerCopy.Load binary = peers.load(PeerCopy.Format.BINARY, total);
+      report(ingest.rowsPerSecond(), csv.rowsPerSecond(), binary.rowsPerSecond());
+      reportServerCpu(total, ingest, csv, binary);
       if (Boolean.getBoolean("indexes")) {
         new IndexChoice(db, peers, t0, seconds).run(total);
       }
@@ -80,6 +83,20 @@ public final class IngestBench {
     System.out.printf("RESULT psql \\copy binary %,.0f rows/s: ratio %.0f%% (target >= %.0f%%: %s)%n",
         binary, 100 * ingest / binary, 100 * TARGET_OF_BINARY,
         ingest / binary >= TARGET_OF_BINARY ? "met" : "NOT met");
+  }
+
+  /**
+   * What each loader cost the server per row, in CPU: apart from how much of a core its backend
+   * got, which on a shared machine moves the rates above.
+   */
+  private static void reportServerCpu(long rows, PeerCopy.Load ingest, PeerCopy.Load csv, PeerCopy.Load binary) {
+    System.out.printf("RESULT server backend CPU per 1,000 rows: headroom %.2f ms, psql CSV %.2f ms, psql binary %.2f ms "
+        + "(headroom's is %.0f%% of binary's)%n", perThousand(ingest, rows), perThousand(csv, rows),
+        perThousand(binary, rows), 100 * ingest.serverCpuSeconds() / binary.serverCpuSeconds());
+  }
+
+  private static double perThousand(PeerCopy.Load load, long rows) {
+    return 1e6 * load.serverCpuSeconds() / rows;
   }
 
   private static void produce(String bootstrap, Topics topics, int entities, int metrics, int seconds, double t0)
@@ -111,28 +128,55 @@ public final class IngestBench {
 
   /**
    * Runs the analyzer's ingest until every sample is stored. The figure is timed from its first
-   * fetched message (the consumer group's join before it is a start-up cost, printed apart).
+   * fetched message (the consumer group's join before it is a start-up cost, printed apart); the
+   * CPU of its two threads (fetch and decode, store), of the whole JVM (the embedded broker's
+   * included) and of its server backend are printed beside it.
    */
-  private static double ingest(String bootstrap, Topics topics, String url, long total) throws Exception {
-    IngestLoop loop = new IngestLoop(IngestConfig.defaults(KafkaClient.plaintext(bootstrap), topics),
-        new Database(url, null, null));
+  private static PeerCopy.Load ingest(String bootstrap, Topics topics, BenchDb db, long total) throws Exception {
+    Database database = new Database(db.url + "&ApplicationName=" + BackendCpu.INGEST_APP, null, null);
+    IngestLoop loop = new IngestLoop(IngestConfig.defaults(KafkaClient.plaintext(bootstrap), topics), database);
     Thread t = new Thread(loop, "ingest");
+    BackendCpu server = BackendCpu.follow(db, BackendCpu.INGEST_APP);
     long started = System.nanoTime();
     t.start();
     while (loop.messagesFetched() == 0) {
       Thread.sleep(1);
     }
     long firstFetch = System.nanoTime();
+    long jvmAtFirstFetch = processCpuNanos();
     while (loop.samplesStored() < total) {
       Thread.sleep(5);
     }
     long end = System.nanoTime();
+    long jvm = processCpuNanos() - jvmAtFirstFetch;
+    long ingestThreads = threadCpuNanos("ingest");
     loop.close();
     t.join();
+    double serverCpu = server.seconds();
+    database.close();
     double secs = (end - firstFetch) / 1e9;
     System.out.printf("headroom ingest: %,d samples in %.2f s from the first fetch (%.2f s with the group join)%n",
         total, secs, (end - started) / 1e9);
-    return total / secs;
+    System.out.printf("headroom ingest CPU per 1,000 samples: its fetch+decode and store threads %.2f ms, "
+        + "the whole JVM from the first fetch (embedded broker included) %.2f ms, its server backend %.2f ms%n",
+        1e-3 * ingestThreads / total, 1e-3 * jvm / total, 1e6 * serverCpu / total);
+    return new PeerCopy.Load(total / secs, serverCpu);
+  }
+
+  private static long processCpuNanos() {
+    return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean()).getProcessCpuTime();
+  }
+
+  /** CPU time so far of the live threads whose names start with {@code prefix}. */
+  private static long threadCpuNanos(String prefix) {
+    ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+    long sum = 0;
+    for (Thread th : Thread.getAllStackTraces().keySet()) {
+      if (th.getName().startsWith(prefix)) {
+        sum += Math.max(0, threads.getThreadCpuTime(th.getId()));
+      }
+    }
+    return sum;
   }
 
   /** The rows must be in the day's partitions (or chunks), as in production, not in sample_default. */

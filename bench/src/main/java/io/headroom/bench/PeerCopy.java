@@ -34,20 +34,26 @@ final class PeerCopy {
     }
   }
 
-  /** Empties the table, checkpoints, and times psql loading the file; returns rows per second. */
-  double load(Format format, long expectedRows) throws Exception {
+  /** Empties the table, checkpoints, and times psql loading the file, and its backend's CPU. */
+  Load load(Format format, long expectedRows) throws Exception {
     db.execute("TRUNCATE sample");
     db.execute("CHECKPOINT");
+    BackendCpu cpu = BackendCpu.follow(db, BackendCpu.PSQL_APP);
     long start = System.nanoTime();
     db.psql("\\copy sample (" + COLUMNS + ") FROM '" + file(format) + "' " + format.option);
     double secs = (System.nanoTime() - start) / 1e9;
+    double serverCpu = cpu.seconds();
     long rows = db.count("SELECT count(*) FROM sample");
     if (rows != expectedRows) {
       throw new IllegalStateException("psql loaded " + rows + " rows from " + file(format) + ", expected " + expectedRows);
     }
-    System.out.printf("psql \\copy %s: %,d rows in %.2f s%n", format, rows, secs);
-    return rows / secs;
+    System.out.printf("psql \\copy %s: %,d rows in %.2f s; its server backend used %.2f s of CPU%n",
+        format, rows, secs, serverCpu);
+    return new Load(rows / secs, serverCpu);
   }
+
+  /** Rows per second of wall-clock time, and the CPU seconds the server's backend spent on them. */
+  record Load(double rowsPerSecond, double serverCpuSeconds) {}
 
   private Path file(Format f) {
     return work.resolve("samples." + f.name().toLowerCase());

@@ -4,6 +4,7 @@ import io.headroom.analyzer.store.DeadLetter;
 import io.headroom.analyzer.store.IngestBatch;
 import io.headroom.analyzer.store.KafkaPosition;
 import io.headroom.model.VerdictJson;
+import io.headroom.model.kafka.NameCache;
 import io.headroom.model.kafka.RecordJson;
 import io.headroom.model.kafka.SampleBatchCodec;
 import io.headroom.model.kafka.Topics;
@@ -18,10 +19,14 @@ import org.slf4j.LoggerFactory;
 /**
  * Turns a poll's records into what the store writes. A record that cannot be read becomes a
  * dead letter (stored with the rest, so the poll can still be committed), not an exception.
+ * One per consumer thread: it keeps the names and metric domains it has seen across polls.
  */
 final class RecordDecoder {
   private static final Logger LOG = LoggerFactory.getLogger(RecordDecoder.class);
   private final Topics topics;
+  // This thread's caches across polls: each name decoded once, each metric's domain decided once.
+  private final NameCache names = new NameCache();
+  private final SampleDomains domains = new SampleDomains();
 
   RecordDecoder(Topics topics) {
     this.topics = topics;
@@ -72,8 +77,8 @@ final class RecordDecoder {
    * dead letter of the record (reason {@code out_of_domain}, its bytes as they came), naming the
    * entity and each point's reason.
    */
-  private static void samples(ConsumerRecord<byte[], byte[]> r, IngestBatch batch) {
-    SampleDomains.Split split = SampleDomains.check(SampleBatchCodec.decode(r.value()));
+  private void samples(ConsumerRecord<byte[], byte[]> r, IngestBatch batch) {
+    SampleDomains.Split split = domains.check(SampleBatchCodec.decode(r.value(), names));
     if (!split.kept().points().isEmpty()) {
       batch.samples(split.kept());
     }

@@ -2,6 +2,7 @@ package io.headroom.analyzer.store;
 
 import java.io.IOException;
 import java.io.OutputStream;
+import java.nio.ByteBuffer;
 
 /**
  * PostgreSQL's binary COPY format for sample rows (ts timestamptz, entity_id int4, metric_id
@@ -21,56 +22,37 @@ final class BinaryCopy {
   static final int CHUNK = 64 * 1024;
 
   private final OutputStream out;
-  private final byte[] buf = new byte[CHUNK];
-  private int pos;
+  // Big-endian, as COPY wants; its putShort/putInt/putLong are single stores, not a byte at a time.
+  private final ByteBuffer buf = ByteBuffer.allocate(CHUNK);
 
   BinaryCopy(OutputStream out) {
     this.out = out;
-    System.arraycopy(HEADER, 0, buf, 0, HEADER.length);
-    pos = HEADER.length;
+    buf.put(HEADER);
   }
 
   void row(double unixSeconds, int entityId, short metricId, double value) throws IOException {
-    if (pos + ROW_BYTES > buf.length) {
-      out.write(buf, 0, pos);
-      pos = 0;
+    if (buf.remaining() < ROW_BYTES) {
+      drain();
     }
-    putShort((short) 4);
-    putInt(8);
-    putLong(Math.round(unixSeconds * 1_000_000d) - PG_EPOCH_MICROS);
-    putInt(4);
-    putInt(entityId);
-    putInt(2);
-    putShort(metricId);
-    putInt(8);
-    putLong(Double.doubleToRawLongBits(value));
+    buf.putShort((short) 4)
+        .putInt(8).putLong(Math.round(unixSeconds * 1_000_000d) - PG_EPOCH_MICROS)
+        .putInt(4).putInt(entityId)
+        .putInt(2).putShort(metricId)
+        .putInt(8).putLong(Double.doubleToRawLongBits(value));
   }
 
   /** Writes what is buffered and the trailer. */
   void finish() throws IOException {
-    if (pos + 2 > buf.length) {
-      out.write(buf, 0, pos);
-      pos = 0;
+    if (buf.remaining() < 2) {
+      drain();
     }
-    putShort((short) -1);
-    out.write(buf, 0, pos);
+    buf.putShort((short) -1);
+    drain();
     out.flush();
   }
 
-  private void putShort(short v) {
-    buf[pos++] = (byte) (v >> 8);
-    buf[pos++] = (byte) v;
-  }
-
-  private void putInt(int v) {
-    buf[pos++] = (byte) (v >> 24);
-    buf[pos++] = (byte) (v >> 16);
-    buf[pos++] = (byte) (v >> 8);
-    buf[pos++] = (byte) v;
-  }
-
-  private void putLong(long v) {
-    putInt((int) (v >> 32));
-    putInt((int) v);
+  private void drain() throws IOException {
+    out.write(buf.array(), 0, buf.position());
+    buf.clear();
   }
 }

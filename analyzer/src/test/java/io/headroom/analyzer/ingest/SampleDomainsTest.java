@@ -23,7 +23,7 @@ class SampleDomainsTest {
         new Point(1, "read_iops", Double.NaN), // NaN: only a binary batch can carry it
         new Point(1, "tx_bytes_per_s", 1e9),
         new Point(1, "rx_power_dbm", -3.0))); // a signed metric: in its domain
-    SampleDomains.Split split = SampleDomains.check(batch);
+    SampleDomains.Split split = new SampleDomains().check(batch);
     assertEquals(List.of(new Point(1, "util", 0.5), new Point(1, "tx_bytes_per_s", 1e9),
         new Point(1, "rx_power_dbm", -3.0)), split.kept().points());
     assertEquals(ID, split.kept().id(), "the batch id stays, so a redelivery is still stored once");
@@ -37,7 +37,7 @@ class SampleDomainsTest {
     // the domain's edges: a share of exactly 0 and 2, a rate of 0
     SampleBatch batch = new SampleBatch(ID, "lab", "h1/cpu", List.of(
         new Point(1, "util", 0.0), new Point(2, "util", 2.0), new Point(3, "procs_running", 0.0)));
-    SampleDomains.Split split = SampleDomains.check(batch);
+    SampleDomains.Split split = new SampleDomains().check(batch);
     assertTrue(split.clean());
     assertSame(batch, split.kept());
   }
@@ -48,7 +48,7 @@ class SampleDomainsTest {
     for (int i = 0; i < 7; i++) {
       points.add(new Point(i, "util", -1.0 - i)); // -1.0, -2.0, ... -7.0: all below 0
     }
-    SampleDomains.Split split = SampleDomains.check(new SampleBatch(ID, "lab", "h1/cpu", points));
+    SampleDomains.Split split = new SampleDomains().check(new SampleBatch(ID, "lab", "h1/cpu", points));
     assertTrue(split.kept().points().isEmpty());
     // 7 refused, MAX_REASONS = 5 quoted, 7 - 5 = 2 counted
     assertEquals("7 of 7 samples of entity h1/cpu (testbed lab) out of their domain, set aside:"

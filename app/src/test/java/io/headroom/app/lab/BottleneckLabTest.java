@@ -31,8 +31,9 @@ import org.junit.jupiter.params.provider.ValueSource;
  * limited resource's measured load against its ceiling, every evidence sentence's figures against
  * the case's injected limits ({@link LabEvidence}), the verdict the analyzer stored, and how
  * soon the live verdict reached the webhook after the limit appeared (printed, and appended to
- * target/lab-latency.txt). Two cases read the limit through a remote source (lab/remote.sh): the
- * array node's CPU through its stand-in BMC over Redfish, the array's port through snmpd.
+ * target/lab-latency.txt). Three cases read the limit through a remote source (lab/remote.sh): the
+ * array node's CPU through its stand-in BMC over Redfish or its stand-in ONTAP cluster's counter
+ * tables, the array's port through snmpd.
  */
 @MachineTest("installs nbdkit and fio, creates network namespaces, tc qdiscs, cgroups and loop devices")
 class BottleneckLabTest {
@@ -71,15 +72,48 @@ class BottleneckLabTest {
    * The array-cpu case with the array node's CPU read only through its stand-in iDRAC over
    * Redfish (the volume is served_by the BMC's CPU entity): the BMC's reading, computed from the
    * array cgroup's CPU time, agrees with the host source's reading of the same cgroup.
+   */
+  @Test
+  void arrayCpuThroughTheNodesBmc() throws Exception {
+    // Both read the same cgroup's CPU time over 1 s windows. They differ by the BMC's whole
+    // percent (at most 0.005), its cap at 100% where CFS's late accounting shows the cgroup a
+    // little above its quota for a second, and the windows' offset (at most one window's share
+    // at each end of the ~17 s window: 2/17 in theory, ~0 when the load is steady): 0.05.
+    arrayCpuThroughARemoteSource("array-cpu-redfish", "arraybmc/cpu", "BMC", 0.05);
+  }
+
+  /**
+   * The array-cpu case with the array node's CPU read only through a stand-in ONTAP cluster's
+   * counter tables (the volume is served_by its node): system:node cpu_busy over cpu_elapsed_time,
+   * advanced from the array cgroup's CPU time, agrees with the host source's reading of the same
+   * cgroup.
+   */
+  @Test
+  void arrayCpuThroughTheOntapNode() throws Exception {
+    // Quota 0.2 CPU (cfs_quota_us 20,000 of cfs_period_us 100,000): in a 1 s window the cgroup may
+    // use 200 ms of CPU. The host source's util is CPU time / (wall x 0.2); ONTAP's busy is
+    // delta cpu_busy (CPU time / 0.2, us) / delta cpu_elapsed_time (wall, us): the same ratio, so
+    // the quota fully used is 1.0 in both. They differ by the windows' offset (polls up to 1 s
+    // apart and ONTAP's whole-second time stamps: at most one window's share at each end of the
+    // ~17 s window, 2/17 in theory, ~0 at a steady load) and CPU time above the quota that ONTAP
+    // carries to a later window instead of showing above 100% (CFS lag, a few hundredths of one
+    // reading): 0.05.
+    arrayCpuThroughARemoteSource("array-cpu-ontap", "arrayontap/node/lab-01", "ONTAP", 0.05);
+  }
+
+  /**
+   * A remote reading of the array node's CPU: the case as every case is asserted, its array
+   * entity the remote one, and the remote util's mean over the phase (without its first 3 s) within
+   * {@code tolerance} of the host source's reading of the same cgroup.
    *
    * <p>Its premise is the array at its quota, which the host source's own reading of the cgroup
    * shows: on a machine so loaded that nbdkit does not get its 0.2 CPU (docs/lab.md, "Limits"), the
    * cgroup is at its ceiling in under half the seconds, no reading of it can say ARRAY_CPU, and
    * the test is skipped, saying so, rather than judged.
    */
-  @Test
-  void arrayCpuThroughTheNodesBmc() throws Exception {
-    LabCase c = LabCase.load("array-cpu-redfish");
+  private void arrayCpuThroughARemoteSource(String caseName, String remote, String label, double tolerance)
+      throws Exception {
+    LabCase c = LabCase.load(caseName);
     try (LabTestbed bed = LabTestbed.up(c.setup())) {
       LabPipeline.Outcome out = pipeline.run(c, bed);
       String direct = "array/cgroup/" + bed.get("array_cgroup");
@@ -90,16 +124,12 @@ class BottleneckLabTest {
       assumeTrue(atQuota >= 0.5, "the machine did not give nbdkit its quota: the cgroup itself was at its ceiling in "
           + Math.round(atQuota * 100) + "% of the seconds (ARRAY_CPU needs half)");
       assertCase(c, bed, out);
-      assertEquals("arraybmc/cpu", bed.entity("array"));
-      double bmc = mean(out, "arraybmc/cpu", "util", window);
+      assertEquals(remote, bed.entity("array"));
+      double seen = mean(out, remote, "util", window);
       double cgroup = mean(out, direct, "util", window);
-      report(String.format("%-17s BMC util mean %.3f p95 %.3f, cgroup util mean %.3f p95 %.3f", c.name(), bmc,
-          lineRate(out, "arraybmc/cpu"), cgroup, lineRate(out, "array/cgroup/" + bed.get("array_cgroup"))));
-      // Both read the same cgroup's CPU time over 1 s windows. They differ by the BMC's whole
-      // percent (at most 0.005), its cap at 100% where CFS's late accounting shows the cgroup a
-      // little above its quota for a second, and the windows' offset (at most one window's share
-      // at each end of the ~17 s window: 2/17 in theory, ~0 when the load is steady): 0.05.
-      assertEquals(cgroup, bmc, 0.05, "BMC " + bmc + " vs cgroup " + cgroup);
+      report(String.format("%-17s %s util mean %.3f p95 %.3f, cgroup util mean %.3f p95 %.3f", c.name(), label, seen,
+          lineRate(out, remote), cgroup, lineRate(out, direct)));
+      assertEquals(cgroup, seen, tolerance, label + " " + seen + " vs cgroup " + cgroup);
     }
   }
 

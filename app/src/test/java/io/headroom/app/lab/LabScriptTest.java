@@ -15,6 +15,8 @@ import java.util.List;
 import java.util.concurrent.ThreadLocalRandom;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 /**
  * lab/lab.sh's own promises: bad settings are refused before anything is built, a testbed whose
@@ -64,7 +66,7 @@ class LabScriptTest {
     assertFalse(exists(id));
     assertEquals("lab: rate_mbit must be a whole number of Mbit/s, not 1.5",
         lab(1, "up", id, "rate_mbit=1.5").err());
-    assertEquals("lab: array_via must be cgroup or redfish, not ipmi", lab(1, "up", id, "array_via=ipmi").err());
+    assertEquals("lab: array_via must be cgroup, redfish or ontap, not ipmi", lab(1, "up", id, "array_via=ipmi").err());
     assertEquals("lab: fabric_via must be declared or snmp, not lldp", lab(1, "up", id, "fabric_via=lldp").err());
     assertFalse(exists(id));
     assertEquals("lab: id \"Bad-Id\" must be 1-8 lowercase letters or digits (it goes into interface names)",
@@ -92,17 +94,19 @@ class LabScriptTest {
     assertFalse(exists(live));
   }
 
-  @Test
-  void teardownStopsTheStandInBmcAndSnmpd() throws Exception {
+  /** Each array stand-in (its pid file: bmc.pid, ontap.pid) with snmpd. */
+  @ParameterizedTest(name = "array_via={0}")
+  @CsvSource({"redfish, bmc", "ontap, ontap"})
+  void teardownStopsTheArrayStandInAndSnmpd(String via, String pidFile) throws Exception {
     String id = newId();
     try {
-      Result up = lab(ProcessHandle.current().pid(), "up", id, "rate_mbit=80", "array_via=redfish", "fabric_via=snmp");
+      Result up = lab(ProcessHandle.current().pid(), "up", id, "rate_mbit=80", "array_via=" + via, "fabric_via=snmp");
       assertEquals(0, up.exit(), up.err());
-      long bmc = Long.parseLong(Files.readString(Path.of("/run/hrlab", id, "bmc.pid")).strip());
+      long standin = Long.parseLong(Files.readString(Path.of("/run/hrlab", id, pidFile + ".pid")).strip());
       long snmpd = Long.parseLong(Files.readString(Path.of("/run/hrlab", id, "snmpd.pid")).strip());
-      assertTrue(ProcessHandle.of(bmc).isPresent() && ProcessHandle.of(snmpd).isPresent(), "both run while the testbed is up");
+      assertTrue(ProcessHandle.of(standin).isPresent() && ProcessHandle.of(snmpd).isPresent(), "both run while the testbed is up");
       assertEquals(0, lab(1, "down", id).exit());
-      assertFalse(ProcessHandle.of(bmc).map(ProcessHandle::isAlive).orElse(false), "the stand-in iDRAC is stopped");
+      assertFalse(ProcessHandle.of(standin).map(ProcessHandle::isAlive).orElse(false), "the stand-in " + via + " is stopped");
       assertFalse(ProcessHandle.of(snmpd).map(ProcessHandle::isAlive).orElse(false), "snmpd is stopped");
     } finally {
       lab(1, "down", id);

@@ -6,6 +6,7 @@ import io.headroom.analyzer.store.Database;
 import io.headroom.analyzer.store.IngestBatch;
 import io.headroom.analyzer.store.SampleStore;
 import io.headroom.app.testing.TestDatabase;
+import io.headroom.model.Entity;
 import io.headroom.model.kafka.Point;
 import io.headroom.model.kafka.SampleBatch;
 import java.sql.Connection;
@@ -54,6 +55,26 @@ class BatchDedupTest {
     }
   }
 
+  /**
+   * A duplicate sends the store from its plain insert of the ids back to a savepoint and the
+   * conflict-tolerant insert: what the poll wrote before the savepoint (its topology) must stay,
+   * and of its batches only the new one is stored.
+   */
+  @Test
+  void aPollWithOneStoredBatchStoresItsNewBatchAndKeepsItsTopology() throws Exception {
+    try (TestDatabase db = TestDatabase.create(); Database database = db.migrated()) {
+      assertEquals(3, store.write(database.connection(), poll(THREE_POINTS)));
+      SampleBatch fresh = new SampleBatch(UUID.fromString("00000000-0000-0000-0000-000000000002"), "lab", "h1/cpu",
+          List.of(new Point(T0 + 3, "util", 0.4), new Point(T0 + 4, "util", 0.5)));
+      IngestBatch mixed = poll(THREE_POINTS, fresh);
+      mixed.topology("lab", Entity.of("h2", "host"));
+      assertEquals(2, store.write(database.connection(), mixed)); // fresh's 2 points; THREE_POINTS' 3 are stored already
+      assertEquals(3 + 2, rows(db));
+      assertEquals(1, count(db, "SELECT count(*) FROM entity WHERE entity = 'h2' AND kind = 'host'"));
+      assertEquals(2, count(db, "SELECT count(*) FROM ingested_batch"));
+    }
+  }
+
   private static IngestBatch poll(SampleBatch... batches) {
     IngestBatch poll = new IngestBatch();
     for (SampleBatch b : batches) {
@@ -63,8 +84,11 @@ class BatchDedupTest {
   }
 
   private static long rows(TestDatabase db) throws Exception {
-    try (Connection c = db.connect(); Statement s = c.createStatement();
-        ResultSet rs = s.executeQuery("SELECT count(*) FROM sample")) {
+    return count(db, "SELECT count(*) FROM sample");
+  }
+
+  private static long count(TestDatabase db, String sql) throws Exception {
+    try (Connection c = db.connect(); Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
       rs.next();
       return rs.getLong(1);
     }

@@ -44,6 +44,33 @@ class CounterMathTest {
   }
 
   @Test
+  void atTheEdges() {
+    // no seconds between the polls: no rate, rather than infinity
+    assertTrue(Double.isNaN(CounterMath.figure(c("rate", "per_sec", null), Map.of("x", 1.0), Map.of("x", 7.0), 0)));
+    // +4 us of latency over +0 ops: still no figure, not infinity
+    assertTrue(Double.isNaN(CounterMath.figure(c("average", "microsec", "ops"),
+        Map.of("x", 5.0, "ops", 3.0), Map.of("x", 9.0, "ops", 3.0), 10)));
+    // unchanged is an increase of 0, not a reset
+    assertEquals(0, CounterMath.figure(c("delta", "none", null), Map.of("x", 3.0), Map.of("x", 3.0), 10), 0);
+    // the row lacks the counter now: nothing, even for raw
+    assertTrue(Double.isNaN(CounterMath.figure(c("raw", "none", null), Map.of("x", 3.0), Map.of(), 10)));
+    // an average without a denominator in the schema
+    assertTrue(Double.isNaN(CounterMath.figure(c("average", "microsec", null), Map.of("x", 1.0), Map.of("x", 2.0), 1)));
+  }
+
+  @Test
+  void unitsBecomeBaseUnits() {
+    // raw 5 in each unit: millisec 5e-3 s, microsec 5e-6 s, percent 0.05, the rest as they are
+    Map<String, Double> five = Map.of("x", 5.0);
+    assertEquals(5e-3, CounterMath.figure(c("raw", "millisec", null), null, five, 0), 1e-18);
+    assertEquals(5e-6, CounterMath.figure(c("raw", "microsec", null), null, five, 0), 1e-21);
+    assertEquals(0.05, CounterMath.figure(c("raw", "percent", null), null, five, 0), 1e-15);
+    for (String unit : new String[] {"sec", "b_per_sec", "per_sec", "none"}) {
+      assertEquals(5, CounterMath.figure(c("raw", unit, null), null, five, 0), 0, unit);
+    }
+  }
+
+  @Test
   void anUnknownUnitOrTypeGivesNoFigureRatherThanAWrongOne() {
     assertTrue(Double.isNaN(CounterMath.figure(c("rate", "kb_per_sec", null), Map.of("x", 0.0), Map.of("x", 10.0), 1)));
     assertTrue(Double.isNaN(CounterMath.figure(c("string", "none", null), Map.of("x", 0.0), Map.of("x", 10.0), 1)));

@@ -37,6 +37,19 @@ class PcieDegradationTest {
   @Test
   void unknownTrainingIsNotJudged() {
     assertNull(PcieWalk.degradation(0, 0, 4, 16, slot(4, 16)));
+    assertNull(PcieWalk.degradation(0, 16, 4, 16, slot(4, 16))); // generation unknown, width known
+    assertNull(PcieWalk.degradation(4, 0, 4, 16, slot(4, 16)));  // width unknown
+  }
+
+  @Test
+  void whatIsUnknownOfTheMaximumOrTheSlotIsTakenFromTheTraining() {
+    // no MaxPCIeType: the device's generation is the trained one, Gen4
+    assertEquals("trained Gen4 x8, device capable of Gen4 x16", PcieWalk.degradation(4, 8, 0, 16, null));
+    // no MaxLanes: the device's width is the trained one, x8
+    assertEquals("trained Gen4 x8, device capable of Gen5 x8", PcieWalk.degradation(4, 8, 5, 0, null));
+    // a slot of unknown generation, x16; and one of unknown width, Gen5
+    assertEquals("trained Gen4 x8, slot 3 is Gen4 x16", PcieWalk.degradation(4, 8, 4, 8, slot(0, 16)));
+    assertEquals("trained Gen4 x8, slot 3 is Gen5 x8", PcieWalk.degradation(4, 8, 4, 8, slot(5, 0)));
   }
 
   @Test

@@ -75,6 +75,14 @@ public final class SampleBatchCodec {
 
   /** Decodes one batch; a truncated or foreign message gets an error saying which. */
   public static SampleBatch decode(byte[] data) {
+    return decode(data, null);
+  }
+
+  /**
+   * Decodes one batch, its names taken from {@code names} (null: each decoded anew), which a
+   * consumer of many batches keeps across them.
+   */
+  public static SampleBatch decode(byte[] data, NameCache names) {
     ByteBuffer in = ByteBuffer.wrap(data);
     try {
       byte magic = in.get();
@@ -84,12 +92,12 @@ public final class SampleBatchCodec {
             "not a Headroom sample batch v%d (magic 0x%02x, version %d)", VERSION, magic, version));
       }
       UUID id = new UUID(in.getLong(), in.getLong());
-      String testbed = readString(in);
-      String entity = readString(in);
+      String testbed = readString(in, names);
+      String entity = readString(in, names);
       int metricCount = Short.toUnsignedInt(in.getShort());
       String[] metrics = new String[metricCount];
       for (int i = 0; i < metricCount; i++) {
-        metrics[i] = readString(in);
+        metrics[i] = readString(in, names);
       }
       int count = in.getInt();
       List<Point> points = new ArrayList<>(count);
@@ -115,8 +123,16 @@ public final class SampleBatchCodec {
     out.write(b);
   }
 
-  private static String readString(ByteBuffer in) {
+  private static String readString(ByteBuffer in, NameCache names) {
     int len = Short.toUnsignedInt(in.getShort());
+    if (names != null) {
+      if (len > in.remaining()) {
+        throw new BufferUnderflowException();
+      }
+      String s = names.name(in.array(), in.arrayOffset() + in.position(), len);
+      in.position(in.position() + len);
+      return s;
+    }
     byte[] b = new byte[len];
     in.get(b);
     return new String(b, StandardCharsets.UTF_8);

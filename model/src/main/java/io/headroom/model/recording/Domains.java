@@ -77,16 +77,39 @@ public final class Domains {
    * reader refuses them as numbers), but a binary sample batch can, so finiteness is asked here.
    */
   public static String sampleProblem(String entity, String metric, double value) {
+    return sampleProblem(entity, metric, SampleDomain.of(metric), value);
+  }
+
+  /**
+   * The same rule with the metric's domain decided beforehand ({@link SampleDomain#of}), for a
+   * caller that checks many readings of few metrics and keeps each metric's domain.
+   */
+  public static String sampleProblem(String entity, String metric, SampleDomain domain, double value) {
     if (!Double.isFinite(value)) {
       return metric + " of " + entity + " is " + value + ": a reading must be a finite number";
     }
-    if (isFraction(metric) && !(value >= 0 && value <= MAX_FRACTION)) {
+    if (domain == SampleDomain.FRACTION && !(value >= 0 && value <= MAX_FRACTION)) {
       return metric + " of " + entity + " is " + value + ": a share must lie in 0.." + (int) MAX_FRACTION;
     }
-    if (isNonNegative(metric) && value < 0) {
+    if (domain == SampleDomain.NON_NEGATIVE && value < 0) {
       return metric + " of " + entity + " is " + value + ": it cannot be negative";
     }
     return null;
+  }
+
+  /** What a metric's readings may be, by its name. */
+  public enum SampleDomain {
+    /** A share: 0 to {@link #MAX_FRACTION}. */
+    FRACTION,
+    /** A count, size, rate or duration: not negative. */
+    NON_NEGATIVE,
+    /** Any finite number (a temperature, a signal power in dBm). */
+    FINITE;
+
+    public static SampleDomain of(String metric) {
+      // a share is also never negative, so a name that is both is held to the narrower domain
+      return isFraction(metric) ? FRACTION : isNonNegative(metric) ? NON_NEGATIVE : FINITE;
+    }
   }
 
   private static void entity(Entity e) {

@@ -1,6 +1,7 @@
 package io.headroom.model.kafka;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.util.Arrays;
@@ -19,6 +20,29 @@ class SampleBatchCodecTest {
     SampleBatch back = SampleBatchCodec.decode(SampleBatchCodec.encode(BATCH));
     assertEquals(BATCH, back);
     assertEquals("lab|h1/disk/nvme0n1", back.key());
+  }
+
+  @Test
+  void withANameCacheTwoBatchesShareTheirNamesAndDecodeAlike() {
+    NameCache names = new NameCache();
+    SampleBatch first = SampleBatchCodec.decode(SampleBatchCodec.encode(BATCH), names);
+    SampleBatch second = SampleBatchCodec.decode(SampleBatchCodec.encode(BATCH), names);
+    assertEquals(BATCH, first);
+    assertEquals(BATCH, second);
+    assertSame(first.entity(), second.entity());
+    assertSame(first.points().get(0).metric(), second.points().get(0).metric());
+    assertSame(first.points().get(0).metric(), second.points().get(2).metric()); // read_iops, twice per batch
+    assertEquals(4, names.size()); // lab, h1/disk/nvme0n1, read_iops, read_latency_s
+  }
+
+  @Test
+  void aNameCutShortIsTruncationWithOrWithoutTheCache() {
+    byte[] full = SampleBatchCodec.encode(BATCH);
+    byte[] cut = Arrays.copyOf(full, 2 + 16 + 2 + 3 + 2 + 5); // the entity's length says 15, 5 bytes follow
+    for (NameCache names : new NameCache[] {null, new NameCache()}) {
+      IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> SampleBatchCodec.decode(cut, names));
+      assertEquals("sample batch truncated at byte " + (2 + 16 + 2 + 3 + 2) + " of " + cut.length, e.getMessage());
+    }
   }
 
   @Test

@@ -3,6 +3,7 @@ package io.headroom.standin.arrays;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.LongNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.headroom.standin.StandinReply;
 import io.headroom.standin.StandinRequest;
@@ -47,17 +48,34 @@ import java.util.concurrent.atomic.AtomicInteger;
  * each counter's n-th value (the last once they run out). Pages hold at most max_records rows,
  * or page_rows when set (as when ONTAP answers early at return_timeout), with a next link
  * carrying start.id until the last.
+ *
+ * A table's counters may also be live ({@link LiveCounters}): computed at each request, as the lab's
+ * array node's are from its cgroup (io.headroom.standin.lab.CgroupOntap), instead of read from the
+ * file's lists.
  */
 public final class OntapStandin {
   static final String TABLES = "/api/cluster/counter/tables/";
   static final String NETWORK = "/api/network/";
   private static final ObjectMapper JSON = new ObjectMapper();
 
+  /** A row's counters as they stand at the moment of a request. */
+  @FunctionalInterface
+  public interface LiveCounters {
+    /**
+     * The row's counters by name now, or null to serve the cluster file's lists for it.
+     *
+     * @throws IOException when they cannot be read (answered as ONTAP answers an internal error)
+     */
+    Map<String, Long> counters(String table, String rowId) throws IOException;
+  }
+
   private final JsonNode cluster;
+  private final LiveCounters live;
   private final Map<String, AtomicInteger> polls = new ConcurrentHashMap<>();
 
-  private OntapStandin(JsonNode cluster) {
+  private OntapStandin(JsonNode cluster, LiveCounters live) {
     this.cluster = cluster;
+    this.live = live;
   }
 
   /** The stand-in serving {@code input/cluster.json}, on a free loopback port. */
@@ -66,7 +84,12 @@ public final class OntapStandin {
   }
 
   public static StandinServer serve(JsonNode cluster, StandinServer server) {
-    OntapStandin o = new OntapStandin(cluster);
+    return serve(cluster, server, (table, row) -> null);
+  }
+
+  /** The cluster on {@code server}, each row's counters from {@code live} where it has them. */
+  public static StandinServer serve(JsonNode cluster, StandinServer server, LiveCounters live) {
+    OntapStandin o = new OntapStandin(cluster, live);
     server.requireBasic(cluster.path("username").asText(), cluster.path("password").asText());
     for (Iterator<String> it = cluster.path("tables").fieldNames(); it.hasNext(); ) {
       String t = it.next();
@@ -112,8 +135,15 @@ public final class OntapStandin {
     ObjectNode body = JSON.createObjectNode();
     ArrayNode records = body.putArray("records");
     int end = Math.min(rows.size(), start + page);
-    for (int i = start; i < end; i++) {
-      records.add(record(table, rows.get(i), poll, q.get("counters.name")));
+    try {
+      for (int i = start; i < end; i++) {
+        records.add(record(table, rows.get(i), poll, q.get("counters.name")));
+      }
+    } catch (IOException e) {
+      // ONTAP's error body is {"error": {"message", "code"}}; no code is claimed for this one
+      ObjectNode error = JSON.createObjectNode();
+      error.putObject("error").put("message", String.valueOf(e.getMessage()));
+      return StandinReply.json(500, error.toString());
     }
     body.put("num_records", records.size());
     ObjectNode links = body.putObject("_links");
@@ -126,8 +156,11 @@ public final class OntapStandin {
     return StandinReply.json(body.toString());
   }
 
-  /** The row at this poll, with only the counters named by counters.name (a|b|c) when given. */
-  private static ObjectNode record(String table, JsonNode row, int poll, String only) {
+  /**
+   * The row at this poll (its live counters, else the file's poll-th values), with only the
+   * counters named by counters.name (a|b|c) when given.
+   */
+  private ObjectNode record(String table, JsonNode row, int poll, String only) throws IOException {
     Set<String> wanted = only == null ? null : Set.of(only.split("\\|"));
     ObjectNode r = JSON.createObjectNode();
     r.putObject("counter_table").put("name", table);
@@ -135,9 +168,16 @@ public final class OntapStandin {
     ArrayNode props = r.putArray("properties");
     row.path("properties").fields().forEachRemaining(e -> props.addObject().put("name", e.getKey()).set("value", e.getValue()));
     ArrayNode counters = r.putArray("counters");
-    row.path("counters").fields().forEachRemaining(e -> {
-      if (wanted == null || wanted.contains(e.getKey())) {
-        counters.addObject().put("name", e.getKey()).set("value", at(e.getValue(), poll));
+    Map<String, JsonNode> values = new LinkedHashMap<>();
+    Map<String, Long> now = live.counters(table, row.path("id").asText());
+    if (now != null) {
+      now.forEach((name, value) -> values.put(name, LongNode.valueOf(value)));
+    } else {
+      row.path("counters").fields().forEachRemaining(e -> values.put(e.getKey(), at(e.getValue(), poll)));
+    }
+    values.forEach((name, value) -> {
+      if (wanted == null || wanted.contains(name)) {
+        counters.addObject().put("name", name).set("value", value);
       }
     });
     JsonNode complete = row.path("complete");

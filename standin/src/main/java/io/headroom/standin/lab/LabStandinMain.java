@@ -2,6 +2,7 @@ package io.headroom.standin.lab;
 
 import io.headroom.cgroup.CgroupCpu;
 import io.headroom.standin.StandinServer;
+import java.io.IOException;
 import java.net.InetAddress;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -12,14 +13,15 @@ import java.util.Map;
 
 /**
  * The lab's live stand-ins as a process (lab/remote.sh starts it):
- * {@code idrac --cgroup PATH --password-file FILE --pem FILE [--user NAME] [--cgroup-root DIR]
- * [--bind ADDR] [--port N]}. Serves HTTPS with a certificate made at start, writes the
+ * {@code idrac|ontap --cgroup PATH --password-file FILE --pem FILE [--user NAME] [--cgroup-root DIR]
+ * [--bind ADDR] [--port N]}: the array node's BMC ({@link CgroupIdrac}, user root by default) or
+ * its ONTAP cluster ({@link CgroupOntap}, user admin). Serves HTTPS with a certificate made at start, writes the
  * certificate's PEM to FILE, prints {@code url=...} and {@code sha256=...} lines, then serves
  * until killed or until the cgroup is gone. The password is read from the file, never taken on
  * the command line (where {@code ps} would show it).
  */
 public final class LabStandinMain {
-  private static final String USAGE = "usage: lab-standin idrac --cgroup PATH --password-file FILE --pem FILE"
+  private static final String USAGE = "usage: lab-standin idrac|ontap --cgroup PATH --password-file FILE --pem FILE"
       + " [--user NAME] [--cgroup-root DIR] [--bind ADDR] [--port N]";
   private static final List<String> REQUIRED = List.of("--cgroup", "--password-file", "--pem");
 
@@ -33,17 +35,16 @@ public final class LabStandinMain {
     if (password.isEmpty()) {
       fail(opts.get("--password-file") + " is empty");
     }
-    CpuShareSampler sampler = CpuShareSampler.start(cgroup, Duration.ofSeconds(1));
     StandinServer server = StandinServer.builder()
         .bind(InetAddress.getByName(opts.getOrDefault("--bind", "127.0.0.1")))
         .port(Integer.parseInt(opts.getOrDefault("--port", "0")))
         .threads(4)
         .tls()
         .start();
-    CgroupIdrac.serve(server, sampler::share, opts.getOrDefault("--user", "root"), password);
+    AutoCloseable feed = serve(args[0], server, cgroup, opts.get("--user"), password);
     Runtime.getRuntime().addShutdownHook(new Thread(() -> {
       server.close();
-      sampler.close();
+      closeQuietly(feed);
     }));
     Files.writeString(Path.of(opts.get("--pem")), server.certificate().pem());
     System.out.println("url=" + server.baseUri());
@@ -58,8 +59,20 @@ public final class LabStandinMain {
     System.exit(0);
   }
 
+  /** The node's stand-in of this mode on the server; returns what feeds it, to close at exit. */
+  private static AutoCloseable serve(String mode, StandinServer server, CgroupCpu cgroup, String user, String password)
+      throws IOException {
+    if (mode.equals("ontap")) {
+      CgroupOntap.serve(server, NodeCpuCounters.start(cgroup), user == null ? "admin" : user, password);
+      return () -> { }; // read from the kernel at each request: nothing runs between them
+    }
+    CpuShareSampler sampler = CpuShareSampler.start(cgroup, Duration.ofSeconds(1));
+    CgroupIdrac.serve(server, sampler::share, user == null ? "root" : user, password);
+    return sampler;
+  }
+
   private static Map<String, String> options(String[] args) {
-    if (args.length == 0 || !args[0].equals("idrac")) {
+    if (args.length == 0 || !List.of("idrac", "ontap").contains(args[0])) {
       fail("unknown stand-in" + (args.length == 0 ? "" : " \"" + args[0] + "\""));
     }
     Map<String, String> opts = new LinkedHashMap<>();
@@ -75,6 +88,16 @@ public final class LabStandinMain {
       }
     }
     return opts;
+  }
+
+  private static void closeQuietly(AutoCloseable c) {
+    try {
+      if (c != null) {
+        c.close();
+      }
+    } catch (Exception e) {
+      System.err.println("lab-standin: closing: " + e.getMessage());
+    }
   }
 
   private static void fail(String why) {

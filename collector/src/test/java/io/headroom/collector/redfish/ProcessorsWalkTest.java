@@ -1,0 +1,59 @@
+package io.headroom.collector.redfish;
+
+import static io.headroom.collector.redfish.MiniBmc.SYS;
+import static io.headroom.collector.redfish.MiniBmc.collection;
+import static io.headroom.collector.redfish.MiniBmc.entity;
+import static io.headroom.collector.redfish.MiniBmc.link;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import io.headroom.collector.source.Discovery;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Sockets numbered from 0: by the number ending the Socket name, else by place among the CPUs. */
+class ProcessorsWalkTest {
+  private static final String PROCS = SYS + "/Processors";
+
+  @TempDir Path dir;
+
+  private MiniBmc bmc(String... members) {
+    return MiniBmc.dell("{}").put(SYS, "{\"Processors\":" + link(PROCS) + "}").put(PROCS, collection(members));
+  }
+
+  private static List<String> sockets(Discovery d) {
+    return d.entities().stream().filter(e -> e.kind().equals("cpu_socket")).map(e -> e.id() + " " + e.name()).toList();
+  }
+
+  @Test
+  void aGpuIsNoSocketAndNamesWithoutANumberTakeTheirPlaceAmongTheCpus() throws Exception {
+    Discovery d = bmc(PROCS + "/GPU.Slot.1", PROCS + "/CPU.Socket.1", PROCS + "/Proc.A", PROCS + "/Proc.B", PROCS + "/Broken")
+        .put(PROCS + "/GPU.Slot.1", "{\"ProcessorType\":\"GPU\",\"Socket\":\"GPU.Slot.1\"}")
+        .put(PROCS + "/CPU.Socket.1", "{\"ProcessorType\":\"CPU\",\"Socket\":\"CPU.Socket.1\",\"TotalCores\":18,\"TotalThreads\":36}")
+        .put(PROCS + "/Proc.A", "{\"Socket\":\"Proc A\"}") // no type: a CPU
+        .put(PROCS + "/Proc.B", "{\"ProcessorType\":\"CPU\"}") // no Socket name at all
+        .fail(PROCS + "/Broken")
+        .discover(dir, "");
+    // CPU.Socket.1 is socket 1 - 1 = 0; Proc A is the second CPU (place 1), Proc.B the third (place 2)
+    assertEquals(List.of("bmc1/socket/0 socket 0 (CPU.Socket.1)", "bmc1/socket/1 socket 1 (Proc.A)",
+        "bmc1/socket/2 socket 2 (Proc.B)"), sockets(d));
+    assertEquals(Map.of("socket", "CPU.Socket.1", "cores", 18, "threads", 36), entity(d, "bmc1/socket/0").attrs());
+    assertEquals(List.of("GET BMC" + PROCS + "/Broken"), d.problems());
+  }
+
+  @Test
+  void aSocketNumberedZeroStaysZero() throws Exception {
+    Discovery d = bmc(PROCS + "/CPU0").put(PROCS + "/CPU0", "{\"Socket\":\"CPU0\"}").discover(dir, "");
+    // 0 cannot be Dell's 1-based numbering: kept as 0, not 0 - 1
+    assertEquals(List.of("bmc1/socket/0 socket 0 (CPU0)"), sockets(d));
+  }
+
+  @Test
+  void anUnreadableProcessorsCollectionIsAProblemAndNoSockets() throws Exception {
+    Discovery d = bmc().fail(PROCS).discover(dir, "");
+    assertEquals(List.of("GET BMC" + PROCS), d.problems());
+    assertEquals(List.of(), sockets(d));
+  }
+}
