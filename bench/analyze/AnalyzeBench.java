@@ -10,7 +10,8 @@ import java.nio.file.Path;
 
 /**
  * What `headroom analyze FILE` does, timed: RecordingReader -> RunData -> RunAnalyzer. Prints
- * wall time per stage and the peak heap (sum of the heap pools' peaks: an upper bound).
+ * wall time per stage, the peak heap (sum of the heap pools' peaks: an upper bound) and the live
+ * heap while the run's data is held (after a full collection).
  *
  * Usage: java -Xmx1g -cp CLASSPATH bench/analyze/AnalyzeBench.java FILE
  */
@@ -35,5 +36,13 @@ public class AnalyzeBench {
     System.out.printf("peak heap %,d MB (max %,d MB)%n", peak >> 20,
         Runtime.getRuntime().maxMemory() >> 20);
     System.out.printf("verdict %s %s %.2f%n", v.bottleneck(), v.entity(), v.confidence());
+    // What holding a run costs (headroom run keeps its run's data the same way, and the analyzer
+    // loads a finished run's into the same RunData): the heap after a full collection with the
+    // data still reachable, per sample.
+    System.gc();
+    long live = ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed();
+    System.out.printf("live heap holding the run's data %,d MB (%d bytes a sample)%n", live >> 20,
+        live / Math.max(1, data.sampleCount()));
+    java.lang.ref.Reference.reachabilityFence(data);
   }
 }

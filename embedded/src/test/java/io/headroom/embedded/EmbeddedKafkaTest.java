@@ -6,10 +6,13 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.Config;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.config.ConfigResource;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.junit.jupiter.api.Test;
@@ -26,6 +29,17 @@ class EmbeddedKafkaTest {
       kafka.start();
       produce(kafka, "after");
       assertEquals(List.of("before", "after"), consumeAll(kafka, 2));
+    }
+  }
+
+  @Test
+  void theLogCleanersHeapMapIsSixteenMebibytesNotKafkasDefault128() throws Exception {
+    try (EmbeddedKafka kafka = EmbeddedKafka.start(dir.resolve("kafka"));
+        Admin admin = Admin.create(Map.of("bootstrap.servers", kafka.bootstrapServers()))) {
+      ConfigResource broker = new ConfigResource(ConfigResource.Type.BROKER, "1");
+      Config config = admin.describeConfigs(List.of(broker)).all().get().get(broker);
+      // 16 x 1024 x 1024 bytes, as the broker itself reports it
+      assertEquals("16777216", config.get("log.cleaner.dedupe.buffer.size").value());
     }
   }
 

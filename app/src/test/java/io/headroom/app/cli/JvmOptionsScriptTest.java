@@ -10,7 +10,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
- * bin/jvm-options, which ./headroom and the Docker image's launcher both use: the collector's
+ * bin/jvm-options, which ./headroom and the Docker image's launcher both use: each command's
  * default heap bound, its variables, and that HEADROOM_JAVA_OPTS comes last (the JVM takes the
  * last -Xmx it is given, so the user's wins).
  */
@@ -43,15 +43,30 @@ class JvmOptionsScriptTest {
     assertEquals("-XX:+UseSerialGC -Xms16m -Xmx256m", options("collector", Map.of()));
     assertEquals("-XX:+UseSerialGC -Xms16m -Xmx256m", options("collect", Map.of()));
     assertEquals("-XX:+UseSerialGC -Xms16m -Xmx512m", options("collector", Map.of("HEADROOM_COLLECTOR_HEAP", "512m")));
+    assertEquals("-XX:+UseSerialGC -Xms16m -Xmx256m", options("collector", Map.of("HEADROOM_COLLECTOR_HEAP", "")));
     // HEADROOM_HEAP is the other commands' bound, not the collector's
     assertEquals("-XX:+UseSerialGC -Xms16m -Xmx256m", options("collector", Map.of("HEADROOM_HEAP", "2g")));
   }
 
   @Test
-  void otherCommandsKeepTheJvmDefaultUnlessHeadroomHeapIsSet() throws Exception {
-    assertEquals("", options("analyzer", Map.of()));
+  void runAndDemoGetHalfAGigabyteByDefaultAndHeadroomHeapSetsIt() throws Exception {
+    assertEquals("-Xmx512m", options("run", Map.of()));
+    assertEquals("-Xmx512m", options("demo", Map.of()));
+    assertEquals("-Xmx2g", options("run", Map.of("HEADROOM_HEAP", "2g")));
+    // HEADROOM_COLLECTOR_HEAP is the collector daemon's bound, not run's (which holds the run's data too)
+    assertEquals("-Xmx512m", options("run", Map.of("HEADROOM_COLLECTOR_HEAP", "128m")));
+  }
+
+  @Test
+  void theAnalyzerAndTheOtherCommandsGetOneGigabyteByDefaultAndHeadroomHeapSetsIt() throws Exception {
+    assertEquals("-Xmx1g", options("analyzer", Map.of()));
+    assertEquals("-Xmx1g", options("analyze", Map.of()));
+    assertEquals("-Xmx1g", options("import", Map.of()));
+    assertEquals("-Xmx1g", options("", Map.of()));
     assertEquals("-Xmx2g", options("analyzer", Map.of("HEADROOM_HEAP", "2g")));
-    assertEquals("", options("run", Map.of("HEADROOM_COLLECTOR_HEAP", "512m")));
+    // empty, as docker compose passes an unset variable: the default
+    assertEquals("-Xmx1g", options("analyzer", Map.of("HEADROOM_HEAP", "")));
+    assertEquals("-Xmx1g", options("analyzer", Map.of("HEADROOM_COLLECTOR_HEAP", "128m")));
   }
 
   @Test

@@ -161,6 +161,16 @@ class ComposeFileTest {
   }
 
   @Test
+  void theDaemonsTakeTheirHeapBoundFromTheEnvironmentAndTheLaunchersDefaultWhenEmpty() {
+    // an empty value reaches bin/jvm-options as empty, which then uses its default (JvmOptionsScriptTest)
+    assertEquals("${HEADROOM_HEAP:-}", SERVICES.path("analyzer").path("environment").path("HEADROOM_HEAP").asText());
+    assertEquals("${HEADROOM_COLLECTOR_HEAP:-}",
+        SERVICES.path("collector").path("environment").path("HEADROOM_COLLECTOR_HEAP").asText());
+    assertEquals("${HEADROOM_COLLECTOR_HEAP:-}",
+        TESTBED_HOST.path("services").path("collector").path("environment").path("HEADROOM_COLLECTOR_HEAP").asText());
+  }
+
+  @Test
   void theEnvExampleNamesEveryVariableTheFileRequiresAndDotEnvIsIgnored() throws Exception {
     Path root = DashboardModel.repoRoot();
     String compose = Files.readString(root.resolve("docker-compose.yml"));
@@ -172,8 +182,8 @@ class ComposeFileTest {
         example.add(line.substring(0, line.indexOf('=')));
       }
     }
-    assertEquals(java.util.Set.of("GRAFANA_ADMIN_PASSWORD", "HEADROOM_API_TOKEN", "HEADROOM_DB_PASSWORD",
-        "HEADROOM_GRAFANA_DB_PASSWORD", "HEADROOM_KAFKA_EXTERNAL_HOST"), required);
+    assertEquals(java.util.Set.of("GRAFANA_ADMIN_PASSWORD", "HEADROOM_API_TOKEN", "HEADROOM_COLLECTOR_HEAP",
+        "HEADROOM_DB_PASSWORD", "HEADROOM_GRAFANA_DB_PASSWORD", "HEADROOM_HEAP", "HEADROOM_KAFKA_EXTERNAL_HOST"), required);
     assertEquals(required, example);
     assertTrue(Files.readAllLines(root.resolve(".gitignore")).contains(".env"));
   }

@@ -58,7 +58,7 @@ public final class SoakCollector {
         sampler.shutdown();
         sampler.awaitTermination(30, TimeUnit.SECONDS);
         synchronized (summary) {
-          summary.liveAtEnd(MemoryProbe.liveHeap() / MB);
+          summary.liveAtEnd(probe.liveHeap() / MB);
         }
         collector.stopScraping();
       }
@@ -90,7 +90,7 @@ public final class SoakCollector {
       synchronized (summary) {
         summary.add(row);
         if (summary.wantsWarmUpLive(row.elapsedS())) { // after the row, so the row is the collector's own
-          summary.liveAtWarmUp(MemoryProbe.liveHeap() / MB);
+          summary.liveAtWarmUp(probe.liveHeap() / MB);
         }
       }
       csv.println(row.csv());

@@ -32,6 +32,17 @@ import org.slf4j.LoggerFactory;
 public final class KafkaPublisher implements Runnable, AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(KafkaPublisher.class);
   static final int BATCH = 1000;
+  /**
+   * The producer's batch buffer per partition. Why this small: the producer keeps every freed
+   * buffer of exactly this size for reuse (up to buffer.memory, 32 MiB), so its pool grows to the
+   * most batches ever open at once, about one per partition written in a round (4 topics of 12
+   * partitions) and those of a catch-up after an outage: at 256 KiB that was 57 buffers, 14 MiB of
+   * the collector's 27 MiB live heap, more or less by what happened at the start (bench/soak,
+   * docs/benchmarks.md "Collector memory"). A collector sends
+   * about a hundred records of a few KiB a second; a record over this size gets a buffer of its
+   * own, freed after the send rather than pooled.
+   */
+  static final int BATCH_BYTES = 32 * 1024;
   private static final long IDLE_WAIT_MS = 50;
   private static final Duration MAX_BACKOFF = Duration.ofSeconds(5);
 
@@ -57,7 +68,7 @@ public final class KafkaPublisher implements Runnable, AutoCloseable {
     p.put("enable.idempotence", true);
     p.put("compression.type", "lz4");
     p.put("linger.ms", 5);
-    p.put("batch.size", 256 * 1024);
+    p.put("batch.size", BATCH_BYTES);
     // Give up on a send in seconds, not minutes: the spool, not the producer's memory, is where
     // records wait out an outage.
     p.put("max.block.ms", 5_000);
