@@ -1,5 +1,6 @@
 package io.headroom.collector.ontap;
 
+import io.headroom.standin.lab.FakeCgroupV1;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -34,13 +35,7 @@ class CgroupOntapTest {
   @TempDir Path dir;
 
   private void usage(long ns) throws IOException {
-    Path acct = dir.resolve("cg/cpuacct").resolve(CG);
-    Path cpu = dir.resolve("cg/cpu").resolve(CG);
-    Files.createDirectories(acct);
-    Files.createDirectories(cpu);
-    Files.writeString(acct.resolve("cpuacct.usage"), ns + "\n");
-    Files.writeString(cpu.resolve("cpu.cfs_quota_us"), "20000\n");
-    Files.writeString(cpu.resolve("cpu.cfs_period_us"), "100000\n");
+    FakeCgroupV1.fifthOfACpu(dir.resolve("cg"), CG).usage(ns);
   }
 
   private StandinServer cluster() throws Exception {

@@ -18,11 +18,7 @@ class CpuShareSamplerTest {
 
   /** A v1 cgroup with a quota of 20,000 us every 100,000 us: 0.2 CPU. */
   private void v1(long usageNs) throws IOException {
-    Files.createDirectories(root.resolve("cpuacct").resolve(CG));
-    Files.createDirectories(root.resolve("cpu").resolve(CG));
-    Files.writeString(root.resolve("cpuacct").resolve(CG).resolve("cpuacct.usage"), usageNs + "\n");
-    Files.writeString(root.resolve("cpu").resolve(CG).resolve("cpu.cfs_quota_us"), "20000\n");
-    Files.writeString(root.resolve("cpu").resolve(CG).resolve("cpu.cfs_period_us"), "100000\n");
+    FakeCgroupV1.fifthOfACpu(root, CG).usage(usageNs);
   }
 
   @Test

@@ -24,13 +24,7 @@ class NodeCpuCountersTest {
   final AtomicLong nanos = new AtomicLong(50_000_000_000L);
 
   private void usage(long ns) throws IOException {
-    Path acct = root.resolve("cpuacct").resolve(CG);
-    Path cpu = root.resolve("cpu").resolve(CG);
-    Files.createDirectories(acct);
-    Files.createDirectories(cpu);
-    Files.writeString(acct.resolve("cpuacct.usage"), ns + "\n");
-    Files.writeString(cpu.resolve("cpu.cfs_quota_us"), "20000\n");
-    Files.writeString(cpu.resolve("cpu.cfs_period_us"), "100000\n");
+    FakeCgroupV1.fifthOfACpu(root, CG).usage(ns);
   }
 
   private NodeCpuCounters counters() throws IOException {
