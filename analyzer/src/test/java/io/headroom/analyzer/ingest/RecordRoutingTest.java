@@ -101,6 +101,34 @@ class RecordRoutingTest {
   }
 
   @Test
+  void aSampleBatchWithPointsOutOfDomainStoresTheRestAndSetsTheRecordAside() {
+    UUID id = UUID.fromString("00000000-0000-0000-0000-000000000009");
+    byte[] bytes = SampleBatchCodec.encode(new SampleBatch(id, "lab", "h1/cpu",
+        List.of(new Point(1.0, "util", 0.4), new Point(2.0, "util", 2.5)))); // 2.5 is above a share's 2
+    IngestBatch batch = new RecordDecoder(TOPICS).decode(poll(List.of(record("t.samples", 0, 12, "lab|h1/cpu", bytes))))
+        .get(0).batch();
+    assertEquals(List.of(new SampleBatch(id, "lab", "h1/cpu", List.of(new Point(1.0, "util", 0.4)))),
+        IngestBatchContents.samples(batch), "the point in its domain is stored under the batch's id");
+    DeadLetter letter = IngestBatchContents.deadLetters(batch).get(0);
+    assertEquals(List.of("t.samples-0@12", DeadLetter.OUT_OF_DOMAIN, "1 of 2 samples of entity h1/cpu (testbed lab)"
+        + " out of their domain, set aside: util of h1/cpu is 2.5: a share must lie in 0..2"),
+        List.of(letter.where(), letter.reason(), letter.message()));
+    assertEquals(bytes.length, letter.payload().length, "the record's bytes as they came");
+  }
+
+  @Test
+  void aRecordOfAnUnknownTypeIsIgnoredAndAVerdictKeyWithAnEmptyTestbedIsKept() {
+    Verdict verdict = new Verdict("r1", Bottleneck.NETWORK, "sw1/p1", 0.8, List.of(), List.of(), List.of());
+    List<Consumed> out = new RecordDecoder(TOPICS).decode(poll(List.of(
+        record("t.runs", 0, 1, "lab|r1", "{\"type\":\"a_later_kind\",\"testbed\":\"lab\"}".getBytes(StandardCharsets.UTF_8)),
+        record("t.verdicts", 1, 2, "|r1", VerdictJson.toJson(verdict).getBytes(StandardCharsets.UTF_8)))));
+    assertTrue(out.get(0).batch().isEmpty(), "a type this version does not know is skipped, as in recordings");
+    assertFalse(out.get(0).batch().hasDeadLetters());
+    // "|r1": the testbed is what precedes the bar at index 0, the empty name, not the whole key
+    assertEquals(List.of(" r1"), IngestBatchContents.verdicts(out.get(1).batch()));
+  }
+
+  @Test
   void aConsumedRecordRefusedByTheDatabaseKeepsItsPlaceAndBytes() {
     byte[] payload = {9};
     DeadLetter d = new Consumed("t.runs", 2, 7, payload, new IngestBatch()).refused("22021", "invalid byte");

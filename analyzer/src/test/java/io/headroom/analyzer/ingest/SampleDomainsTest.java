@@ -1,6 +1,7 @@
 package io.headroom.analyzer.ingest;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -24,6 +25,7 @@ class SampleDomainsTest {
         new Point(1, "tx_bytes_per_s", 1e9),
         new Point(1, "rx_power_dbm", -3.0))); // a signed metric: in its domain
     SampleDomains.Split split = new SampleDomains().check(batch);
+    assertFalse(split.clean());
     assertEquals(List.of(new Point(1, "util", 0.5), new Point(1, "tx_bytes_per_s", 1e9),
         new Point(1, "rx_power_dbm", -3.0)), split.kept().points());
     assertEquals(ID, split.kept().id(), "the batch id stays, so a redelivery is still stored once");
@@ -40,6 +42,17 @@ class SampleDomainsTest {
     SampleDomains.Split split = new SampleDomains().check(batch);
     assertTrue(split.clean());
     assertSame(batch, split.kept());
+  }
+
+  @Test
+  void exactlyFiveReasonsAreAllNamedWithNothingCounted() {
+    List<Point> points = new ArrayList<>();
+    for (int i = 0; i < 5; i++) {
+      points.add(new Point(i, "util", -1.0 - i)); // -1.0 .. -5.0: MAX_REASONS of them
+    }
+    String described = new SampleDomains().check(new SampleBatch(ID, "lab", "h1/cpu", points)).describe();
+    assertTrue(described.endsWith("util of h1/cpu is -5.0: a share must lie in 0..2"), described);
+    assertFalse(described.contains("more"), "5 refused, 5 quoted: 5 - 5 = 0 left to count");
   }
 
   @Test
