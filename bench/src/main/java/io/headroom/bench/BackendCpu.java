@@ -26,6 +26,8 @@ final class BackendCpu implements AutoCloseable {
   private static final double TICKS_PER_S = 100.0;
 
   private final Map<Integer, Long> ticks = new HashMap<>();
+  /** Nanoseconds each backend waited, runnable, for a core (/proc/PID/schedstat's second field). */
+  private final Map<Integer, Long> runQueueWait = new HashMap<>();
   private final Thread sampler;
   private volatile boolean running = true;
   private volatile boolean local = true;
@@ -66,8 +68,10 @@ final class BackendCpu implements AutoCloseable {
       // after "(comm) ": state is field 3, utime and stime fields 14 and 15 (proc(5))
       String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
       long t = Long.parseLong(f[11]) + Long.parseLong(f[12]);
+      String[] sched = Files.readString(Path.of("/proc", Integer.toString(pid), "schedstat")).trim().split(" ");
       synchronized (ticks) {
         ticks.put(pid, t);
+        runQueueWait.put(pid, Long.parseLong(sched[1]));
       }
     } catch (IOException e) {
       // the backend ended meanwhile, or the server is not on this machine (then no pid is ever read)
@@ -88,6 +92,13 @@ final class BackendCpu implements AutoCloseable {
         return Double.NaN;
       }
       return ticks.values().stream().mapToLong(Long::longValue).sum() / TICKS_PER_S;
+    }
+  }
+
+  /** Seconds its backends waited, runnable, for a core; read after {@link #seconds()}. */
+  double runQueueSeconds() {
+    synchronized (ticks) {
+      return runQueueWait.values().stream().mapToLong(Long::longValue).sum() / 1e9;
     }
   }
 

@@ -47,8 +47,8 @@ final class PeerCopy {
     if (rows != expectedRows) {
       throw new IllegalStateException("psql loaded " + rows + " rows from " + file(format) + ", expected " + expectedRows);
     }
-    System.out.printf("psql \\copy %s: %,d rows in %.2f s; its server backend used %.2f s of CPU%n",
-        format, rows, secs, serverCpu);
+    System.out.printf("psql \\copy %s: %,d rows in %.2f s; its server backend used %.2f s of CPU and waited %.2f s "
+        + "for a core%n", format, rows, secs, serverCpu, cpu.runQueueSeconds());
     return new Load(rows / secs, serverCpu);
   }
 

@@ -1,5 +1,6 @@
 package io.headroom.analyzer.ingest;
 
+import io.headroom.analyzer.store.IngestBatch;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -14,9 +15,10 @@ import org.apache.kafka.common.TopicPartition;
  * where the consumer seeks back to when it is given up unstored.
  *
  * @param records what the store writes (tombstones left out)
+ * @param all the records' batches as one, what the store writes when it writes the poll whole
  * @param messages every message of the poll, tombstones included
  */
-record Poll(List<Consumed> records, int messages, Map<TopicPartition, Long> firstOffsets,
+record Poll(List<Consumed> records, IngestBatch all, int messages, Map<TopicPartition, Long> firstOffsets,
     Map<TopicPartition, OffsetAndMetadata> nextOffsets) {
 
   static Poll of(ConsumerRecords<byte[], byte[]> polled, RecordDecoder decoder) {
@@ -27,6 +29,12 @@ record Poll(List<Consumed> records, int messages, Map<TopicPartition, Long> firs
       first.put(tp, part.get(0).offset());
       next.put(tp, new OffsetAndMetadata(part.get(part.size() - 1).offset() + 1));
     }
-    return new Poll(decoder.decode(polled), polled.count(), first, next);
+    List<Consumed> records = decoder.decode(polled);
+    IngestBatch all = new IngestBatch();
+    records.forEach(r -> all.addAll(r.batch()));
+    // Worked out here, on the fetching thread, while the store thread keeps the database busy.
+    all.groupSamplesByEntity();
+    all.names();
+    return new Poll(records, all, polled.count(), first, next);
   }
 }

@@ -190,7 +190,7 @@ final class StoreStage implements Runnable {
     while (!shouldGiveUp()) {
       try {
         if (oneByOne == null) {
-          stored(store.write(database.connection(), merged(poll.records())), poll.records());
+          stored(store.write(database.connection(), poll.all()), poll.records());
         } else {
           while (!oneByOne.isEmpty()) {
             storeAlone(oneByOne.peekFirst());
@@ -260,12 +260,6 @@ final class StoreStage implements Runnable {
         deadLettered.incrementAndGet();
       }
     }
-  }
-
-  private static IngestBatch merged(List<Consumed> records) {
-    IngestBatch all = new IngestBatch();
-    records.forEach(r -> all.addAll(r.batch()));
-    return all;
   }
 
   long samplesStored() {

@@ -1,11 +1,15 @@
 package io.headroom.analyzer.store;
 
 import io.headroom.model.RecordingRecord;
+import io.headroom.model.kafka.Point;
 import io.headroom.model.Run;
 import io.headroom.model.Verdict;
 import io.headroom.model.kafka.SampleBatch;
 import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Set;
 
 /**
  * What one poll of the topics brought, to be stored in one transaction: topology and run records
@@ -17,6 +21,10 @@ public final class IngestBatch {
   final List<SampleBatch> samples = new ArrayList<>();
   final List<TestbedVerdict> verdicts = new ArrayList<>();
   final List<DeadLetter> deadLetters = new ArrayList<>();
+  private static final Comparator<SampleBatch> BY_ENTITY =
+      Comparator.comparing(SampleBatch::testbed).thenComparing(SampleBatch::entity);
+  /** The names the samples use, once worked out; null after any change. */
+  private Names names;
 
   public void topology(String testbed, RecordingRecord record) {
     topology.add(new Tagged(testbed, record));
@@ -28,6 +36,7 @@ public final class IngestBatch {
 
   public void samples(SampleBatch batch) {
     samples.add(batch);
+    names = null;
   }
 
   /** A verdict judged here and stored directly (headroom import): each one is a new judgement. */
@@ -54,8 +63,45 @@ public final class IngestBatch {
     topology.addAll(other.topology);
     runs.addAll(other.runs);
     samples.addAll(other.samples);
+    names = null;
     verdicts.addAll(other.verdicts);
     deadLetters.addAll(other.deadLetters);
+  }
+
+  /**
+   * The entities (as {@link Dictionary#entityKey} keys) and metrics the samples name, each once,
+   * in first-seen order. Kept until the batch changes: the ingest works them out on its fetching
+   * thread, so the thread that stores does not walk every point before the database has work.
+   */
+  public Names names() {
+    if (names == null) {
+      Set<String> entities = new LinkedHashSet<>();
+      Set<String> metrics = new LinkedHashSet<>();
+      for (SampleBatch b : samples) {
+        entities.add(Dictionary.entityKey(b.testbed(), b.entity()));
+        for (Point p : b.points()) {
+          metrics.add(p.metric());
+        }
+      }
+      names = new Names(entities, metrics);
+    }
+    return names;
+  }
+
+  /** @param entityKeys see {@link Dictionary#entityKey} */
+  public record Names(Set<String> entityKeys, Set<String> metrics) {}
+
+  /**
+   * Puts the sample batches of each entity together, each entity's in the order they came (a
+   * stable sort: per-entity order is kept). A poll holds a few seconds of every entity, in the
+   * order the collectors sent them: second by second, each row for another series. Grouped, the
+   * rows of one series go into the sample table one after the other, so the server's btree
+   * insert finds the leaf page the row before it touched still in its caches, and the heap keeps
+   * each series' rows of the poll together for the reads that follow one series. It cut the
+   * server's CPU per row by about a fifth (docs/benchmarks.md).
+   */
+  public void groupSamplesByEntity() {
+    samples.sort(BY_ENTITY);
   }
 
   /** The run records (not phases) of this batch, with their testbeds. */

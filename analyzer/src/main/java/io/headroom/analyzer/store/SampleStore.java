@@ -18,7 +18,6 @@ import java.sql.SQLException;
 import java.sql.Savepoint;
 import java.util.ArrayList;
 import java.util.HashSet;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.UUID;
@@ -70,36 +69,29 @@ public final class SampleStore {
   }
 
   private void resolveIds(Connection c, IngestBatch batch) throws SQLException {
-    Set<String> entities = new LinkedHashSet<>();
-    Set<String> metrics = new LinkedHashSet<>();
-    for (SampleBatch b : batch.samples) {
-      entities.add(Dictionary.entityKey(b.testbed(), b.entity()));
-      for (Point p : b.points()) {
-        metrics.add(p.metric());
-      }
-    }
-    dictionary.resolve(c, entities, metrics);
+    IngestBatch.Names names = batch.names();
+    dictionary.resolve(c, names.entityKeys(), names.metrics());
   }
 
   /**
    * The batches not stored before; records their ids in the same transaction. Almost always every
-   * id is new, so the ids are first inserted plainly, which costs the server about half of an
-   * {@code ON CONFLICT DO NOTHING RETURNING} insert (docs/benchmarks.md); a duplicate (a redelivered
-   * poll, a collector's resend) makes that insert fail, and then, back at the savepoint before it,
-   * the conflict-tolerant insert says which ids are new.
+   * id is new, so the ids are first copied in plainly (binary COPY: no array to build, send and
+   * parse), which costs the server about half of an {@code ON CONFLICT DO NOTHING RETURNING}
+   * insert (docs/benchmarks.md); a duplicate (a redelivered poll, a collector's resend) makes that
+   * COPY fail, and then, back at the savepoint before it, the conflict-tolerant insert says which
+   * ids are new.
    */
   private static List<SampleBatch> newBatches(Connection c, List<SampleBatch> batches) throws SQLException {
     if (batches.isEmpty()) {
       return batches;
     }
-    UUID[] ids = new UUID[batches.size()];
-    for (int i = 0; i < ids.length; i++) {
-      ids[i] = batches.get(i).id();
-    }
     Savepoint beforeIds = c.setSavepoint();
-    try (PreparedStatement ps = c.prepareStatement("INSERT INTO ingested_batch (batch_id) SELECT unnest(?::uuid[])")) {
-      ps.setArray(1, c.createArrayOf("uuid", ids));
-      ps.executeUpdate();
+    try {
+      copyIn(c, "COPY ingested_batch (batch_id) FROM STDIN (FORMAT binary)", batches.size() + " batch ids", copy -> {
+        for (SampleBatch b : batches) {
+          copy.uuidRow(b.id());
+        }
+      });
       c.releaseSavepoint(beforeIds);
       return batches;
     } catch (SQLException e) {
@@ -107,6 +99,10 @@ public final class SampleStore {
         throw e;
       }
       c.rollback(beforeIds);
+    }
+    UUID[] ids = new UUID[batches.size()];
+    for (int i = 0; i < ids.length; i++) {
+      ids[i] = batches.get(i).id();
     }
     return notStoredBefore(c, batches, ids);
   }
@@ -141,24 +137,37 @@ public final class SampleStore {
     if (rows == 0) {
       return 0;
     }
-    CopyIn in = c.unwrap(PGConnection.class).getCopyAPI()
-        .copyIn("COPY sample (ts, entity_id, metric_id, value) FROM STDIN (FORMAT binary)");
-    try (PGCopyOutputStream out = new PGCopyOutputStream(in, BinaryCopy.CHUNK)) {
-      BinaryCopy copy = new BinaryCopy(out);
+    copyIn(c, "COPY sample (ts, entity_id, metric_id, value) FROM STDIN (FORMAT binary)", rows + " samples", copy -> {
       for (SampleBatch b : batches) {
         int entityId = dictionary.entityId(b.testbed(), b.entity());
         for (Point p : b.points()) {
           copy.row(p.ts(), entityId, dictionary.metricId(p.metric()), p.value());
         }
       }
+    });
+    return rows;
+  }
+
+  /** Rows written in PostgreSQL's binary COPY format. */
+  private interface CopyBody {
+    void write(BinaryCopy copy) throws IOException;
+  }
+
+  /**
+   * Runs a binary {@code COPY ... FROM STDIN}. The server's own refusal travels inside an
+   * IOException; it is rethrown as an SQLException with its SQLSTATE, so a refused value or a
+   * duplicate key is told from a broken connection (08006).
+   */
+  private static void copyIn(Connection c, String sql, String what, CopyBody body) throws SQLException {
+    CopyIn in = c.unwrap(PGConnection.class).getCopyAPI().copyIn(sql);
+    try (PGCopyOutputStream out = new PGCopyOutputStream(in, BinaryCopy.CHUNK)) {
+      BinaryCopy copy = new BinaryCopy(out);
+      body.write(copy);
       copy.finish();
     } catch (IOException e) {
-      // The server's own refusal travels inside the IOException; keep its SQLSTATE so a refused
-      // value is told from a broken connection (08006).
       String state = io.headroom.analyzer.ingest.SqlFailure.sqlState(e);
-      throw new SQLException("COPY of " + rows + " samples failed: " + e.getMessage(), state == null ? "08006" : state, e);
+      throw new SQLException("COPY of " + what + " failed: " + e.getMessage(), state == null ? "08006" : state, e);
     }
-    return rows;
   }
 
   private static void upsertTopology(Connection c, IngestBatch.Tagged t) throws SQLException {
