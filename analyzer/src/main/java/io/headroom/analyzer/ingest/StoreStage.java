@@ -5,10 +5,11 @@ import io.headroom.analyzer.store.Database;
 import io.headroom.analyzer.store.DeadLetter;
 import io.headroom.analyzer.store.IngestBatch;
 import io.headroom.analyzer.store.SampleStore;
+import io.headroom.analyzer.store.WalPosition;
+import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -29,13 +30,28 @@ import org.slf4j.LoggerFactory;
  * It is given up unstored only when the fetching thread {@linkplain #withdraw() withdraws} it (its
  * partitions are being taken away, or ingestion stops): then it and the poll waiting in the slot
  * are handed back, so the consumer can seek back to them.
+ *
+ * <p>Commits do not wait for the server's disk ({@link SampleStore#deferringFlush()}): a stored
+ * poll's offsets are released for the Kafka commit only once the server's WAL flush position has
+ * passed its commit, in order. Until then the poll is kept; if the connection it was committed on
+ * is lost first (the server may have crashed and lost the commit), it is stored again on the next
+ * connection before anything later, and its batch ids make that add nothing if the commit did
+ * survive. Withdrawn, a poll still waiting for the flush goes back with the unstored ones.
  */
 final class StoreStage implements Runnable {
   private static final Logger LOG = LoggerFactory.getLogger(StoreStage.class);
   private static final Duration FIRST_BACKOFF = Duration.ofMillis(250);
+  /** How often, while no poll comes, the flush position is read for the polls waiting for it. */
+  private static final long FLUSH_CHECK_MS = 100;
+  /**
+   * How long a withdrawal or a stop waits for the flush of the polls stored: PostgreSQL's WAL
+   * writer flushes an asynchronous commit within three times wal_writer_delay (600 ms by default).
+   */
+  private static final Duration FLUSH_WAIT = Duration.ofSeconds(2);
 
   private final Database database;
-  private final SampleStore store = new SampleStore();
+  private final SampleStore store;
+  private final WalPosition.Reader positions;
   private final ActiveRuns activeRuns;
   private final Duration maxBackoff;
   private final AtomicLong samplesStored = new AtomicLong();
@@ -45,15 +61,27 @@ final class StoreStage implements Runnable {
   /** When the database began failing (0: it answers); kept across polls until one is stored. */
   private long failingSince;
 
-  // Guarded by this: the hand-off slot, the poll being stored, and what is stored but not committed.
+  // Guarded by this: the hand-off slot, the poll being stored, what is stored but not yet known to
+  // be on the server's disk (oldest first), and what is on disk but not committed to Kafka.
   private Poll next;
   private Poll inFlight;
   private Poll givenUp;
   private boolean withdrawing;
+  private boolean settledForWithdrawal;
   private boolean stopping;
+  private boolean ended;
+  private final AwaitingFlush unflushed = new AwaitingFlush();
   private final Map<TopicPartition, OffsetAndMetadata> storedOffsets = new HashMap<>();
 
+
   StoreStage(Database database, ActiveRuns activeRuns, Duration maxBackoff) {
+    this(database, activeRuns, maxBackoff, WalPosition::of);
+  }
+
+  /** {@code positions}: how the server's WAL positions are read (after each commit, and while polls wait). */
+  StoreStage(Database database, ActiveRuns activeRuns, Duration maxBackoff, WalPosition.Reader positions) {
+    this.positions = positions;
+    this.store = SampleStore.deferringFlush(positions);
     this.database = database;
     this.activeRuns = activeRuns;
     this.maxBackoff = maxBackoff;
@@ -78,18 +106,22 @@ final class StoreStage implements Runnable {
   }
 
   /**
-   * Takes back every poll not yet stored: the one in the slot, and the one being stored if it is
-   * waiting to retry (a transaction under way is let finish: it commits or fails as a whole).
-   * Returns them oldest first; when it returns, nothing is being stored.
+   * Takes back every poll not yet stored: the one in the slot, the one being stored if it is
+   * waiting to retry (a transaction under way is let finish: it commits or fails as a whole), and
+   * those stored whose commit the server has not flushed within {@link #FLUSH_WAIT} (read again,
+   * their batch ids drop what did reach the disk). Returns them oldest first; when it returns,
+   * nothing is being stored.
    */
   synchronized List<Poll> withdraw() throws InterruptedException {
     List<Poll> back = new ArrayList<>();
     withdrawing = true;
+    settledForWithdrawal = false;
     notifyAll(); // cuts a backoff wait short
-    while (inFlight != null) {
+    while (inFlight != null || !(settledForWithdrawal || ended)) {
       wait();
     }
     withdrawing = false;
+    back.addAll(unflushed.takeAll());
     if (givenUp != null) {
       back.add(givenUp);
       givenUp = null;
@@ -126,8 +158,9 @@ final class StoreStage implements Runnable {
   public void run() {
     try {
       for (Poll poll = take(); poll != null; poll = take()) {
-        finished(poll, storeUntilDone(poll));
+        storeUntilDone(poll);
       }
+      releaseFlushed(FLUSH_WAIT); // stopping: what reaches the disk meanwhile is committed to Kafka
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     } catch (Throwable t) {
@@ -136,31 +169,102 @@ final class StoreStage implements Runnable {
     } finally {
       synchronized (this) {
         inFlight = null;
+        ended = true;
         notifyAll();
       }
     }
   }
 
-  private synchronized Poll take() throws InterruptedException {
-    // Not while polls are being withdrawn: the one in the slot goes back to the consumer.
-    while ((next == null || withdrawing) && !stopping) {
-      wait();
+  /**
+   * The next poll to store, or null when stopping. While none comes and stored polls wait for the
+   * server's flush, the flush position is read every {@link #FLUSH_CHECK_MS}; when polls are being
+   * withdrawn, it is waited for (up to {@link #FLUSH_WAIT}) before the withdrawal goes on.
+   */
+  private Poll take() throws InterruptedException {
+    while (true) {
+      boolean forWithdrawal;
+      synchronized (this) {
+        if (stopping) {
+          return null;
+        }
+        if (withdrawing) {
+          // Not the slot's poll: it goes back to the consumer.
+          if (settledForWithdrawal) {
+            wait();
+            continue;
+          }
+          forWithdrawal = true;
+        } else if (next != null) {
+          inFlight = next;
+          next = null;
+          notifyAll();
+          return inFlight;
+        } else if (unflushed.isEmpty()) {
+          wait();
+          continue;
+        } else {
+          wait(FLUSH_CHECK_MS);
+          if (stopping || withdrawing || next != null) {
+            continue;
+          }
+          forWithdrawal = false;
+        }
+      }
+      releaseFlushed(forWithdrawal ? FLUSH_WAIT : Duration.ZERO);
+      if (forWithdrawal) {
+        synchronized (this) {
+          settledForWithdrawal = true;
+          notifyAll();
+        }
+      }
     }
-    if (stopping) {
-      return null;
-    }
-    inFlight = next;
-    next = null;
-    notifyAll();
-    return inFlight;
   }
 
-  private synchronized void finished(Poll poll, boolean stored) {
-    if (stored) {
-      poll.nextOffsets().forEach(storedOffsets::put); // polls are stored in order: later offsets win
-    } else {
-      givenUp = poll;
+  /**
+   * Reads the flush position until every stored poll is known to be on disk or {@code wait} is
+   * over, releasing their offsets in order. A poll committed on a connection since lost is not
+   * released: it is stored again before the next poll. A failure here only drops the connection.
+   */
+  private void releaseFlushed(Duration wait) throws InterruptedException {
+    if (unflushedCount() == 0) {
+      return;
     }
+    long deadline = System.nanoTime() + wait.toNanos();
+    try {
+      Connection c = database.connection();
+      while (!release(c, positions.read(c).flushed()) && System.nanoTime() < deadline) {
+        Thread.sleep(20);
+      }
+    } catch (SQLException e) {
+      database.discard();
+      LOG.info("could not read the database's WAL flush position ({}); the {} polls stored but not known to be on "
+          + "its disk are stored again first", e.getMessage(), unflushedCount());
+    }
+  }
+
+  private synchronized int unflushedCount() {
+    return unflushed.size();
+  }
+
+  /**
+   * Releases, oldest first, the offsets of the stored polls committed on {@code c} at or before
+   * {@code flushed}; true when none is left waiting.
+   */
+  private synchronized boolean release(Connection c, long flushed) {
+    storedOffsets.putAll(unflushed.release(c, flushed)); // polls are stored in order: later offsets win
+    return unflushed.isEmpty();
+  }
+
+  /** A poll stored: it waits behind the others for the server's flush (released at once if already there). */
+  private synchronized void stored(Poll poll, WalPosition after, Connection on) {
+    unflushed.add(poll, after == null ? 0 : after.inserted(), on);
+    inFlight = null;
+    notifyAll();
+    release(on, after == null ? 0 : after.flushed());
+  }
+
+  private synchronized void givenUp(Poll poll) {
+    givenUp = poll;
     inFlight = null;
     notifyAll();
   }
@@ -179,39 +283,72 @@ final class StoreStage implements Runnable {
   }
 
   /**
-   * Stores a poll in one transaction, retrying while the database is away; true once stored,
-   * false when withdrawn first. When the database refuses the poll for the content of a record
-   * (see {@link SqlFailure}), it is stored again one record at a time, and each record refused on
-   * its own is set aside: ingestion goes on, and the rest of the poll is stored exactly once.
+   * Stores a poll in one transaction, retrying while the database is away, until it is stored or
+   * withdrawn first. Polls stored on a connection since lost are stored again before it. When the
+   * database refuses the poll for the content of a record (see {@link SqlFailure}), it is stored
+   * again one record at a time, and each record refused on its own is set aside: ingestion goes
+   * on, and the rest of the poll is stored exactly once.
    */
-  private boolean storeUntilDone(Poll poll) throws InterruptedException {
-    ArrayDeque<Consumed> oneByOne = null; // null: the poll as one transaction
+  private void storeUntilDone(Poll poll) throws InterruptedException {
     Duration backoff = FIRST_BACKOFF;
     while (!shouldGiveUp()) {
       try {
-        if (oneByOne == null) {
-          stored(store.write(database.connection(), poll.all()), poll.records());
-        } else {
-          while (!oneByOne.isEmpty()) {
-            storeAlone(oneByOne.peekFirst());
-            oneByOne.removeFirst(); // done, so a later outage does not store it again
-          }
-        }
+        Connection c = database.connection();
+        storeAgainCommittedOnLostConnection(c);
+        WalPosition after = storeOnce(c, poll);
         recovered();
-        return true;
+        stored(poll, after, c);
+        return;
       } catch (SQLException e) {
-        if (oneByOne == null && SqlFailure.of(e) == SqlFailure.CONTENT) {
-          LOG.info("the database refused a record of a poll of {} ({}); storing them one by one to set it aside",
-              poll.records().size(), e.getMessage());
-          oneByOne = new ArrayDeque<>(poll.records());
-          continue;
-        }
         failed(e, poll, backoff);
         backoff(backoff);
         backoff = backoff.multipliedBy(2).compareTo(maxBackoff) > 0 ? maxBackoff : backoff.multipliedBy(2);
       }
     }
-    return false;
+    givenUp(poll);
+  }
+
+  /**
+   * The polls committed on a connection that was lost before their commit was seen flushed may be
+   * gone (a server crash loses the last asynchronous commits): they are stored again, in order,
+   * on {@code c}; whatever of them survived adds nothing (batch ids, upserts).
+   */
+  private void storeAgainCommittedOnLostConnection(Connection c) throws SQLException {
+    List<Poll> lost;
+    synchronized (this) {
+      lost = unflushed.committedElsewhere(c);
+    }
+    if (lost.isEmpty()) {
+      return;
+    }
+    LOG.info("storing again {} polls committed on a lost connection before their commit was seen on disk", lost.size());
+    for (Poll p : lost) {
+      WalPosition after = storeOnce(c, p);
+      synchronized (this) {
+        unflushed.storedAgain(p, after == null ? 0 : after.inserted(), c);
+      }
+    }
+  }
+
+  /**
+   * Stores the poll whole or, when the database refuses a record of it, record by record; returns
+   * the WAL position after its last commit (null when nothing was committed).
+   */
+  private WalPosition storeOnce(Connection c, Poll poll) throws SQLException {
+    try {
+      counted(store.write(c, poll.all()), poll.records());
+      return store.afterLastCommit();
+    } catch (SQLException e) {
+      if (SqlFailure.of(e) != SqlFailure.CONTENT) {
+        throw e;
+      }
+      LOG.info("the database refused a record of a poll of {} ({}); storing them one by one to set it aside",
+          poll.records().size(), e.getMessage());
+    }
+    for (Consumed record : poll.records()) {
+      storeAlone(c, record);
+    }
+    return positions.read(c);
   }
 
   private void failed(SQLException e, Poll poll, Duration backoff) {
@@ -237,22 +374,22 @@ final class StoreStage implements Runnable {
     }
   }
 
-  private void storeAlone(Consumed record) throws SQLException {
+  private void storeAlone(Connection c, Consumed record) throws SQLException {
     try {
-      stored(store.write(database.connection(), record.batch()), List.of(record));
+      counted(store.write(c, record.batch()), List.of(record));
     } catch (SQLException e) {
       if (SqlFailure.of(e) != SqlFailure.CONTENT) {
         throw e;
       }
       DeadLetter letter = record.refused(SqlFailure.sqlState(e), e.getMessage());
-      store.setAside(database.connection(), letter);
+      store.setAside(c, letter);
       deadLettered.incrementAndGet();
       LOG.warn("set aside record {}: the database refused it (SQLSTATE {}: {}); ingestion goes on, "
           + "the record is in table dead_letter", record.where(), letter.sqlState(), e.getMessage());
     }
   }
 
-  private void stored(long rows, List<Consumed> records) {
+  private void counted(long rows, List<Consumed> records) {
     samplesStored.addAndGet(rows);
     for (Consumed r : records) {
       r.batch().runsStored().forEach(t -> activeRuns.update(t.testbed(), t.run()));

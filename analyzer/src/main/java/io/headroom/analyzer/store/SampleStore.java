@@ -16,6 +16,7 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Savepoint;
+import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -35,16 +36,56 @@ public final class SampleStore {
   /** SQLSTATE of a duplicate key (PostgreSQL manual, appendix A). */
   private static final String UNIQUE_VIOLATION = "23505";
   private final Dictionary dictionary = new Dictionary();
+  /** Null: commits wait for the flush; otherwise what reads the WAL position after a commit. */
+  private final WalPosition.Reader deferFlush;
+  /** After a write under deferred flush: the WAL position its commit is at or before, and the flushed one. */
+  private WalPosition afterLastCommit;
+
+  /** A store whose commits wait until the server has flushed them to disk. */
+  public SampleStore() {
+    this(null);
+  }
+
+  private SampleStore(WalPosition.Reader deferFlush) {
+    this.deferFlush = deferFlush;
+  }
+
+  /**
+   * A store whose commits do not wait for the server's disk ({@code synchronous_commit = off} for
+   * its transactions): the ingest's, which waited about 10 ms a poll for the flush, with the
+   * database idle meanwhile. A commit so made can still be lost if the server crashes within the
+   * next fraction of a second, so its caller must hold on to what it stored (the Kafka offsets)
+   * until {@link #afterLastCommit()} shows the flush has passed it.
+   */
+  public static SampleStore deferringFlush(WalPosition.Reader positions) {
+    return new SampleStore(positions);
+  }
+
+  /**
+   * Under deferred flush, the WAL position read right after the last write's commit (its commit
+   * is durable once the flush position reaches {@code inserted}) and the flush position then;
+   * null before the first write, or when it stored nothing.
+   */
+  public WalPosition afterLastCommit() {
+    return afterLastCommit;
+  }
 
   /** Stores the batch; returns the number of sample rows added (duplicates excluded). */
   public long write(Connection c, IngestBatch batch) throws SQLException {
+    afterLastCommit = null;
     if (batch.isEmpty()) {
       return 0;
     }
     resolveIds(c, batch);
     boolean autoCommit = c.getAutoCommit();
     c.setAutoCommit(false);
+    long rows;
     try {
+      if (deferFlush != null) {
+        try (Statement s = c.createStatement()) {
+          s.execute("SET LOCAL synchronous_commit = off");
+        }
+      }
       for (IngestBatch.Tagged t : batch.topology) {
         upsertTopology(c, t);
       }
@@ -57,15 +98,18 @@ public final class SampleStore {
       for (DeadLetter d : batch.deadLetters) {
         insertDeadLetter(c, d);
       }
-      long rows = copySamples(c, newBatches(c, batch.samples));
+      rows = copySamples(c, newBatches(c, batch.samples));
       c.commit();
-      return rows;
     } catch (SQLException | RuntimeException e) {
       rollbackQuietly(c);
       throw e;
     } finally {
       c.setAutoCommit(autoCommit);
     }
+    if (deferFlush != null) {
+      afterLastCommit = deferFlush.read(c);
+    }
+    return rows;
   }
 
   private void resolveIds(Connection c, IngestBatch batch) throws SQLException {
