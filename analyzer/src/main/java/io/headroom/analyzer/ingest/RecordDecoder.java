@@ -81,6 +81,7 @@ final class RecordDecoder {
     SampleDomains.Split split = domains.check(SampleBatchCodec.decode(r.value(), names));
     if (!split.kept().points().isEmpty()) {
       batch.samples(split.kept());
+      batch.sampleRecord(r.topic(), r.partition(), r.offset());
     }
     if (!split.clean()) {
       DeadLetter letter = new DeadLetter(r.topic(), r.partition(), r.offset(), DeadLetter.OUT_OF_DOMAIN, null,

@@ -6,6 +6,8 @@ import io.headroom.model.Run;
 import io.headroom.model.Verdict;
 import io.headroom.model.kafka.SampleBatch;
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.Comparator;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -21,6 +23,8 @@ public final class IngestBatch {
   final List<SampleBatch> samples = new ArrayList<>();
   final List<TestbedVerdict> verdicts = new ArrayList<>();
   final List<DeadLetter> deadLetters = new ArrayList<>();
+  /** Per Kafka partition, the offset after the last record of sample batches: for ingest_progress. */
+  final Map<KafkaPartition, Long> sampleProgress = new HashMap<>();
   private static final Comparator<SampleBatch> BY_ENTITY =
       Comparator.comparing(SampleBatch::testbed).thenComparing(SampleBatch::entity);
   /** The names the samples use, once worked out; null after any change. */
@@ -49,6 +53,11 @@ public final class IngestBatch {
     verdicts.add(new TestbedVerdict(testbed, verdict, at));
   }
 
+  /** The record at {@code offset} of a partition of the samples topic brought this batch's samples. */
+  public void sampleRecord(String topic, int partition, long offset) {
+    sampleProgress.merge(new KafkaPartition(topic, partition), offset + 1, Math::max);
+  }
+
   /** A record that could not be read: stored in the dead-letter table with the rest. */
   public void deadLetter(DeadLetter letter) {
     deadLetters.add(letter);
@@ -66,6 +75,7 @@ public final class IngestBatch {
     names = null;
     verdicts.addAll(other.verdicts);
     deadLetters.addAll(other.deadLetters);
+    other.sampleProgress.forEach((p, next) -> sampleProgress.merge(p, next, Math::max));
   }
 
   /**
@@ -123,6 +133,8 @@ public final class IngestBatch {
 
 
   record Tagged(String testbed, RecordingRecord record) {}
+
+  record KafkaPartition(String topic, int partition) {}
 
   /** @param at null when the verdict did not come from Kafka */
   record TestbedVerdict(String testbed, Verdict verdict, KafkaPosition at) {}

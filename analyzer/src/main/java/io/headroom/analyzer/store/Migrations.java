@@ -48,6 +48,7 @@ public final class Migrations {
       apply(c, "V7__dashboard_views_runs_resources_health.sql", config);
       apply(c, "V9__dashboard_views_variables_annotations.sql", config);
       apply(c, "V10__verdict_kafka_record.sql", config);
+      apply(c, "V11__ingest_progress.sql", config);
       c.commit();
       LOG.info("schema is current; samples stored as {}", flavor == StorageFlavor.TIMESCALE
           ? "a TimescaleDB hypertable" : "a natively partitioned table");

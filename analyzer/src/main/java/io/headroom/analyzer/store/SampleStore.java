@@ -99,6 +99,7 @@ public final class SampleStore {
         insertDeadLetter(c, d);
       }
       rows = copySamples(c, newBatches(c, batch.samples));
+      recordProgress(c, batch);
       c.commit();
     } catch (SQLException | RuntimeException e) {
       rollbackQuietly(c);
@@ -211,6 +212,29 @@ public final class SampleStore {
     } catch (IOException e) {
       String state = io.headroom.analyzer.ingest.SqlFailure.sqlState(e);
       throw new SQLException("COPY of " + what + " failed: " + e.getMessage(), state == null ? "08006" : state, e);
+    }
+  }
+
+  /** Where the ingest stands on each partition it stored sample batches from (V11), in the same transaction. */
+  private static void recordProgress(Connection c, IngestBatch batch) throws SQLException {
+    if (batch.sampleProgress.isEmpty()) {
+      return;
+    }
+    List<String> topics = new ArrayList<>();
+    List<Integer> partitions = new ArrayList<>();
+    List<Long> next = new ArrayList<>();
+    batch.sampleProgress.forEach((p, offset) -> {
+      topics.add(p.topic());
+      partitions.add(p.partition());
+      next.add(offset);
+    });
+    try (PreparedStatement ps = c.prepareStatement("INSERT INTO ingest_progress (topic, kafka_partition, next_offset) "
+        + "SELECT * FROM unnest(?::text[], ?::int[], ?::bigint[]) ON CONFLICT (topic, kafka_partition) "
+        + "DO UPDATE SET next_offset = EXCLUDED.next_offset, stored_at = now()")) {
+      ps.setArray(1, c.createArrayOf("text", topics.toArray()));
+      ps.setArray(2, c.createArrayOf("int4", partitions.toArray()));
+      ps.setArray(3, c.createArrayOf("int8", next.toArray()));
+      ps.executeUpdate();
     }
   }
 

@@ -44,7 +44,7 @@ final class IngestMetrics implements MetricsSource {
         .sample("headroom_verdict_rounds_failed_total", h.failedVerdictRounds());
     double age = db.with(c -> {
       try (PreparedStatement ps = c.prepareStatement(
-          "SELECT extract(epoch FROM now() - max(ingested_at))::float8 FROM ingested_batch");
+          "SELECT extract(epoch FROM now() - max(stored_at))::float8 FROM ingest_progress");
           ResultSet rs = ps.executeQuery()) {
         rs.next();
         double v = rs.getDouble(1);

@@ -245,6 +245,29 @@ class ApiServerTest {
     assertTrue(body.matches("(?s).*\nheadroom_api_requests_total\\{status=\"4xx\"\\} [1-9][0-9]*\n.*"), body);
   }
 
+  /**
+   * "Seconds since any analyzer last stored a sample batch" is the age of the newest row of
+   * ingest_progress: two partitions stored 90 s and 30 s ago make it 30 s (and the few seconds the
+   * scrape takes).
+   */
+  @Test
+  void theLastBatchAgeIsThatOfTheNewestPartitionStored() throws Exception {
+    try (Connection c = db.connect(); var s = c.createStatement()) {
+      s.execute("INSERT INTO ingest_progress (topic, kafka_partition, next_offset, stored_at) VALUES "
+          + "('x.samples', 0, 10, now() - interval '90 seconds'), ('x.samples', 1, 7, now() - interval '30 seconds')");
+      try {
+        String body = get("/metrics", TOKEN).body();
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("\nheadroom_ingest_last_batch_age_seconds (\\S+)\n")
+            .matcher(body);
+        assertTrue(m.find(), body);
+        double age = Double.parseDouble(m.group(1));
+        assertTrue(age >= 30 && age < 40, "age " + age);
+      } finally {
+        s.execute("DELETE FROM ingest_progress WHERE topic = 'x.samples'");
+      }
+    }
+  }
+
   @Test
   void theOpenApiDescriptionInDocsMatchesTheRoutesServed() throws Exception {
     String doc = Files.readString(Path.of("..", "docs", "api.md"));

@@ -30,13 +30,15 @@ class MigrationsTest {
       assertEquals(expected, Migrations.migrateAndMaintain(c, StoreConfig.DEFAULTS), db.server().describe());
       assertEquals(expected, Migrations.migrateAndMaintain(c, StoreConfig.DEFAULTS), "migrating again");
       assertEquals(timescale
-              ? List.of("V10__verdict_kafka_record.sql", "V1__base.sql", "V2__sample_timescale.sql", "V3__dead_letter.sql",
+              ? List.of("V10__verdict_kafka_record.sql", "V11__ingest_progress.sql", "V1__base.sql", "V2__sample_timescale.sql", "V3__dead_letter.sql",
                   "V4__sample_1m_realtime_and_late_data.sql", "V5__annotation.sql", "V6__dashboard_views.sql",
                   "V7__dashboard_views_runs_resources_health.sql", "V9__dashboard_views_variables_annotations.sql")
-              : List.of("V10__verdict_kafka_record.sql", "V1__base.sql", "V2__sample_partitioned.sql", "V3__dead_letter.sql", "V5__annotation.sql", "V6__dashboard_views.sql",
+              : List.of("V10__verdict_kafka_record.sql", "V11__ingest_progress.sql", "V1__base.sql", "V2__sample_partitioned.sql", "V3__dead_letter.sql", "V5__annotation.sql", "V6__dashboard_views.sql",
                   "V7__dashboard_views_runs_resources_health.sql", "V8__sample_partitioned_ts_index.sql",
                   "V9__dashboard_views_variables_annotations.sql"),
           column(c, "SELECT step FROM headroom_schema ORDER BY step"));
+      // V11: batch ids keep their primary key only; the last-batch gauge reads ingest_progress
+      assertEquals(List.of("ingested_batch_pkey"), column(c, "SELECT indexname FROM pg_indexes WHERE tablename = 'ingested_batch'"));
       assertEquals(timescale ? List.of(db.server().timescaleAvailable()) : List.of(),
           column(c, "SELECT extversion FROM pg_extension WHERE extname = 'timescaledb'"));
     }
@@ -62,7 +64,7 @@ class MigrationsTest {
         assertEquals("sample_default 0.25", rs.getString(1) + " " + rs.getDouble(2));
         rs.next();
         assertEquals("sample_p" + today.format(DateTimeFormatter.BASIC_ISO_DATE) + " 0.5", rs.getString(1) + " " + rs.getDouble(2));
-        assertEquals(List.of("V10__verdict_kafka_record.sql", "V1__base.sql", "V2__sample_partitioned.sql", "V3__dead_letter.sql", "V5__annotation.sql", "V6__dashboard_views.sql",
+        assertEquals(List.of("V10__verdict_kafka_record.sql", "V11__ingest_progress.sql", "V1__base.sql", "V2__sample_partitioned.sql", "V3__dead_letter.sql", "V5__annotation.sql", "V6__dashboard_views.sql",
                   "V7__dashboard_views_runs_resources_health.sql", "V8__sample_partitioned_ts_index.sql",
                   "V9__dashboard_views_variables_annotations.sql"),
             column(c, "SELECT step FROM headroom_schema ORDER BY step"));

@@ -63,6 +63,32 @@ class StoredRowsTest {
   }
 
   /**
+   * Where the ingest stands per partition: the offset after the last sample record stored from
+   * it, the highest of the poll's (records 40 and 41 of partition 2: 42), moved on by a later
+   * poll; a poll of records without samples leaves it.
+   */
+  @Test
+  void ingestProgressIsTheOffsetAfterTheLastSampleRecordPerPartition() throws Exception {
+    try (TestDatabase db = TestDatabase.create(); Database database = db.migrated()) {
+      IngestBatch first = poll(batch("lab", "h1/cpu", new Point(T0, "util", 0.25)));
+      first.sampleRecord("t.samples", 2, 41);
+      first.sampleRecord("t.samples", 2, 40);
+      first.sampleRecord("t.samples", 0, 7);
+      store.write(database.connection(), first);
+      assertEquals(List.of(List.of("t.samples", "0", "8"), List.of("t.samples", "2", "42")),
+          rows(db, "SELECT topic, kafka_partition, next_offset FROM ingest_progress ORDER BY 1, 2"));
+
+      IngestBatch second = poll(batch("lab", "h1/cpu", new Point(T0 + 1, "util", 0.5)));
+      second.sampleRecord("t.samples", 2, 55);
+      store.write(database.connection(), second);
+      assertEquals(List.of(List.of("t.samples", "0", "8"), List.of("t.samples", "2", "56")),
+          rows(db, "SELECT topic, kafka_partition, next_offset FROM ingest_progress ORDER BY 1, 2"));
+      assertEquals(List.of(List.of("2")),
+          rows(db, "SELECT count(*) FROM ingest_progress WHERE stored_at > now() - interval '1 minute'"));
+    }
+  }
+
+  /**
    * An entity first seen in samples gets a row of kind 'unknown'; its topology record then fills
    * that same row (same id, so its samples keep naming it), and a later record replaces it.
    */

@@ -124,7 +124,7 @@ class TimescaleStorageTest {
       assertEquals(List.of(), rollup(c, minute), "V2's one-hour refresh window never reaches them");
 
       assertEquals(StorageFlavor.TIMESCALE, Migrations.migrateAndMaintain(c, StoreConfig.DEFAULTS));
-      assertEquals(List.of("V10__verdict_kafka_record.sql", "V1__base.sql", "V2__sample_timescale.sql", "V3__dead_letter.sql",
+      assertEquals(List.of("V10__verdict_kafka_record.sql", "V11__ingest_progress.sql", "V1__base.sql", "V2__sample_timescale.sql", "V3__dead_letter.sql",
               "V4__sample_1m_realtime_and_late_data.sql", "V5__annotation.sql", "V6__dashboard_views.sql",
                   "V7__dashboard_views_runs_resources_health.sql", "V9__dashboard_views_variables_annotations.sql"),
           rows(c, "SELECT step FROM headroom_schema ORDER BY step"));
