@@ -140,11 +140,11 @@ public final class IngestBench {
    * A long-running analyzer has compiled its ingest path long before any figure matters; a JVM a
    * second old has not, and its JIT compiler then competes with the ingest for the machine's cores
    * (JFR showed it as busy as the ingest's own threads). So a first, untimed pass of WARMUP samples
-   * (default 500,000; 0 skips it) goes through another consumer on other topics and another
+   * (default 1,000,000; 0 skips it) goes through another consumer on other topics and another
    * testbed, and its rows and batch ids are removed before the timed pass.
    */
   private static void warmUp(String bootstrap, BenchDb db, int entities, int metrics, double t0) throws Exception {
-    int samples = Integer.getInteger("warmup", 500_000);
+    int samples = Integer.getInteger("warmup", 1_000_000);
     int seconds = samples / (entities * metrics);
     if (seconds == 0) {
       return;
@@ -205,7 +205,8 @@ public final class IngestBench {
   private static PeerCopy.Load ingest(String bootstrap, Topics topics, String group, BenchDb db, long total,
       int consumers) throws Exception {
     IngestConfig defaults = IngestConfig.defaults(KafkaClient.plaintext(bootstrap), topics);
-    IngestConfig config = new IngestConfig(defaults.kafka(), topics, group, defaults.maxPollRecords(), defaults.maxBackoff());
+    IngestConfig config = new IngestConfig(defaults.kafka(), topics, group,
+        Integer.getInteger("maxPollRecords", defaults.maxPollRecords()), defaults.maxBackoff());
     List<IngestLoop> loops = new ArrayList<>();
     List<Thread> threads = new ArrayList<>();
     List<Database> databases = new ArrayList<>();
