@@ -3,7 +3,6 @@ package io.headroom.analyzer.ingest;
 import io.headroom.analyzer.live.ActiveRuns;
 import io.headroom.analyzer.store.Database;
 import io.headroom.analyzer.store.DeadLetter;
-import io.headroom.analyzer.store.IngestBatch;
 import io.headroom.analyzer.store.SampleStore;
 import io.headroom.analyzer.store.WalPosition;
 import java.sql.Connection;
@@ -31,7 +30,7 @@ import org.slf4j.LoggerFactory;
  * partitions are being taken away, or ingestion stops): then it and the poll waiting in the slot
  * are handed back, so the consumer can seek back to them.
  *
- * <p>Commits do not wait for the server's disk ({@link SampleStore#deferringFlush()}): a stored
+ * <p>Commits do not wait for the server's disk ({@link SampleStore#deferringFlush}): a stored
  * poll's offsets are released for the Kafka commit only once the server's WAL flush position has
  * passed its commit, in order. Until then the poll is kept; if the connection it was committed on
  * is lost first (the server may have crashed and lost the commit), it is stored again on the next
@@ -72,7 +71,6 @@ final class StoreStage implements Runnable {
   private boolean ended;
   private final AwaitingFlush unflushed = new AwaitingFlush();
   private final Map<TopicPartition, OffsetAndMetadata> storedOffsets = new HashMap<>();
-
 
   StoreStage(Database database, ActiveRuns activeRuns, Duration maxBackoff) {
     this(database, activeRuns, maxBackoff, WalPosition::of);
