@@ -92,9 +92,7 @@ public final class LabStandinMain {
 
   private static void closeQuietly(AutoCloseable c) {
     try {
-      if (c != null) {
-        c.close();
-      }
+      c.close();
     } catch (Exception e) {
       System.err.println("lab-standin: closing: " + e.getMessage());
     }
