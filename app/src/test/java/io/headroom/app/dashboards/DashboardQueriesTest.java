@@ -112,8 +112,9 @@ class DashboardQueriesTest {
           try {
             List<Map<String, Object>> timescale = QueryRunner.rows(c, q, macros(s, true));
             List<Map<String, Object>> plain = QueryRunner.rows(c, q, macros(s, false));
-            if (!timescale.equals(plain)) {
-              failures.add(q.where() + " (" + s.testbed() + "): time_bucket and floor-epoch forms differ");
+            String difference = QueryRunner.difference(timescale, plain);
+            if (difference != null) {
+              failures.add(q.where() + " (" + s.testbed() + "): time_bucket and floor-epoch forms differ: " + difference);
             }
             ran++;
           } catch (AssertionError e) {

@@ -60,6 +60,38 @@ final class QueryRunner {
     return v;
   }
 
+  /**
+   * Where two results differ, or null when they hold the same rows: the same columns and values,
+   * numbers equal to 1 part in 10^9. Two forms of one query can add the same floats in another
+   * order (another plan, or TimescaleDB's real-time aggregate materialising a bucket between
+   * them), which moves the last bits of an average and nothing else.
+   */
+  static String difference(List<Map<String, Object>> a, List<Map<String, Object>> b) {
+    if (a.size() != b.size()) {
+      return a.size() + " rows against " + b.size();
+    }
+    for (int i = 0; i < a.size(); i++) {
+      Map<String, Object> x = a.get(i);
+      Map<String, Object> y = b.get(i);
+      if (!x.keySet().equals(y.keySet())) {
+        return "row " + i + ": columns " + x.keySet() + " against " + y.keySet();
+      }
+      for (String column : x.keySet()) {
+        if (!same(x.get(column), y.get(column))) {
+          return "row " + i + ", " + column + ": " + x.get(column) + " against " + y.get(column);
+        }
+      }
+    }
+    return null;
+  }
+
+  private static boolean same(Object x, Object y) {
+    if (x instanceof Double dx && y instanceof Double dy) {
+      return dx.equals(dy) || Math.abs(dx - dy) <= 1e-9 * Math.max(Math.abs(dx), Math.abs(dy));
+    }
+    return java.util.Objects.equals(x, y);
+  }
+
   /** One series of a long-format time-series result: time (epoch s) -> value column. */
   static Map<Long, Double> series(List<Map<String, Object>> rows, String metric, String valueColumn) {
     Map<Long, Double> out = new TreeMap<>();
