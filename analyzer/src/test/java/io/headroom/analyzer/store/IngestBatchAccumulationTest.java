@@ -63,4 +63,64 @@ class IngestBatchAccumulationTest {
     assertEquals(List.of("lab2 r1"), IngestBatchContents.verdicts(a));
     assertEquals(List.of(LETTER), IngestBatchContents.deadLetters(a));
   }
+
+  private static SampleBatch batch(String testbed, String entity, double ts, String... metrics) {
+    List<Point> points = new java.util.ArrayList<>();
+    for (String m : metrics) {
+      points.add(new Point(ts, m, 1));
+    }
+    return new SampleBatch(UUID.randomUUID(), testbed, entity, points);
+  }
+
+  /** Each entity (testbed|entity) and metric once, in the order first seen, and worked out again after a change. */
+  @Test
+  void theNamesAreEachEntityAndMetricOnceInTheOrderFirstSeen() {
+    IngestBatch batch = new IngestBatch();
+    batch.samples(batch("lab", "h2/cpu", 1, "util", "sys"));
+    batch.samples(batch("lab", "h1/cpu", 1, "sys", "irq"));
+    batch.samples(batch("lab2", "h2/cpu", 2, "util"));
+    assertEquals(List.of("lab|h2/cpu", "lab|h1/cpu", "lab2|h2/cpu"), List.copyOf(batch.names().entityKeys()));
+    assertEquals(List.of("util", "sys", "irq"), List.copyOf(batch.names().metrics()));
+
+    batch.samples(batch("lab", "h3/nvme0", 3, "read_iops"));
+    assertEquals(4, batch.names().entityKeys().size(), "a batch added after: the names are worked out again");
+    IngestBatch more = new IngestBatch();
+    more.samples(batch("lab", "h4/nic", 3, "rx_bytes"));
+    batch.addAll(more);
+    assertEquals(List.of("util", "sys", "irq", "read_iops", "rx_bytes"), List.copyOf(batch.names().metrics()));
+  }
+
+  /**
+   * Grouped by testbed, then entity; each entity's batches keep their order (times 1, 2, 3 of
+   * h1/cpu stay 1, 2, 3 although they came between other entities').
+   */
+  @Test
+  void groupingPutsEachEntitysBatchesTogetherInTheOrderTheyCame() {
+    IngestBatch batch = new IngestBatch();
+    batch.samples(batch("lab", "h2/cpu", 1, "util"));
+    batch.samples(batch("lab", "h1/cpu", 1, "util"));
+    batch.samples(batch("lab", "h2/cpu", 2, "util"));
+    batch.samples(batch("lab", "h1/cpu", 2, "util"));
+    batch.samples(batch("a-lab", "h9/cpu", 1, "util"));
+    batch.samples(batch("lab", "h1/cpu", 3, "util"));
+    batch.groupSamplesByEntity();
+    assertEquals(List.of("a-lab|h9/cpu@1.0", "lab|h1/cpu@1.0", "lab|h1/cpu@2.0", "lab|h1/cpu@3.0", "lab|h2/cpu@1.0",
+        "lab|h2/cpu@2.0"), batch.samples.stream()
+            .map(b -> b.testbed() + "|" + b.entity() + "@" + b.points().get(0).ts()).toList());
+  }
+
+  /** Per partition, the offset after the highest sample record: records 41 and 40 of samples-2 give 42; merged by the highest. */
+  @Test
+  void sampleProgressIsTheOffsetAfterTheHighestRecordPerPartition() {
+    IngestBatch batch = new IngestBatch();
+    batch.sampleRecord("t.samples", 2, 41);
+    batch.sampleRecord("t.samples", 2, 40);
+    batch.sampleRecord("t.samples", 0, 7);
+    IngestBatch later = new IngestBatch();
+    later.sampleRecord("t.samples", 0, 6);
+    later.sampleRecord("t.samples", 1, 0);
+    batch.addAll(later);
+    assertEquals(Map.of(new IngestBatch.KafkaPartition("t.samples", 2), 42L, new IngestBatch.KafkaPartition("t.samples", 0), 8L,
+        new IngestBatch.KafkaPartition("t.samples", 1), 1L), batch.sampleProgress);
+  }
 }
