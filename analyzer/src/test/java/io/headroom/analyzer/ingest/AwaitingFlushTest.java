@@ -1,6 +1,7 @@
 package io.headroom.analyzer.ingest;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -30,9 +31,11 @@ class AwaitingFlushTest {
 
   @Test
   void aPollIsReleasedWhenTheFlushReachesItsCommitNotABytesBefore() {
+    assertTrue(awaiting.isEmpty());
     awaiting.add(poll(P0, 0, 10), 5_000, connection);
     assertEquals(Map.of(), awaiting.release(connection, 4_999));
     assertEquals(1, awaiting.size());
+    assertFalse(awaiting.isEmpty());
     assertEquals(Map.of(P0, new OffsetAndMetadata(10)), awaiting.release(connection, 5_000));
     assertTrue(awaiting.isEmpty());
   }

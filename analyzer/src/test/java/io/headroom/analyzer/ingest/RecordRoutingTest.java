@@ -64,6 +64,9 @@ class RecordRoutingTest {
     assertEquals(List.of("t.samples-0@10", "t.topology-1@20", "t.runs-2@30", "t.verdicts-3@40", "t.verdicts-3@41"),
         out.stream().map(Consumed::where).toList());
     assertEquals(List.of(samples), IngestBatchContents.samples(out.get(0).batch()));
+    // the samples' record, at offset 10, moves partition 0 of the samples topic on to 11; no other record does
+    assertEquals(List.of("t.samples-0 11"), IngestBatchContents.sampleProgress(out.get(0).batch()));
+    assertEquals(List.of(), IngestBatchContents.sampleProgress(out.get(1).batch()));
     assertEquals(List.of("lab " + Entity.of("h1", "host")), IngestBatchContents.topology(out.get(1).batch()));
     assertEquals(List.of(new IngestBatch.TestbedRun("lab", new Run("r1", "lab", 5.0, null, Map.of()))),
         out.get(2).batch().runsStored());

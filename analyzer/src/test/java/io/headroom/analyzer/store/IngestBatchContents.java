@@ -24,6 +24,12 @@ public final class IngestBatchContents {
     return b.verdicts.stream().map(v -> v.testbed() + " " + v.verdict().run()).toList();
   }
 
+  /** Each partition's sample progress as "topic-partition next". */
+  public static List<String> sampleProgress(IngestBatch b) {
+    return b.sampleProgress.entrySet().stream()
+        .map(e -> e.getKey().topic() + "-" + e.getKey().partition() + " " + e.getValue()).sorted().toList();
+  }
+
   public static List<DeadLetter> deadLetters(IngestBatch b) {
     return List.copyOf(b.deadLetters);
   }
