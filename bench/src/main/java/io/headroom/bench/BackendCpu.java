@@ -22,8 +22,6 @@ import java.util.Map;
 final class BackendCpu implements AutoCloseable {
   static final String INGEST_APP = "headroom-bench-ingest";
   static final String PSQL_APP = "headroom-bench-psql";
-  /** Clock ticks per second of /proc/PID/stat's times (USER_HZ, 100 on Linux). */
-  private static final double TICKS_PER_S = 100.0;
 
   private final Map<Integer, Long> ticks = new HashMap<>();
   /** Nanoseconds each backend waited, runnable, for a core (/proc/PID/schedstat's second field). */
@@ -65,9 +63,7 @@ final class BackendCpu implements AutoCloseable {
   private void read(int pid) {
     try {
       String stat = Files.readString(Path.of("/proc", Integer.toString(pid), "stat"));
-      // after "(comm) ": state is field 3, utime and stime fields 14 and 15 (proc(5))
-      String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
-      long t = Long.parseLong(f[11]) + Long.parseLong(f[12]);
+      long t = ProcStat.cpuTicks(stat);
       String[] sched = Files.readString(Path.of("/proc", Integer.toString(pid), "schedstat")).trim().split(" ");
       synchronized (ticks) {
         ticks.put(pid, t);
@@ -91,7 +87,7 @@ final class BackendCpu implements AutoCloseable {
       if (!local || ticks.isEmpty()) {
         return Double.NaN;
       }
-      return ticks.values().stream().mapToLong(Long::longValue).sum() / TICKS_PER_S;
+      return ticks.values().stream().mapToLong(Long::longValue).sum() / ProcStat.TICKS_PER_S;
     }
   }
 

@@ -154,18 +154,61 @@ public final class IngestBench {
     produce(bootstrap, warm, "warmup", entities, metrics, seconds, t0);
     long total = (long) seconds * entities * metrics;
     long start = System.nanoTime();
-    IngestLoop loop = new IngestLoop(IngestConfig.defaults(KafkaClient.plaintext(bootstrap), warm), 
-        new Database(db.url, null, null));
-    Thread t = new Thread(loop, "warmup");
-    t.start();
-    while (loop.samplesStored() < total) {
-      Thread.sleep(5);
+    try (Loops loops = Loops.start(config(bootstrap, warm, "warmup"), db.url, 1, "warmup")) {
+      loops.awaitStored(total);
     }
-    loop.close();
-    t.join();
     db.execute("TRUNCATE sample, ingested_batch");
     System.out.printf("warm-up: %,d samples through the ingest in %.2f s (untimed; rows and batch ids removed)%n",
         total, (System.nanoTime() - start) / 1e9);
+  }
+
+  /** The analyzer's ingest settings, with its own consumer group and {@code -DmaxPollRecords} if given. */
+  private static IngestConfig config(String bootstrap, Topics topics, String group) {
+    IngestConfig defaults = IngestConfig.defaults(KafkaClient.plaintext(bootstrap), topics);
+    return new IngestConfig(defaults.kafka(), topics, group,
+        Integer.getInteger("maxPollRecords", defaults.maxPollRecords()), defaults.maxBackoff());
+  }
+
+  /** Ingest loops of one consumer group, each on a thread and a connection of its own. */
+  private static final class Loops implements AutoCloseable {
+    private final List<IngestLoop> loops = new ArrayList<>();
+    private final List<Thread> threads = new ArrayList<>();
+    private final List<Database> databases = new ArrayList<>();
+
+    /** Starts {@code n} loops, threads named {@code name-0}, {@code name-1}, ... */
+    static Loops start(IngestConfig config, String url, int n, String name) {
+      Loops all = new Loops();
+      for (int i = 0; i < n; i++) {
+        Database database = new Database(url, null, null);
+        IngestLoop loop = new IngestLoop(config, database);
+        Thread t = new Thread(loop, name + "-" + i);
+        all.databases.add(database);
+        all.loops.add(loop);
+        all.threads.add(t);
+        t.start();
+      }
+      return all;
+    }
+
+    long messagesFetched() {
+      return loops.stream().mapToLong(IngestLoop::messagesFetched).sum();
+    }
+
+    void awaitStored(long total) throws InterruptedException {
+      while (loops.stream().mapToLong(IngestLoop::samplesStored).sum() < total) {
+        Thread.sleep(5);
+      }
+    }
+
+    /** Stops the loops (each lets its transaction under way finish) and closes their connections. */
+    @Override
+    public void close() throws InterruptedException {
+      loops.forEach(IngestLoop::close);
+      for (Thread t : threads) {
+        t.join();
+      }
+      databases.forEach(Database::close);
+    }
   }
 
   private static void produce(String bootstrap, Topics topics, String testbed, int entities, int metrics,
@@ -204,48 +247,28 @@ public final class IngestBench {
    */
   private static PeerCopy.Load ingest(String bootstrap, Topics topics, String group, BenchDb db, long total,
       int consumers) throws Exception {
-    IngestConfig defaults = IngestConfig.defaults(KafkaClient.plaintext(bootstrap), topics);
-    IngestConfig config = new IngestConfig(defaults.kafka(), topics, group,
-        Integer.getInteger("maxPollRecords", defaults.maxPollRecords()), defaults.maxBackoff());
-    List<IngestLoop> loops = new ArrayList<>();
-    List<Thread> threads = new ArrayList<>();
-    List<Database> databases = new ArrayList<>();
     BackendCpu server = BackendCpu.follow(db, BackendCpu.INGEST_APP);
     long started = System.nanoTime();
-    for (int i = 0; i < consumers; i++) {
-      Database database = new Database(db.url + "&ApplicationName=" + BackendCpu.INGEST_APP, null, null);
-      IngestLoop loop = new IngestLoop(config, database);
-      Thread t = new Thread(loop, "ingest-" + i);
-      databases.add(database);
-      loops.add(loop);
-      threads.add(t);
-      t.start();
-    }
-    while (loops.stream().mapToLong(IngestLoop::messagesFetched).sum() == 0) {
-      Thread.sleep(1);
-    }
-    long firstFetch = System.nanoTime();
-    long jvmAtFirstFetch = processCpuNanos();
-    ThreadCpu perThread = ThreadCpu.now();
-
-    while (loops.stream().mapToLong(IngestLoop::samplesStored).sum() < total) {
-      Thread.sleep(5);
-    }
-    long end = System.nanoTime();
-    long jvm = processCpuNanos() - jvmAtFirstFetch;
-    ThreadCpu.Spent spent = perThread.since();
-    for (IngestLoop loop : loops) {
-      loop.close();
-    }
-    for (Thread t : threads) {
-      t.join();
+    long firstFetch;
+    long end;
+    long jvm;
+    ThreadCpu.Spent spent;
+    try (Loops loops = Loops.start(config(bootstrap, topics, group), db.url + "&ApplicationName=" + BackendCpu.INGEST_APP,
+        consumers, "ingest")) {
+      while (loops.messagesFetched() == 0) {
+        Thread.sleep(1);
+      }
+      firstFetch = System.nanoTime();
+      long jvmAtFirstFetch = processCpuNanos();
+      ThreadCpu perThread = ThreadCpu.now();
+      loops.awaitStored(total);
+      end = System.nanoTime();
+      jvm = processCpuNanos() - jvmAtFirstFetch;
+      spent = perThread.since();
     }
     double serverCpu = server.seconds();
     System.out.printf("headroom ingest's server backend: %.2f s of CPU, %.2f s waiting for a core, of %.2f s%n",
         serverCpu, server.runQueueSeconds(), (end - firstFetch) / 1e9);
-    for (Database database : databases) {
-      database.close();
-    }
     double secs = (end - firstFetch) / 1e9;
     System.out.printf("headroom ingest (%d consumer%s): %,d samples in %.2f s from the first fetch (%.2f s with the group join)%n",
         consumers, consumers == 1 ? "" : "s", total, secs, (end - started) / 1e9);

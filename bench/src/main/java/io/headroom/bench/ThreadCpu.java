@@ -18,8 +18,6 @@ import java.util.stream.Stream;
  */
 final class ThreadCpu {
   private static final Path TASKS = Path.of("/proc/self/task");
-  /** Clock ticks per second of /proc's times (USER_HZ, 100 on Linux). */
-  private static final double TICKS_PER_S = 100.0;
   private final Map<String, Long> atStart;
 
   private ThreadCpu(Map<String, Long> atStart) {
@@ -36,7 +34,7 @@ final class ThreadCpu {
     ticksByTask().forEach((task, ticks) -> {
       String name = task.substring(task.indexOf(' ') + 1);
       long spent = ticks - atStart.getOrDefault(task, 0L);
-      byName.merge(name, (long) (spent * 1e9 / TICKS_PER_S), Long::sum);
+      byName.merge(name, (long) (spent * 1e9 / ProcStat.TICKS_PER_S), Long::sum);
     });
     return new Spent(byName);
   }
@@ -48,10 +46,7 @@ final class ThreadCpu {
       tasks.forEach(t -> {
         try {
           String stat = Files.readString(t.resolve("stat"));
-          String name = stat.substring(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
-          // after "(comm) ": utime and stime are fields 14 and 15 (proc(5))
-          String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
-          out.put(t.getFileName() + " " + name, Long.parseLong(f[11]) + Long.parseLong(f[12]));
+          out.put(t.getFileName() + " " + ProcStat.name(stat), ProcStat.cpuTicks(stat));
         } catch (IOException e) {
           // the thread ended meanwhile
         }
