@@ -47,6 +47,8 @@ final class StoreStage implements Runnable {
    * writer flushes an asynchronous commit within three times wal_writer_delay (600 ms by default).
    */
   private static final Duration FLUSH_WAIT = Duration.ofSeconds(2);
+  /** After a poll that committed nothing: it waits for no flush, only for the polls before it. */
+  private static final WalPosition NOTHING_COMMITTED = new WalPosition(0, 0);
 
   private final Database database;
   private final SampleStore store;
@@ -255,10 +257,10 @@ final class StoreStage implements Runnable {
 
   /** A poll stored: it waits behind the others for the server's flush (released at once if already there). */
   private synchronized void stored(Poll poll, WalPosition after, Connection on) {
-    unflushed.add(poll, after == null ? 0 : after.inserted(), on);
+    unflushed.add(poll, after.inserted(), on);
     inFlight = null;
     notifyAll();
-    release(on, after == null ? 0 : after.flushed());
+    release(on, after.flushed());
   }
 
   private synchronized void givenUp(Poll poll) {
@@ -323,19 +325,20 @@ final class StoreStage implements Runnable {
     for (Poll p : lost) {
       WalPosition after = storeOnce(c, p);
       synchronized (this) {
-        unflushed.storedAgain(p, after == null ? 0 : after.inserted(), c);
+        unflushed.storedAgain(p, after.inserted(), c);
       }
     }
   }
 
   /**
    * Stores the poll whole or, when the database refuses a record of it, record by record; returns
-   * the WAL position after its last commit (null when nothing was committed).
+   * the WAL position after its last commit ({@link #NOTHING_COMMITTED} when there was none).
    */
   private WalPosition storeOnce(Connection c, Poll poll) throws SQLException {
     try {
       counted(store.write(c, poll.all()), poll.records());
-      return store.afterLastCommit();
+      WalPosition after = store.afterLastCommit();
+      return after == null ? NOTHING_COMMITTED : after;
     } catch (SQLException e) {
       if (SqlFailure.of(e) != SqlFailure.CONTENT) {
         throw e;
