@@ -29,8 +29,8 @@ import org.slf4j.LoggerFactory;
  * thread fetches and decodes the next poll while the {@link StoreStage}'s thread stores the
  * current one, so the database is not left idle while Kafka is read. Each poll is stored in one
  * database transaction, polls strictly in order, and a poll's offsets are committed to Kafka only
- * after its transaction commits: a crash in between redelivers the poll, which the store's
- * batch ids turn into no new rows.
+ * after its transaction commits: a crash in between redelivers the poll, whose readings the
+ * sample table's unique series index turns into no new rows.
  *
  * <p>At most two polls wait ahead of the one being stored (the stage's slot and one here); while
  * they wait, this thread pauses its partitions and keeps polling, so it stays in the consumer
@@ -233,8 +233,8 @@ public final class IngestLoop implements Runnable, AutoCloseable {
     try {
       consumer.commitSync(offsets);
     } catch (CommitFailedException e) {
-      // The partitions moved to another analyzer meanwhile; it re-reads them and the batch ids
-      // keep those samples from being stored twice.
+      // The partitions moved to another analyzer meanwhile; it re-reads them and the unique
+      // series index keeps those samples from being stored twice.
       LOG.info("offset commit refused after a rebalance ({}); the new owner re-reads, duplicates are dropped", e.getMessage());
     }
   }

@@ -3,11 +3,10 @@ package io.headroom.analyzer.store;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.ByteBuffer;
-import java.util.UUID;
 
 /**
  * PostgreSQL's binary COPY format for sample rows (ts timestamptz, entity_id int4, metric_id
- * int2, value float8) and batch-id rows (batch_id uuid). Binary rather than text: the server skips parsing numbers and dates, which
+ * int2, value float8). Binary rather than text: the server skips parsing numbers and dates, which
  * is most of COPY's cost for rows this narrow.
  */
 final class BinaryCopy {
@@ -19,7 +18,6 @@ final class BinaryCopy {
     0, 0, 0, 0 // header extension length
   };
   static final int ROW_BYTES = 2 + (4 + 8) + (4 + 4) + (4 + 2) + (4 + 8);
-  static final int UUID_ROW_BYTES = 2 + (4 + 16);
   /** Rows go to the server in chunks of this size, so it parses while the next chunk is made. */
   static final int CHUNK = 64 * 1024;
 
@@ -41,14 +39,6 @@ final class BinaryCopy {
         .putInt(4).putInt(entityId)
         .putInt(2).putShort(metricId)
         .putInt(8).putLong(Double.doubleToRawLongBits(value));
-  }
-
-  /** A row of one uuid column: its 16 bytes, most significant first (uuid_send). */
-  void uuidRow(UUID id) throws IOException {
-    if (buf.remaining() < UUID_ROW_BYTES) {
-      drain();
-    }
-    buf.putShort((short) 1).putInt(16).putLong(id.getMostSignificantBits()).putLong(id.getLeastSignificantBits());
   }
 
   /** Writes what is buffered and the trailer. */

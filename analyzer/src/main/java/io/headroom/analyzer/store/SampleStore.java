@@ -13,23 +13,19 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Savepoint;
 import java.sql.Statement;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
-import java.util.Set;
-import java.util.UUID;
 import org.postgresql.PGConnection;
 import org.postgresql.copy.CopyIn;
 import org.postgresql.copy.PGCopyOutputStream;
 
 /**
  * Writes what the analyzer consumed into PostgreSQL, one {@link IngestBatch} per transaction:
- * topology and runs as upserts, samples with binary COPY. Idempotent: a sample batch whose id is
- * already in ingested_batch adds no rows, and upserts of the same record change nothing.
+ * topology and runs as upserts, samples with binary COPY. Idempotent: a reading of a series at a
+ * time already stored adds no row (the sample table's unique series index, V12), and upserts of
+ * the same record change nothing.
  */
 public final class SampleStore {
   private static final ObjectMapper JSON = new ObjectMapper();
@@ -70,21 +66,41 @@ public final class SampleStore {
     return afterLastCommit;
   }
 
-  /** Stores the batch; returns the number of sample rows added (duplicates excluded). */
+  /** Stores the batch; returns the number of sample rows added (readings stored before excluded). */
   public long write(Connection c, IngestBatch batch) throws SQLException {
     afterLastCommit = null;
     if (batch.isEmpty()) {
       return 0;
     }
     resolveIds(c, batch);
-    boolean autoCommit = c.getAutoCommit();
-    c.setAutoCommit(false);
     long rows;
     try {
-      if (deferFlush != null) {
-        try (Statement s = c.createStatement()) {
-          s.execute("SET LOCAL synchronous_commit = off");
-        }
+      rows = transaction(c, batch, false);
+    } catch (SQLException e) {
+      if (!UNIQUE_VIOLATION.equals(e.getSQLState())) {
+        throw e;
+      }
+      // Some reading is stored already: a poll Kafka delivered again, or a batch a collector's
+      // spool sent twice. Rare, so the usual path pays nothing for it; this one stores the rest.
+      rows = transaction(c, batch, true);
+    }
+    if (deferFlush != null) {
+      afterLastCommit = deferFlush.read(c);
+    }
+    return rows;
+  }
+
+  /**
+   * One transaction for the whole batch. Samples go in by a plain COPY, which fails on the first
+   * reading stored before (SQLSTATE 23505), or, with {@code skipStored}, through a temporary table
+   * from which only the readings not stored yet are inserted.
+   */
+  private long transaction(Connection c, IngestBatch batch, boolean skipStored) throws SQLException {
+    boolean autoCommit = c.getAutoCommit();
+    c.setAutoCommit(false);
+    try {
+      try (Statement s = c.createStatement()) {
+        s.execute(transactionSettings());
       }
       for (IngestBatch.Tagged t : batch.topology) {
         upsertTopology(c, t);
@@ -98,19 +114,28 @@ public final class SampleStore {
       for (DeadLetter d : batch.deadLetters) {
         insertDeadLetter(c, d);
       }
-      rows = copySamples(c, newBatches(c, batch.samples));
+      long rows = skipStored ? copyNotStoredBefore(c, batch.samples) : copySamples(c, "sample", batch.samples);
       recordProgress(c, batch);
       c.commit();
+      return rows;
     } catch (SQLException | RuntimeException e) {
       rollbackQuietly(c);
       throw e;
     } finally {
       c.setAutoCommit(autoCommit);
     }
-    if (deferFlush != null) {
-      afterLastCommit = deferFlush.read(c);
-    }
-    return rows;
+  }
+
+  /**
+   * The settings of an ingest transaction. On TimescaleDB, a reading for a compressed chunk (a
+   * collector's spool replaying days late) is checked against the unique index by decompressing
+   * the series' compressed rows, and a transaction that decompresses more than the server's limit
+   * (100,000 rows by default) fails; it would fail again at every retry, so this one has none.
+   * PostgreSQL without TimescaleDB keeps the setting as an unused placeholder.
+   */
+  private String transactionSettings() {
+    String noDecompressionLimit = "SET LOCAL timescaledb.max_tuples_decompressed_per_dml_transaction = 0";
+    return deferFlush == null ? noDecompressionLimit : noDecompressionLimit + "; SET LOCAL synchronous_commit = off";
   }
 
   private void resolveIds(Connection c, IngestBatch batch) throws SQLException {
@@ -119,62 +144,27 @@ public final class SampleStore {
   }
 
   /**
-   * The batches not stored before; records their ids in the same transaction. Almost always every
-   * id is new, so the ids are first copied in plainly (binary COPY: no array to build, send and
-   * parse), which costs the server about half of an {@code ON CONFLICT DO NOTHING RETURNING}
-   * insert (docs/benchmarks.md); a duplicate (a redelivered poll, a collector's resend) makes that
-   * COPY fail, and then, back at the savepoint before it, the conflict-tolerant insert says which
-   * ids are new.
+   * The slow path of {@link #write}: the samples are copied into a temporary table, then inserted
+   * into sample except where the series already has a reading at that time (each reading once,
+   * also when a poll holds the same batch twice). Returns the rows added.
    */
-  private static List<SampleBatch> newBatches(Connection c, List<SampleBatch> batches) throws SQLException {
-    if (batches.isEmpty()) {
-      return batches;
+  private long copyNotStoredBefore(Connection c, List<SampleBatch> batches) throws SQLException {
+    try (Statement s = c.createStatement()) {
+      s.execute("CREATE TEMPORARY TABLE IF NOT EXISTS sample_incoming (ts timestamptz NOT NULL, "
+          + "entity_id integer NOT NULL, metric_id smallint NOT NULL, value double precision NOT NULL) "
+          + "ON COMMIT DELETE ROWS");
     }
-    Savepoint beforeIds = c.setSavepoint();
-    try {
-      copyIn(c, "COPY ingested_batch (batch_id) FROM STDIN (FORMAT binary)", batches.size() + " batch ids", copy -> {
-        for (SampleBatch b : batches) {
-          copy.uuidRow(b.id());
-        }
-      });
-      c.releaseSavepoint(beforeIds);
-      return batches;
-    } catch (SQLException e) {
-      if (!UNIQUE_VIOLATION.equals(e.getSQLState())) {
-        throw e;
-      }
-      c.rollback(beforeIds);
+    if (copySamples(c, "sample_incoming", batches) == 0) {
+      return 0;
     }
-    UUID[] ids = new UUID[batches.size()];
-    for (int i = 0; i < ids.length; i++) {
-      ids[i] = batches.get(i).id();
+    try (Statement s = c.createStatement()) {
+      return s.executeUpdate("INSERT INTO sample (ts, entity_id, metric_id, value) "
+          + "SELECT ts, entity_id, metric_id, value FROM sample_incoming ON CONFLICT DO NOTHING");
     }
-    return notStoredBefore(c, batches, ids);
   }
 
-  /** The slow path of {@link #newBatches}: only the ids not yet in ingested_batch are inserted, each once. */
-  private static List<SampleBatch> notStoredBefore(Connection c, List<SampleBatch> batches, UUID[] ids)
-      throws SQLException {
-    Set<UUID> fresh = new HashSet<>();
-    try (PreparedStatement ps = c.prepareStatement("INSERT INTO ingested_batch (batch_id) "
-        + "SELECT DISTINCT unnest(?::uuid[]) ON CONFLICT DO NOTHING RETURNING batch_id")) {
-      ps.setArray(1, c.createArrayOf("uuid", ids));
-      try (ResultSet rs = ps.executeQuery()) {
-        while (rs.next()) {
-          fresh.add(rs.getObject(1, UUID.class));
-        }
-      }
-    }
-    List<SampleBatch> out = new ArrayList<>(fresh.size());
-    for (SampleBatch b : batches) {
-      if (fresh.remove(b.id())) { // remove: a batch twice in one poll is stored once
-        out.add(b);
-      }
-    }
-    return out;
-  }
-
-  private long copySamples(Connection c, List<SampleBatch> batches) throws SQLException {
+  /** Copies the batches' points into {@code table} (sample's columns); returns how many. */
+  private long copySamples(Connection c, String table, List<SampleBatch> batches) throws SQLException {
     int rows = 0;
     for (SampleBatch b : batches) {
       rows += b.points().size();
@@ -182,7 +172,7 @@ public final class SampleStore {
     if (rows == 0) {
       return 0;
     }
-    copyIn(c, "COPY sample (ts, entity_id, metric_id, value) FROM STDIN (FORMAT binary)", rows + " samples", copy -> {
+    copyIn(c, "COPY " + table + " (ts, entity_id, metric_id, value) FROM STDIN (FORMAT binary)", rows + " samples", copy -> {
       for (SampleBatch b : batches) {
         int entityId = dictionary.entityId(b.testbed(), b.entity());
         for (Point p : b.points()) {

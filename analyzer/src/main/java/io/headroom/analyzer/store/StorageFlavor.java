@@ -9,8 +9,10 @@ import java.util.List;
  * step at the end of the list.
  */
 public enum StorageFlavor {
-  TIMESCALE("V2__sample_timescale.sql", "V4__sample_1m_realtime_and_late_data.sql"),
-  PARTITIONED("V2__sample_partitioned.sql", "V8__sample_partitioned_ts_index.sql");
+  TIMESCALE("V2__sample_timescale.sql", "V4__sample_1m_realtime_and_late_data.sql",
+      "V12__sample_unique_series_timescale.sql"),
+  PARTITIONED("V2__sample_partitioned.sql", "V8__sample_partitioned_ts_index.sql",
+      "V12__sample_unique_series_partitioned.sql");
 
   final List<String> steps;
 

@@ -6,7 +6,7 @@ import java.util.List;
 /**
  * Storage settings.
  *
- * @param retentionDays samples (and batch ids) older than this are dropped
+ * @param retentionDays samples older than this are dropped
  * @param partitionsAhead days of partitions kept created ahead of today (plain PostgreSQL)
  * @param preferTimescale use TimescaleDB when the server preloads the library; false forces the
  *     plain partitioned layout (to test it on a server that has the extension)

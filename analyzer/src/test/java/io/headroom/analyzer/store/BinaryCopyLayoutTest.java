@@ -111,40 +111,4 @@ class BinaryCopyLayoutTest {
     fewer.finish();
     assertEquals(List.of(65_501), fits.writes);
   }
-
-  /**
-   * A batch-id row: one field of 16 bytes, the uuid's most significant half first, as PostgreSQL's
-   * uuid_send writes it. 00000000-0000-0011-8000-000000000002 has halves 0x11 and
-   * 0x8000000000000002 (negative as a Java long: the bytes must still be written as they are).
-   */
-  @Test
-  void aBatchIdRowIsOneSixteenByteFieldMostSignificantHalfFirst() throws IOException {
-    Chunks out = new Chunks();
-    BinaryCopy copy = new BinaryCopy(out);
-    copy.uuidRow(java.util.UUID.fromString("00000000-0000-0011-8000-000000000002"));
-    copy.finish();
-    ByteBuffer b = ByteBuffer.wrap(out.toByteArray());
-    assertEquals(HEADER + 22 + 2, b.remaining()); // 19 + (2 + 4 + 16) + 2 = 43
-    b.position(HEADER);
-    assertEquals(1, b.getShort(), "fields per row");
-    assertEquals(16, b.getInt());
-    assertEquals(0x11L, b.getLong());
-    assertEquals(0x8000000000000002L, b.getLong());
-    assertEquals(-1, b.getShort(), "trailer");
-  }
-
-  /**
-   * Id rows fill a chunk as sample rows do: after the 19-byte header, 64 KiB holds (65,536 - 19) /
-   * 22 = 2,978 whole rows (65,535 bytes); the 2,979th starts the next chunk, with the trailer.
-   */
-  @Test
-  void batchIdRowsGoOutInFullChunks() throws IOException {
-    Chunks out = new Chunks();
-    BinaryCopy copy = new BinaryCopy(out);
-    for (int i = 0; i < 2_979; i++) {
-      copy.uuidRow(new java.util.UUID(1, i));
-    }
-    copy.finish();
-    assertEquals(List.of(HEADER + 2_978 * 22, 22 + 2), out.writes);
-  }
 }

@@ -36,7 +36,8 @@ final class ImportedRun {
       }
     }
     for (Map.Entry<String, List<Point>> e : points.entrySet()) {
-      // a batch id from the run and the entity: importing the same file again stores nothing twice
+      // a batch id from the run and the entity; importing the same file again stores nothing twice
+      // (the readings are the same: the sample table's unique series index drops them)
       UUID id = UUID.nameUUIDFromBytes((testbed + "|" + run.run() + "|" + e.getKey()).getBytes(StandardCharsets.UTF_8));
       batch.samples(new SampleBatch(id, testbed, e.getKey(), e.getValue()));
     }

@@ -17,9 +17,9 @@ import java.util.UUID;
 import org.junit.jupiter.api.Test;
 
 /**
- * The batch id is the only guard against duplicate sample rows (the sample table has no unique
- * key, to keep COPY fast): a batch delivered twice, in two polls or in one, is stored once, and
- * a different batch with the very same points is stored again (its id says it is new).
+ * A series has one reading per instant (the sample table's unique series index, V12): a batch
+ * delivered twice, in two polls or in one, is stored once, and so is another batch carrying a
+ * reading of the same series at the same time, whose first stored value stays.
  */
 class BatchDedupTest {
   private static final double T0 = 1_795_995_443.0;
@@ -46,18 +46,32 @@ class BatchDedupTest {
   }
 
   @Test
-  void anotherBatchWithTheSamePointsIsStored() throws Exception {
+  void anotherBatchWithAReadingAtTheSameTimeKeepsTheFirstValueAndAddsItsOtherReadings() throws Exception {
     try (TestDatabase db = TestDatabase.create(); Database database = db.migrated()) {
-      SampleBatch again = new SampleBatch(UUID.randomUUID(), "lab", "h1/cpu", THREE_POINTS.points());
-      assertEquals(3 + 3, store.write(database.connection(), poll(THREE_POINTS, again)));
-      assertEquals(6, count(db, "sample"));
+      SampleBatch later = new SampleBatch(UUID.randomUUID(), "lab", "h1/cpu",
+          List.of(new Point(T0 + 2, "util", 0.9), new Point(T0 + 3, "util", 0.4)));
+      // T0+2 is THREE_POINTS' third reading: only T0+3 is new
+      assertEquals(3 + 1, store.write(database.connection(), poll(THREE_POINTS, later)));
+      assertEquals(List.of(List.of("0.1"), List.of("0.2"), List.of("0.3"), List.of("0.4")),
+          rows(db, "SELECT value FROM sample ORDER BY ts"));
+    }
+  }
+
+  /** The same time in another series (another metric, another entity) is another reading. */
+  @Test
+  void theSameTimeInAnotherSeriesIsStored() throws Exception {
+    try (TestDatabase db = TestDatabase.create(); Database database = db.migrated()) {
+      SampleBatch otherMetric = new SampleBatch(UUID.randomUUID(), "lab", "h1/cpu", List.of(new Point(T0, "iowait", 0.5)));
+      SampleBatch otherEntity = new SampleBatch(UUID.randomUUID(), "lab", "h2/cpu", List.of(new Point(T0, "util", 0.6)));
+      assertEquals(3 + 1 + 1, store.write(database.connection(), poll(THREE_POINTS, otherMetric, otherEntity)));
+      assertEquals(5, count(db, "sample"));
     }
   }
 
   /**
-   * A duplicate sends the store from its plain insert of the ids back to a savepoint and the
-   * conflict-tolerant insert: what the poll wrote before the savepoint (its topology) must stay,
-   * and of its batches only the new one is stored.
+   * A reading stored before makes the poll's plain COPY fail; the store rolls the transaction
+   * back and writes the whole poll again through the conflict-tolerant path: what the poll holds
+   * besides samples (its topology) must be there, and of its batches only the new readings.
    */
   @Test
   void aPollWithOneStoredBatchStoresItsNewBatchAndKeepsItsTopology() throws Exception {
@@ -70,7 +84,10 @@ class BatchDedupTest {
       assertEquals(2, store.write(database.connection(), mixed)); // fresh's 2 points; THREE_POINTS' 3 are stored already
       assertEquals(3 + 2, count(db, "sample"));
       assertEquals(List.of(List.of("h2", "host")), rows(db, "SELECT entity, kind FROM entity WHERE entity = 'h2'"));
-      assertEquals(2, count(db, "ingested_batch"));
+      // the next poll, all new, takes the plain path again, and its rows are all there
+      SampleBatch next = new SampleBatch(UUID.randomUUID(), "lab", "h1/cpu", List.of(new Point(T0 + 5, "util", 0.6)));
+      assertEquals(1, store.write(database.connection(), poll(next)));
+      assertEquals(3 + 2 + 1, count(db, "sample"));
     }
   }
 }

@@ -66,10 +66,11 @@ class PipelineFailureTest {
         produce(producer, topics, 0); // group A: seconds 0-9
         await(() -> count(db, "SELECT count(*) FROM sample"), ROWS_PER_GROUP);
 
-        // The store writes batch ids before the rows; EXCLUSIVE blocks that insert, not reads.
+        // The store records its progress after the rows, in their transaction; EXCLUSIVE blocks
+        // that upsert, not reads.
         locker.setAutoCommit(false);
         try (Statement s = locker.createStatement()) {
-          s.execute("LOCK TABLE ingested_batch IN EXCLUSIVE MODE");
+          s.execute("LOCK TABLE ingest_progress IN EXCLUSIVE MODE");
         }
         produce(producer, topics, MESSAGES); // group B: seconds 10-19, its transaction waits on the lock
         long firstTry = awaitWaitingBackend(db, -1);
@@ -92,7 +93,8 @@ class PipelineFailureTest {
       // 3 groups x 30 rows = 90, each (entity, metric, ts) once
       assertEquals(3 * ROWS_PER_GROUP, count(db, "SELECT count(*) FROM sample"));
       assertEquals(3 * ROWS_PER_GROUP, count(db, "SELECT count(DISTINCT (entity_id, metric_id, ts)) FROM sample"));
-      assertEquals(3 * MESSAGES, count(db, "SELECT count(*) FROM ingested_batch"));
+      // one partition, offsets 0-29 stored: the next to store is 30
+      assertEquals(3 * MESSAGES, count(db, "SELECT next_offset FROM ingest_progress"));
       // B (seconds 10-19) committed in a transaction before C's (seconds 20-29): xids grow.
       long lastOfB = count(db, "SELECT max(xmin::text::bigint) FROM sample WHERE ts < to_timestamp(" + (T0 + 20) + ")"
           + " AND ts >= to_timestamp(" + (T0 + 10) + ")");

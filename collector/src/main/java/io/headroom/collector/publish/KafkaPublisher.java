@@ -27,7 +27,8 @@ import org.slf4j.LoggerFactory;
  * Drains the spool into Kafka, in order: sends up to {@value #BATCH} records, waits for every
  * acknowledgement (acks=all, idempotent producer), then removes them from the spool. When a send
  * fails (Kafka away), nothing is removed; it waits and resends the same records. A resend can put
- * a message on Kafka twice; the analyzer stores each batch id once, so the database does not.
+ * a message on Kafka twice; the analyzer stores a series' reading at a given time once, so the
+ * database does not.
  */
 public final class KafkaPublisher implements Runnable, AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(KafkaPublisher.class);

@@ -7,8 +7,9 @@ import java.util.UUID;
 
 /**
  * The unit on the samples topic: readings of one entity of one testbed, usually one scrape's worth.
- * {@code id} is unique per batch; the analyzer stores each id once, which is what makes a batch
- * that Kafka or the collector's spool delivers twice land in the database once.
+ * {@code id} is unique per batch (a dead letter's payload carries it). A batch that Kafka or the
+ * collector's spool delivers twice lands in the database once because the analyzer stores a
+ * series' reading at a given time once (its unique series index), not by this id.
  */
 public record SampleBatch(UUID id, String testbed, String entity, List<Point> points) {
   public SampleBatch {
