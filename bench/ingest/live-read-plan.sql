@@ -16,7 +16,8 @@ CREATE TABLE sample (ts timestamptz NOT NULL, entity_id integer NOT NULL, metric
 SELECT format('CREATE TABLE sample_today PARTITION OF sample FOR VALUES FROM (%L) TO (%L)',
   date_trunc('day', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC',
   (date_trunc('day', now() AT TIME ZONE 'UTC') + interval '1 day') AT TIME ZONE 'UTC') \gexec
-CREATE INDEX sample_entity_metric_ts ON sample (entity_id, metric_id, ts);
+-- the schema's series index (V12: unique)
+CREATE UNIQUE INDEX sample_series_ts ON sample (entity_id, metric_id, ts);
 INSERT INTO entity (testbed, entity) SELECT 'bench', 'h/disk/d' || e FROM generate_series(0, 49) e;
 INSERT INTO metric (name) SELECT 'metric_' || m FROM generate_series(0, 9) m;
 -- in time order, as the ingest writes them

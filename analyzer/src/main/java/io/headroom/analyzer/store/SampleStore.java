@@ -99,8 +99,10 @@ public final class SampleStore {
     boolean autoCommit = c.getAutoCommit();
     c.setAutoCommit(false);
     try {
-      try (Statement s = c.createStatement()) {
-        s.execute(transactionSettings());
+      if (deferFlush != null) {
+        try (Statement s = c.createStatement()) {
+          s.execute("SET LOCAL synchronous_commit = off");
+        }
       }
       for (IngestBatch.Tagged t : batch.topology) {
         upsertTopology(c, t);
@@ -124,18 +126,6 @@ public final class SampleStore {
     } finally {
       c.setAutoCommit(autoCommit);
     }
-  }
-
-  /**
-   * The settings of an ingest transaction. On TimescaleDB, a reading for a compressed chunk (a
-   * collector's spool replaying days late) is checked against the unique index by decompressing
-   * the series' compressed rows, and a transaction that decompresses more than the server's limit
-   * (100,000 rows by default) fails; it would fail again at every retry, so this one has none.
-   * PostgreSQL without TimescaleDB keeps the setting as an unused placeholder.
-   */
-  private String transactionSettings() {
-    String noDecompressionLimit = "SET LOCAL timescaledb.max_tuples_decompressed_per_dml_transaction = 0";
-    return deferFlush == null ? noDecompressionLimit : noDecompressionLimit + "; SET LOCAL synchronous_commit = off";
   }
 
   private void resolveIds(Connection c, IngestBatch batch) throws SQLException {
