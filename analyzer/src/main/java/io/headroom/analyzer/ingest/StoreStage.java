@@ -35,7 +35,8 @@ import org.slf4j.LoggerFactory;
  * passed its commit, in order. Until then the poll is kept; if the connection it was committed on
  * is lost first (the server may have crashed and lost the commit), it is stored again on the next
  * connection before anything later, and the sample table's unique series index makes that add
- * nothing if the commit did survive. Withdrawn, a poll still waiting for the flush goes back with the unstored ones.
+ * nothing if the commit did survive. Withdrawn, a poll still waiting for the flush goes back with
+ * the unstored ones.
  */
 final class StoreStage implements Runnable {
   private static final Logger LOG = LoggerFactory.getLogger(StoreStage.class);
@@ -109,8 +110,8 @@ final class StoreStage implements Runnable {
    * Takes back every poll not yet stored: the one in the slot, the one being stored if it is
    * waiting to retry (a transaction under way is let finish: it commits or fails as a whole), and
    * those stored whose commit the server has not flushed within {@link #FLUSH_WAIT} (read again,
-   * the unique series index drops what did reach the disk). Returns them oldest first; when it returns,
-   * nothing is being stored.
+   * the unique series index drops what did reach the disk). Returns them oldest first; when it
+   * returns, nothing is being stored.
    */
   synchronized List<Poll> withdraw() throws InterruptedException {
     List<Poll> back = new ArrayList<>();
