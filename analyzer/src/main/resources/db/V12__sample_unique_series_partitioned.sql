@@ -12,7 +12,9 @@
 --
 -- Readings stored twice by earlier versions (two batches with the same readings, such as a
 -- recording imported twice) are removed first, keeping the copy stored first; rows with the same
--- time are always in the same partition, hence the tableoid.
+-- time are always in the same partition, hence the tableoid; joined partition by partition, so
+-- each sort is one day's rows, not the whole table's.
+SET LOCAL enable_partitionwise_join = on;
 DELETE FROM sample a USING sample b
   WHERE a.entity_id = b.entity_id AND a.metric_id = b.metric_id AND a.ts = b.ts
     AND a.tableoid = b.tableoid AND a.ctid > b.ctid;
