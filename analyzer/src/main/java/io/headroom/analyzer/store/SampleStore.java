@@ -32,6 +32,15 @@ public final class SampleStore {
   /** SQLSTATE of a duplicate key (PostgreSQL manual, appendix A). */
   private static final String UNIQUE_VIOLATION = "23505";
   private final Dictionary dictionary = new Dictionary();
+  /**
+   * {@code SET LOCAL synchronous_commit = off}, unless the server names synchronous standbys: the
+   * flush position the ingest then waits for is the primary's own, and a failover to a standby
+   * that had not received a commit would lose it. With standbys named, the commit waits for them
+   * as the server's own setting says, decided by the server at each transaction (a reload may
+   * change it).
+   */
+  static final String DEFER_FLUSH_UNLESS_SYNCHRONOUS_STANDBYS = "SELECT set_config('synchronous_commit', 'off', true) "
+      + "WHERE current_setting('synchronous_standby_names') = ''";
   /** Null: commits wait for the flush; otherwise what reads the WAL position after a commit. */
   private final WalPosition.Reader deferFlush;
   /** After a write under deferred flush: the WAL position its commit is at or before, and the flushed one. */
@@ -48,8 +57,8 @@ public final class SampleStore {
 
   /**
    * A store whose commits do not wait for the server's disk ({@code synchronous_commit = off} for
-   * its transactions): the ingest's, which waited about 10 ms a poll for the flush, with the
-   * database idle meanwhile. A commit so made can still be lost if the server crashes within the
+   * its transactions, unless the server names synchronous standbys): the ingest's, which waited
+   * about 10 ms a poll for the flush, with the database idle meanwhile. A commit so made can still be lost if the server crashes within the
    * next fraction of a second, so its caller must hold on to what it stored (the Kafka offsets)
    * until {@link #afterLastCommit()} shows the flush has passed it.
    */
@@ -101,7 +110,7 @@ public final class SampleStore {
     try {
       if (deferFlush != null) {
         try (Statement s = c.createStatement()) {
-          s.execute("SET LOCAL synchronous_commit = off");
+          s.execute(DEFER_FLUSH_UNLESS_SYNCHRONOUS_STANDBYS);
         }
       }
       for (IngestBatch.Tagged t : batch.topology) {
