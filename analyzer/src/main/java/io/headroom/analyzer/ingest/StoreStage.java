@@ -296,7 +296,7 @@ final class StoreStage implements Runnable {
       try {
         Connection c = database.connection();
         storeAgainCommittedOnLostConnection(c);
-        WalPosition after = storeOnce(c, poll);
+        WalPosition after = storeOnce(c, poll, Tally.COUNT);
         recovered();
         stored(poll, after, c);
         return;
@@ -324,7 +324,8 @@ final class StoreStage implements Runnable {
     }
     LOG.info("storing again {} polls committed on a lost connection before their commit was seen on disk", lost.size());
     for (Poll p : lost) {
-      WalPosition after = storeOnce(c, p);
+      // counted when first stored: what it adds now is what the lost commit took with it
+      WalPosition after = storeOnce(c, p, Tally.COUNTED_BEFORE);
       synchronized (this) {
         unflushed.storedAgain(p, after.inserted(), c);
       }
@@ -335,9 +336,9 @@ final class StoreStage implements Runnable {
    * Stores the poll whole or, when the database refuses a record of it, record by record; returns
    * the WAL position after its last commit ({@link #NOTHING_COMMITTED} when there was none).
    */
-  private WalPosition storeOnce(Connection c, Poll poll) throws SQLException {
+  private WalPosition storeOnce(Connection c, Poll poll, Tally tally) throws SQLException {
     try {
-      counted(store.write(c, poll.all()), poll.records());
+      counted(store.write(c, poll.all()), poll.records(), tally);
       WalPosition after = store.afterLastCommit();
       return after == null ? NOTHING_COMMITTED : after;
     } catch (SQLException e) {
@@ -348,7 +349,7 @@ final class StoreStage implements Runnable {
           poll.records().size(), e.getMessage());
     }
     for (Consumed record : poll.records()) {
-      storeAlone(c, record);
+      storeAlone(c, record, tally);
     }
     return positions.read(c);
   }
@@ -376,29 +377,45 @@ final class StoreStage implements Runnable {
     }
   }
 
-  private void storeAlone(Connection c, Consumed record) throws SQLException {
+  private void storeAlone(Connection c, Consumed record, Tally tally) throws SQLException {
     try {
-      counted(store.write(c, record.batch()), List.of(record));
+      counted(store.write(c, record.batch()), List.of(record), tally);
     } catch (SQLException e) {
       if (SqlFailure.of(e) != SqlFailure.CONTENT) {
         throw e;
       }
       DeadLetter letter = record.refused(SqlFailure.sqlState(e), e.getMessage());
       store.setAside(c, letter);
-      deadLettered.incrementAndGet();
+      if (tally == Tally.COUNT) {
+        deadLettered.incrementAndGet();
+      }
       LOG.warn("set aside record {}: the database refused it (SQLSTATE {}: {}); ingestion goes on, "
           + "the record is in table dead_letter", record.where(), letter.sqlState(), e.getMessage());
     }
   }
 
-  private void counted(long rows, List<Consumed> records) {
-    samplesStored.addAndGet(rows);
+  private void counted(long rows, List<Consumed> records, Tally tally) {
     for (Consumed r : records) {
       r.batch().runsStored().forEach(t -> activeRuns.update(t.testbed(), t.run()));
+    }
+    if (tally == Tally.COUNTED_BEFORE) {
+      return;
+    }
+    samplesStored.addAndGet(rows);
+    for (Consumed r : records) {
       if (r.batch().hasDeadLetters()) {
         deadLettered.incrementAndGet();
       }
     }
+  }
+
+  /**
+   * Whether a store adds to the samples-stored and dead-lettered counters: not when a poll whose
+   * commit may have been lost is stored again, which it was counted for the first time.
+   */
+  private enum Tally {
+    COUNT,
+    COUNTED_BEFORE
   }
 
   long samplesStored() {

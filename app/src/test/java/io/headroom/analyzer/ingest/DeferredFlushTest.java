@@ -145,6 +145,8 @@ class DeferredFlushTest {
     assertEquals(6, count("SELECT count(*) FROM sample"));
     // poll 0's three readings (0.5, 1.5, 2.5) and poll 1's (10.5, 11.5, 12.5), each once
     assertEquals(0.5 + 1.5 + 2.5 + 10.5 + 11.5 + 12.5, sum("SELECT sum(value) FROM sample"), 1e-9);
+    // and counted once each: poll 0's 3 when first stored (not again when stored again), poll 1's 3
+    assertEquals(3 + 3, stage.samplesStored());
   }
 
   @Test
