@@ -39,7 +39,7 @@ public final class SampleStore {
    * as the server's own setting says, decided by the server at each transaction (a reload may
    * change it).
    */
-  static final String DEFER_FLUSH_UNLESS_SYNCHRONOUS_STANDBYS = "SELECT set_config('synchronous_commit', 'off', true) "
+  private static final String DEFER_FLUSH_UNLESS_SYNCHRONOUS_STANDBYS = "SELECT set_config('synchronous_commit', 'off', true) "
       + "WHERE current_setting('synchronous_standby_names') = ''";
   /** Null: commits wait for the flush; otherwise what reads the WAL position after a commit. */
   private final WalPosition.Reader deferFlush;

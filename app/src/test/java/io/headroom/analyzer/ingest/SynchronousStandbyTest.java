@@ -8,14 +8,13 @@ import io.headroom.analyzer.store.Migrations;
 import io.headroom.analyzer.store.SampleStore;
 import io.headroom.analyzer.store.WalPosition;
 import io.headroom.app.testing.TestDatabase;
+import static io.headroom.app.testing.Sql.column;
 import io.headroom.model.kafka.Point;
 import io.headroom.model.kafka.SampleBatch;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
-import java.sql.ResultSet;
-import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.List;
 import java.util.UUID;
@@ -92,13 +91,4 @@ class SynchronousStandbyTest {
     return poll;
   }
 
-  private static List<String> column(Connection c, String sql) throws SQLException {
-    List<String> out = new java.util.ArrayList<>();
-    try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
-      while (rs.next()) {
-        out.add(rs.getString(1));
-      }
-    }
-    return out;
-  }
 }

@@ -1,6 +1,7 @@
 package io.headroom.app.spine;
 
 import io.headroom.app.testing.TestDatabase;
+import static io.headroom.app.testing.Sql.column;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.headroom.analyzer.store.Migrations;
@@ -135,13 +136,4 @@ class MigrationsTest {
     }
   }
 
-  private static List<String> column(Connection c, String sql) throws Exception {
-    List<String> out = new ArrayList<>();
-    try (Statement s = c.createStatement(); var rs = s.executeQuery(sql)) {
-      while (rs.next()) {
-        out.add(rs.getString(1));
-      }
-    }
-    return out;
-  }
 }

@@ -1,5 +1,6 @@
 package io.headroom.app.spine;
 
+import static io.headroom.app.testing.Sql.column;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
@@ -15,7 +16,6 @@ import io.headroom.model.kafka.Point;
 import io.headroom.model.kafka.SampleBatch;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.Statement;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -45,12 +45,12 @@ class TimescaleStorageTest {
   void samplesAreAHypertableWithCompressionRetentionAndARealTimeRollup() throws Exception {
     try (TestDatabase db = TestDatabase.create(); Connection c = db.connect()) {
       assertEquals(StorageFlavor.TIMESCALE, Migrations.migrateAndMaintain(c, StoreConfig.DEFAULTS));
-      assertEquals(List.of("sample 1 day"), rows(c, "SELECT hypertable_name || ' ' || time_interval "
+      assertEquals(List.of("sample 1 day"), column(c, "SELECT hypertable_name || ' ' || time_interval "
           + "FROM timescaledb_information.dimensions WHERE hypertable_name = 'sample'"));
-      assertEquals(List.of("entity_id metric_id"), rows(c, "SELECT string_agg(attname, ' ' ORDER BY segmentby_column_index) "
+      assertEquals(List.of("entity_id metric_id"), column(c, "SELECT string_agg(attname, ' ' ORDER BY segmentby_column_index) "
           + "FROM timescaledb_information.compression_settings WHERE hypertable_name = 'sample' "
           + "AND segmentby_column_index IS NOT NULL"));
-      assertEquals(List.of("sample_1m false"), rows(c, "SELECT view_name || ' ' || materialized_only "
+      assertEquals(List.of("sample_1m false"), column(c, "SELECT view_name || ' ' || materialized_only "
           + "FROM timescaledb_information.continuous_aggregates"));
       // StoreConfig.DEFAULTS keeps 30 days: the retention policy and the rollup's refresh window
       // both span it. Compression runs every 12 hours: TimescaleDB's default, half the 1-day chunk.
@@ -58,7 +58,7 @@ class TimescaleStorageTest {
               "policy_compression 12:00:00 compress_after 2 days",
               "policy_refresh_continuous_aggregate 00:01:00 start_offset 30 days end_offset 00:01:00",
               "policy_retention 1 day drop_after 30 days"),
-          rows(c, "SELECT proc_name || ' ' || schedule_interval || ' ' || CASE proc_name "
+          column(c, "SELECT proc_name || ' ' || schedule_interval || ' ' || CASE proc_name "
               + "WHEN 'policy_compression' THEN 'compress_after ' || (config->>'compress_after')::interval "
               + "WHEN 'policy_retention' THEN 'drop_after ' || (config->>'drop_after')::interval "
               + "ELSE 'start_offset ' || (config->>'start_offset')::interval "
@@ -128,8 +128,8 @@ class TimescaleStorageTest {
               "V12__sample_unique_series_timescale.sql", "V1__base.sql", "V2__sample_timescale.sql", "V3__dead_letter.sql",
               "V4__sample_1m_realtime_and_late_data.sql", "V5__annotation.sql", "V6__dashboard_views.sql",
                   "V7__dashboard_views_runs_resources_health.sql", "V9__dashboard_views_variables_annotations.sql"),
-          rows(c, "SELECT step FROM headroom_schema ORDER BY step"));
-      assertEquals(List.of("sample_1m false 30 days"), rows(c, "SELECT a.view_name || ' ' || a.materialized_only "
+          column(c, "SELECT step FROM headroom_schema ORDER BY step"));
+      assertEquals(List.of("sample_1m false 30 days"), column(c, "SELECT a.view_name || ' ' || a.materialized_only "
           + "|| ' ' || (j.config->>'start_offset')::interval FROM timescaledb_information.continuous_aggregates a "
           + "JOIN timescaledb_information.jobs j ON j.proc_name = 'policy_refresh_continuous_aggregate'"));
       runRefreshPolicyInTheBackground(c);
@@ -167,12 +167,12 @@ class TimescaleStorageTest {
       late.samples(new SampleBatch(UUID.randomUUID(), "lab", "late/e0", List.of(new Point(start + 10, METRIC, 3))));
       SampleStore store = new SampleStore();
       assertEquals(series * perSeries, store.write(c, old));
-      assertEquals(List.of("1"), rows(c, "SELECT count(compress_chunk(ch))::text FROM show_chunks('sample') ch"));
+      assertEquals(List.of("1"), column(c, "SELECT count(compress_chunk(ch))::text FROM show_chunks('sample') ch"));
 
       assertEquals(series, store.write(c, late));
       assertEquals(List.of(series * perSeries + series + " " + (series * perSeries + 2 * series)),
-          rows(c, "SELECT count(*) || ' ' || sum(value) FROM sample"));
-      assertEquals(List.of("1"), rows(c, "SELECT value::text FROM sample s JOIN entity e ON e.id = s.entity_id "
+          column(c, "SELECT count(*) || ' ' || sum(value) FROM sample"));
+      assertEquals(List.of("1"), column(c, "SELECT value::text FROM sample s JOIN entity e ON e.id = s.entity_id "
           + "WHERE e.entity = 'late/e0' AND s.ts = to_timestamp(" + (start + 10) + ")"));
     }
   }
@@ -203,13 +203,13 @@ class TimescaleStorageTest {
       ps.setString(1, ENTITY);
       ps.setString(2, METRIC);
       ps.setLong(3, minute);
-      return rows(ps.executeQuery());
+      return column(ps.executeQuery());
     }
   }
 
   /** Epoch seconds up to which sample_1m is materialized. */
   private static long watermark(Connection c) throws Exception {
-    return Long.parseLong(rows(c, "SELECT extract(epoch FROM _timescaledb_functions.to_timestamp("
+    return Long.parseLong(column(c, "SELECT extract(epoch FROM _timescaledb_functions.to_timestamp("
         + "_timescaledb_functions.cagg_watermark(mat_hypertable_id)))::bigint "
         + "FROM _timescaledb_catalog.continuous_agg WHERE user_view_name = 'sample_1m'").get(0));
   }
@@ -221,13 +221,13 @@ class TimescaleStorageTest {
    * the policy until the next call.
    */
   private static void runRefreshPolicyInTheBackground(Connection c) throws Exception {
-    String job = rows(c, "SELECT job_id FROM timescaledb_information.jobs "
+    String job = column(c, "SELECT job_id FROM timescaledb_information.jobs "
         + "WHERE proc_name = 'policy_refresh_continuous_aggregate'").get(0);
     long before = successes(c, job);
-    rows(c, "SELECT alter_job(" + job + ", scheduled => true, next_start => now())::text");
+    column(c, "SELECT alter_job(" + job + ", scheduled => true, next_start => now())::text");
     long deadline = System.nanoTime() + 90_000_000_000L;
     while (successes(c, job) <= before) {
-      List<String> errors = rows(c, "SELECT err_message FROM timescaledb_information.job_errors "
+      List<String> errors = column(c, "SELECT err_message FROM timescaledb_information.job_errors "
           + "WHERE job_id = " + job + " ORDER BY finish_time DESC LIMIT 1");
       if (!errors.isEmpty()) {
         fail("the refresh policy (job " + job + ") failed: " + errors.get(0));
@@ -239,27 +239,11 @@ class TimescaleStorageTest {
     }
     // and no run of its own until the test asks again, so what the test sees in between is not a
     // refresh it did not ask for
-    rows(c, "SELECT alter_job(" + job + ", scheduled => false)::text");
+    column(c, "SELECT alter_job(" + job + ", scheduled => false)::text");
   }
 
   private static long successes(Connection c, String job) throws Exception {
-    List<String> n = rows(c, "SELECT coalesce(total_successes, 0) FROM timescaledb_information.job_stats WHERE job_id = " + job);
+    List<String> n = column(c, "SELECT coalesce(total_successes, 0) FROM timescaledb_information.job_stats WHERE job_id = " + job);
     return n.isEmpty() ? 0 : Long.parseLong(n.get(0));
-  }
-
-  private static List<String> rows(Connection c, String sql) throws Exception {
-    try (Statement s = c.createStatement()) {
-      return rows(s.executeQuery(sql));
-    }
-  }
-
-  private static List<String> rows(ResultSet rs) throws Exception {
-    List<String> out = new ArrayList<>();
-    try (rs) {
-      while (rs.next()) {
-        out.add(rs.getString(1));
-      }
-    }
-    return out;
   }
 }
