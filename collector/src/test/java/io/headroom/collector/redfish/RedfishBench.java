@@ -9,6 +9,7 @@ import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryMXBean;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -35,7 +36,11 @@ public final class RedfishBench {
     int seconds = Integer.parseInt(args[1]);
     int workers = Integer.parseInt(args[2]);
     Path dir = Files.createTempDirectory("redfish-bench");
-    Files.writeString(dir.resolve("pw"), "calvin\n");
+    // The stand-ins' password in a file only its owner reads, removed however the bench ends
+    // (it ends in System.exit below, and a Ctrl-C runs the same hook).
+    Path passwordFile = Files.writeString(dir.resolve("pw"), "calvin\n");
+    Files.setPosixFilePermissions(passwordFile, PosixFilePermissions.fromString("rw-------"));
+    Runtime.getRuntime().addShutdownHook(new Thread(() -> deleteQuietly(passwordFile, dir)));
     ObjectMapper json = new ObjectMapper();
     List<ScrapeRunner> runners = new ArrayList<>();
     RedfishSourceFactory factory = new RedfishSourceFactory();
@@ -110,6 +115,16 @@ public final class RedfishBench {
     // Closing deletes 1,000 sessions one source after another (the scheduler closes sources in
     // turn), each a round trip to a 300 ms BMC: minutes; the figures above are already out.
     System.exit(0);
+  }
+
+  private static void deleteQuietly(Path... paths) {
+    for (Path p : paths) {
+      try {
+        Files.deleteIfExists(p);
+      } catch (java.io.IOException e) {
+        System.err.println("bench: could not remove " + p + ": " + e.getMessage());
+      }
+    }
   }
 
   private static long missed(List<ScrapeRunner> runners) {
