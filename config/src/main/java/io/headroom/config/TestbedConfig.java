@@ -2,6 +2,7 @@ package io.headroom.config;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.MissingNode;
+import io.headroom.model.TestbedName;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -45,10 +46,9 @@ public record TestbedConfig(
   /** Every problem at once, so a person fixes the file in one go; empty when usable. */
   public List<String> validate() {
     List<String> problems = new ArrayList<>();
-    if (testbed == null || testbed.isBlank()) {
-      problems.add("testbed: must name the testbed");
-    } else if (testbed.contains("|")) {
-      problems.add("testbed: must not contain '|' (it separates key parts on Kafka)");
+    String testbedProblem = TestbedName.problem(testbed);
+    if (testbedProblem != null) {
+      problems.add("testbed: " + testbedProblem);
     }
     kafka.validate().forEach(p -> problems.add("kafka." + p));
     database.validate().forEach(p -> problems.add("database." + p));

@@ -2,7 +2,7 @@ package io.headroom.config;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.MissingNode;
-import io.headroom.model.StorableText;
+import io.headroom.model.TestbedName;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -33,14 +33,8 @@ record TestbedFile(
 
   /** The sections check themselves; what is left is the name. */
   List<String> validate() {
-    if (testbed == null || testbed.isBlank()) {
-      return List.of("testbed: must name the testbed");
-    }
-    String unstorable = StorableText.keyProblem(testbed); // it starts every Kafka key and database key
-    if (unstorable != null) {
-      return List.of("testbed: " + unstorable);
-    }
-    return testbed.contains("|") ? List.of("testbed: must not contain '|' (it separates key parts on Kafka)") : List.of();
+    String problem = TestbedName.problem(testbed); // it starts every Kafka key and database key
+    return problem == null ? List.of() : List.of("testbed: " + problem);
   }
 
   static TestbedFile defaults(Path defaultSpoolDir) {

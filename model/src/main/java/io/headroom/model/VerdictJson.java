@@ -19,12 +19,24 @@ public final class VerdictJson {
     return write(PRETTY, verdict);
   }
 
+  /**
+   * A verdict object, perhaps from another producer: what is not one (not JSON, nested past the
+   * parser's depth limit, a field of the wrong type, no bottleneck, which every verdict has and
+   * its storing reads) is refused.
+   *
+   * @throws IllegalArgumentException saying what is wrong
+   */
   public static Verdict fromJson(String json) {
+    Verdict v;
     try {
-      return JSON.readValue(json, Verdict.class);
+      v = JSON.readValue(json, Verdict.class);
     } catch (JsonProcessingException e) {
       throw new IllegalArgumentException("not a verdict object: " + e.getOriginalMessage(), e);
     }
+    if (v == null || v.bottleneck() == null) {
+      throw new IllegalArgumentException("not a verdict object: " + (v == null ? "null" : "no \"bottleneck\""));
+    }
+    return v;
   }
 
   private static String write(ObjectMapper mapper, Verdict verdict) {

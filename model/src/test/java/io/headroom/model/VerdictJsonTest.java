@@ -1,6 +1,8 @@
 package io.headroom.model;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -43,5 +45,22 @@ class VerdictJsonTest {
         + "\"confidence\":0.7}]}");
     assertEquals(new PhaseVerdict("p1", Bottleneck.NONE, null, 0.7, null, List.of(), List.of(), List.of(), null),
         v.phases().get(0));
+  }
+
+  @Test
+  void aVerdictWithoutABottleneckIsRefusedNotLeftForItsStoringToTripOn() {
+    assertEquals("not a verdict object: no \"bottleneck\"", assertThrows(IllegalArgumentException.class,
+        () -> VerdictJson.fromJson("{\"run\":\"r1\",\"bottleneck\":null,\"evidence\":[],\"headroom\":[],\"phases\":[]}"))
+        .getMessage());
+    assertEquals("not a verdict object: null",
+        assertThrows(IllegalArgumentException.class, () -> VerdictJson.fromJson("null")).getMessage());
+  }
+
+  @Test
+  void nestingDeeperThanTheParserAllowsIsRefusedNotAStackOverflow() {
+    String deep = "{\"run\":\"r1\",\"x\":" + "[".repeat(100_000) + "]".repeat(100_000) + "}";
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> VerdictJson.fromJson(deep));
+    assertTrue(e.getMessage().startsWith("not a verdict object: Document nesting depth (1001) exceeds the maximum"),
+        e.getMessage());
   }
 }

@@ -12,12 +12,23 @@ import java.util.List;
  * @param groupId Kafka consumer group: analyzers with the same group share the partitions
  * @param maxPollRecords messages per poll, and so at most per database transaction
  * @param maxBackoff longest wait between retries while the database is away
+ * @param membership static or dynamic, and the session timeout: how long partitions wait after a kill
  */
 public record IngestConfig(
-    KafkaClient kafka, Topics topics, String groupId, int maxPollRecords, Duration maxBackoff) {
+    KafkaClient kafka, Topics topics, String groupId, int maxPollRecords, Duration maxBackoff,
+    GroupMembership membership) {
+
+  /** A dynamic member with the shortened session timeout. */
+  public IngestConfig(KafkaClient kafka, Topics topics, String groupId, int maxPollRecords, Duration maxBackoff) {
+    this(kafka, topics, groupId, maxPollRecords, maxBackoff, GroupMembership.dynamic());
+  }
 
   public static IngestConfig defaults(KafkaClient kafka, Topics topics) {
     return new IngestConfig(kafka, topics, "headroom-analyzer", 5000, Duration.ofSeconds(10));
+  }
+
+  public IngestConfig with(GroupMembership membership) {
+    return new IngestConfig(kafka, topics, groupId, maxPollRecords, maxBackoff, membership);
   }
 
   public List<String> validate() {
@@ -31,6 +42,7 @@ public record IngestConfig(
     if (maxBackoff.toMillis() < 100) {
       problems.add("max_backoff: must be at least 100ms");
     }
+    problems.addAll(membership.validate());
     return problems;
   }
 }

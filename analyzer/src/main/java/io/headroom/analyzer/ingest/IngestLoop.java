@@ -12,6 +12,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
+import org.apache.kafka.clients.consumer.CloseOptions;
 import org.apache.kafka.clients.consumer.CommitFailedException;
 import org.apache.kafka.clients.consumer.ConsumerRebalanceListener;
 import org.apache.kafka.clients.consumer.ConsumerRecords;
@@ -19,6 +20,7 @@ import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.common.KafkaException;
 import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.errors.FencedInstanceIdException;
 import org.apache.kafka.common.errors.WakeupException;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.slf4j.Logger;
@@ -82,6 +84,12 @@ public final class IngestLoop implements Runnable, AutoCloseable {
     p.put("max.partition.fetch.bytes", 8 << 20);
     // A paused consumer still polls, so a long database outage does not cost the group membership.
     p.put("max.poll.interval.ms", 300_000);
+    // How long partitions wait after a kill (GroupMembership): static members come back at once.
+    p.put("session.timeout.ms", (int) config.membership().sessionTimeout().toMillis());
+    p.put("heartbeat.interval.ms", config.membership().heartbeatMillis());
+    if (config.membership().instanceId() != null) {
+      p.put("group.instance.id", config.membership().instanceId());
+    }
     return p;
   }
 
@@ -90,6 +98,7 @@ public final class IngestLoop implements Runnable, AutoCloseable {
     Thread storer = new Thread(stage, Thread.currentThread().getName() + "-store");
     storer.setDaemon(true);
     storer.start();
+    LOG.info(config.membership().describe(config.groupId()));
     consumer.subscribe(List.of(config.topics().samples(), config.topics().topology(), config.topics().runs(),
         config.topics().verdicts()), new Rebalance());
     try {
@@ -102,11 +111,17 @@ public final class IngestLoop implements Runnable, AutoCloseable {
       if (running.get()) {
         throw e;
       }
+    } catch (FencedInstanceIdException e) {
+      throw new IllegalStateException("another analyzer joined consumer group " + config.groupId()
+          + " under this one's instance id " + config.membership().instanceId()
+          + "; give each analyzer its own (--instance-id)", e);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     } finally {
       stopStage(storer);
-      consumer.close(Duration.ofSeconds(5));
+      // A stop leaves the group, static member or not, so the others take its partitions at once.
+      consumer.close(CloseOptions.groupMembershipOperation(CloseOptions.GroupMembershipOperation.LEAVE_GROUP)
+          .withTimeout(Duration.ofSeconds(5)));
       runOwnership.close();
     }
   }

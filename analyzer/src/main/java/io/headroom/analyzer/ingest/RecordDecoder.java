@@ -3,12 +3,13 @@ package io.headroom.analyzer.ingest;
 import io.headroom.analyzer.store.DeadLetter;
 import io.headroom.analyzer.store.IngestBatch;
 import io.headroom.analyzer.store.KafkaPosition;
+import io.headroom.model.TestbedName;
+import io.headroom.model.Utf8;
 import io.headroom.model.VerdictJson;
 import io.headroom.model.kafka.NameCache;
 import io.headroom.model.kafka.RecordJson;
 import io.headroom.model.kafka.SampleBatchCodec;
 import io.headroom.model.kafka.Topics;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
@@ -17,8 +18,10 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Turns a poll's records into what the store writes. A record that cannot be read becomes a
- * dead letter (stored with the rest, so the poll can still be committed), not an exception.
+ * Turns a poll's records into what the store writes. A record that cannot be read (not its
+ * format, a count or length past its end, a name that is not UTF-8, a testbed that is not one)
+ * becomes a dead letter (stored with the rest, so the poll can still be committed), not an
+ * exception.
  * One per consumer thread: it keeps the names and metric domains it has seen across polls.
  */
 final class RecordDecoder {
@@ -49,7 +52,7 @@ final class RecordDecoder {
       if (r.topic().equals(topics.samples())) {
         samples(r, batch);
       } else if (r.topic().equals(topics.verdicts())) {
-        batch.verdict(testbedOfKey(r.key()), VerdictJson.fromJson(new String(r.value(), StandardCharsets.UTF_8)),
+        batch.verdict(testbedOfKey(r.key()), VerdictJson.fromJson(Utf8.decode(r.value())),
             new KafkaPosition(r.topic(), r.partition(), r.offset()));
       } else {
         RecordJson.Tagged t = RecordJson.decode(r.value());
@@ -62,10 +65,14 @@ final class RecordDecoder {
           batch.run(t.testbed(), t.record());
         }
       }
-    } catch (RuntimeException e) {
+    } catch (RuntimeException | Error e) {
+      if (!isTheRecords(e)) {
+        throw e;
+      }
+      String reason = e instanceof IllegalArgumentException ? e.getMessage() : e.toString();
       DeadLetter letter = new DeadLetter(r.topic(), r.partition(), r.offset(), DeadLetter.UNDECODABLE, null,
-          String.valueOf(e.getMessage()), r.value());
-      LOG.warn("setting aside undecodable record {} ({}); see table dead_letter", letter.where(), e.getMessage());
+          String.valueOf(reason), r.value());
+      LOG.warn("setting aside undecodable record {} ({}); see table dead_letter", letter.where(), reason);
       batch = new IngestBatch();
       batch.deadLetter(letter);
     }
@@ -92,10 +99,23 @@ final class RecordDecoder {
     }
   }
 
-  /** Verdict keys are "testbed|run". */
+  /**
+   * Whether a failure to decode a record is the record's: anything but the JVM's own trouble. The
+   * decoders bound what they allocate by the record's bytes and refuse what they cannot read with
+   * an IllegalArgumentException; anything else they throw (a StackOverflowError from nesting
+   * deeper than a parser guards, a decoder's bug met by one record) still sets that one record
+   * aside rather than stop the analyzer on it after every restart. A full heap or a class missing
+   * from the installation is no record's fault: setting records aside for it would discard good
+   * ones, so it ends the ingest (and the analyzer, exit 1, for its supervisor to restart).
+   */
+  static boolean isTheRecords(Throwable e) {
+    return e instanceof StackOverflowError || !(e instanceof VirtualMachineError || e instanceof LinkageError);
+  }
+
+  /** Verdict keys are "testbed|run" (UTF-8), the testbed held to the rule of every testbed. */
   private static String testbedOfKey(byte[] key) {
-    String k = key == null ? "" : new String(key, StandardCharsets.UTF_8);
+    String k = key == null ? "" : Utf8.decode(key);
     int bar = k.indexOf('|');
-    return bar < 0 ? k : k.substring(0, bar);
+    return TestbedName.checked(bar < 0 ? k : k.substring(0, bar));
   }
 }

@@ -1,5 +1,6 @@
 package io.headroom.app.cli;
 
+import io.headroom.analyzer.ingest.GroupMembership;
 import io.headroom.analyzer.ingest.IngestConfig;
 import io.headroom.analyzer.store.StoreConfig;
 import io.headroom.app.alerts.AlertDispatcher;
@@ -37,6 +38,12 @@ final class AnalyzerCommand implements Callable<Integer> {
       description = "Serve the HTTP API and run reports here (docs/api.md; default: api.listen of the testbed file, else none).")
   String http;
 
+  @Option(names = "--instance-id", paramLabel = "ID",
+      description = "This analyzer's static membership of its consumer group (Kafka's group.instance.id): restarted "
+          + "under the same id within 10 s it takes its partitions back at once. Each analyzer of a group needs its "
+          + "own; 'none' for a dynamic member (default: headroom-HOST-analyzer).")
+  String instanceId;
+
   @Override
   public Integer call() throws Exception {
     try (Shutdown shutdown = Shutdown.onSignal(); WorkDir work = WorkDir.create("headroom-analyzer-")) {
@@ -47,7 +54,7 @@ final class AnalyzerCommand implements Callable<Integer> {
         try (AlertDispatcher alerts = AlertDispatcher.start(testbed.alerts(), System.getenv());
             VerdictAnnotations annotations = new VerdictAnnotations(db.url(), db.user(), db.password());
             AnalyzerService analyzer = new AnalyzerService(
-            IngestConfig.defaults(bootstrap, new Topics(testbed.kafka().topicPrefix())),
+            ingest(bootstrap, new Topics(testbed.kafka().topicPrefix())),
             // alerts.webhooks are among the dispatcher's targets, counted with them on /metrics
             db.url(), db.user(), db.password(), StoreConfig.DEFAULTS, List.of(),
             options.thresholds(testbed), abandonAfter(), List.of(alerts, annotations))) {
@@ -82,6 +89,18 @@ final class AnalyzerCommand implements Callable<Integer> {
       return 1;
     }
     return 0;
+  }
+
+  private IngestConfig ingest(KafkaClient bootstrap, Topics topics) throws ConfigException {
+    String id = instanceId == null ? GroupMembership.defaultInstanceId(TestbedOptions.localHostName(), "analyzer")
+        : instanceId;
+    IngestConfig config = IngestConfig.defaults(bootstrap, topics)
+        .with("none".equals(id) ? GroupMembership.dynamic() : GroupMembership.staticAs(id));
+    List<String> problems = config.membership().validate();
+    if (!problems.isEmpty()) {
+      throw new ConfigException("--instance-id: " + String.join("; ", problems));
+    }
+    return config;
   }
 
   private Duration abandonAfter() throws ConfigException {

@@ -3,7 +3,6 @@ package io.headroom.app.spine;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.headroom.analyzer.ingest.IngestConfig;
-import io.headroom.analyzer.store.StoreConfig;
 import io.headroom.app.service.AnalyzerService;
 import io.headroom.app.testing.TestDatabase;
 import io.headroom.embedded.EmbeddedKafka;
@@ -19,21 +18,13 @@ import io.headroom.model.kafka.TopicSetup;
 import io.headroom.model.kafka.Topics;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.sql.Connection;
-import java.sql.ResultSet;
-import java.sql.Statement;
-import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.TreeMap;
 import java.util.UUID;
 import org.apache.kafka.clients.producer.KafkaProducer;
-import org.apache.kafka.clients.producer.ProducerRecord;
-import org.apache.kafka.clients.producer.RecordMetadata;
-import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -58,75 +49,61 @@ class PoisonRecordTest {
       IngestConfig ingest = IngestConfig.defaults(client, topics);
       // kafka position -> SQLSTATE, or the reason when the analyzer set it aside itself (undecodable, out_of_domain)
       Map<String, String> expectedState = new TreeMap<>();
-      try (KafkaProducer<byte[], byte[]> producer = producer(kafka)) {
-        send(producer, topics.topology(), entity("h1/nvme0", Map.of()));
+      try (KafkaProducer<byte[], byte[]> producer = SpineRecords.producer(kafka)) {
+        SpineRecords.send(producer, topics.topology(), entity("h1/nvme0", Map.of()));
         // 22021 character_not_in_repertoire: PostgreSQL text cannot hold a NUL
-        expectedState.put(send(producer, topics.topology(), entity("h1/nvme\u00001", Map.of())), "22021");
+        expectedState.put(SpineRecords.send(producer, topics.topology(), entity("h1/nvme\u00001", Map.of())), "22021");
         // 54000 program_limit_exceeded: an entity key of 6,000 incompressible characters is over
         // the btree row limit of 2,704 bytes of the (testbed, entity) unique index
-        expectedState.put(send(producer, topics.topology(), entity("h1/" + incompressible(6000), Map.of())), "54000");
+        expectedState.put(SpineRecords.send(producer, topics.topology(), entity("h1/" + incompressible(6000), Map.of())), "54000");
         // 22P05 untranslatable_character: jsonb refuses the \u0000 escape Jackson writes for a NUL
-        expectedState.put(send(producer, topics.topology(), entity("h1/nvme2", Map.of("model", "a\u0000b"))), "22P05");
+        expectedState.put(SpineRecords.send(producer, topics.topology(), entity("h1/nvme2", Map.of("model", "a\u0000b"))), "22P05");
         // 22008 datetime_field_overflow: to_timestamp(1e300) is beyond any timestamp
-        expectedState.put(send(producer, topics.runs(),
+        expectedState.put(SpineRecords.send(producer, topics.runs(),
             RecordJson.encode(TESTBED, new Run("r1", TESTBED, 1e300, null, Map.of()))), "22008");
-        expectedState.put(send(producer, topics.topology(), "{\"type\": ".getBytes(StandardCharsets.UTF_8)), "undecodable");
+        expectedState.put(SpineRecords.send(producer, topics.topology(), "{\"type\": ".getBytes(StandardCharsets.UTF_8)), "undecodable");
         // samples of an entity whose id the database refuses, beside a good batch
-        expectedState.put(send(producer, topics.samples(), samples("h1/cpu\u00000", 3)), "22021");
-        send(producer, topics.samples(), samples("h1/cpu0", 4));
+        expectedState.put(SpineRecords.send(producer, topics.samples(), samples("h1/cpu\u00000", 3)), "22021");
+        SpineRecords.send(producer, topics.samples(), samples("h1/cpu0", 4));
         // a batch with a negative utilisation and a NaN rate among 3 good points: those 2 are set
         // aside (its record in dead_letter, reason out_of_domain), the 3 stored
-        String mixed = send(producer, topics.samples(), SampleBatchCodec.encode(new SampleBatch(UUID.randomUUID(),
+        String mixed = SpineRecords.send(producer, topics.samples(), SampleBatchCodec.encode(new SampleBatch(UUID.randomUUID(),
             TESTBED, "h1/cpu1", List.of(new Point(T0, "util", 0.5), new Point(T0, "util", -0.25),
                 new Point(T0 + 1, "util", 0.6), new Point(T0 + 1, "read_bytes_per_s", Double.NaN),
                 new Point(T0 + 2, "util", 0.7)))));
         expectedState.put(mixed, "out_of_domain");
-        send(producer, topics.topology(), entity("h1/nvme3", Map.of()));
+        SpineRecords.send(producer, topics.topology(), entity("h1/nvme3", Map.of()));
         producer.flush();
       }
       try (AnalyzerService analyzer = analyzer(ingest, db)) {
-        awaitCount(db, "SELECT count(*) FROM entity WHERE kind = 'disk'", 2);
-        awaitCount(db, "SELECT count(*) FROM dead_letter", expectedState.size());
+        SpineRecords.awaitCount(db, "SELECT count(*) FROM entity WHERE kind = 'disk'", 2);
+        SpineRecords.awaitCount(db, "SELECT count(*) FROM dead_letter", expectedState.size());
         assertEquals(expectedState.size(), analyzer.deadLettered());
       }
-      assertEquals(List.of("h1/nvme0", "h1/nvme3"), strings(db, "SELECT entity FROM entity WHERE kind = 'disk' ORDER BY 1"));
+      assertEquals(List.of("h1/nvme0", "h1/nvme3"), SpineRecords.strings(db, "SELECT entity FROM entity WHERE kind = 'disk' ORDER BY 1"));
       // the good batch's 4 points and the mixed batch's 3 in their domain, once
-      assertEquals(4 + 3, count(db, "SELECT count(*) FROM sample"));
-      assertEquals(expectedState, deadLetters(db));
+      assertEquals(4 + 3, SpineRecords.count(db, "SELECT count(*) FROM sample"));
+      assertEquals(expectedState, SpineRecords.deadLetters(db));
       assertEquals(List.of("2 of 5 samples of entity h1/cpu1 (testbed lab) out of their domain, set aside:"
           + " util of h1/cpu1 is -0.25: a share must lie in 0..2;"
           + " read_bytes_per_s of h1/cpu1 is NaN: a reading must be a finite number"),
-          strings(db, "SELECT message FROM dead_letter WHERE reason = 'out_of_domain'"));
+          SpineRecords.strings(db, "SELECT message FROM dead_letter WHERE reason = 'out_of_domain'"));
 
       // A restarted analyzer resumes after the committed offsets: nothing set aside twice, and a
       // new record is stored at once instead of behind the old refusals.
-      try (KafkaProducer<byte[], byte[]> producer = producer(kafka);
+      try (KafkaProducer<byte[], byte[]> producer = SpineRecords.producer(kafka);
           AnalyzerService again = analyzer(ingest, db)) {
-        send(producer, topics.topology(), entity("h1/nvme4", Map.of()));
+        SpineRecords.send(producer, topics.topology(), entity("h1/nvme4", Map.of()));
         producer.flush();
-        awaitCount(db, "SELECT count(*) FROM entity WHERE kind = 'disk'", 3);
+        SpineRecords.awaitCount(db, "SELECT count(*) FROM entity WHERE kind = 'disk'", 3);
         assertEquals(0, again.deadLettered());
       }
-      assertEquals(expectedState.size(), count(db, "SELECT count(*) FROM dead_letter"));
+      assertEquals(expectedState.size(), SpineRecords.count(db, "SELECT count(*) FROM dead_letter"));
     }
   }
 
   private static AnalyzerService analyzer(IngestConfig ingest, TestDatabase db) throws Exception {
     return new AnalyzerService(ingest, db.url(), null, null, TestDatabase.KEEPING_FIXED_DATES);
-  }
-
-  private static KafkaProducer<byte[], byte[]> producer(EmbeddedKafka kafka) {
-    Map<String, Object> p = new HashMap<>(KafkaClient.plaintext(kafka.bootstrapServers()).properties());
-    p.put("acks", "all");
-    return new KafkaProducer<>(p, new ByteArraySerializer(), new ByteArraySerializer());
-  }
-
-  /** Sends and returns the record's position, "topic-partition@offset", as dead_letter keys it. */
-  private static String send(KafkaProducer<byte[], byte[]> producer, String topic, byte[] value) throws Exception {
-    // a key on every record: the topology topic is compacted and refuses keyless records
-    byte[] key = UUID.randomUUID().toString().getBytes(StandardCharsets.UTF_8);
-    RecordMetadata m = producer.send(new ProducerRecord<>(topic, key, value)).get();
-    return m.topic() + "-" + m.partition() + "@" + m.offset();
   }
 
   private static byte[] entity(String id, Map<String, Object> attrs) {
@@ -149,42 +126,5 @@ class PoisonRecordTest {
       sb.append((char) ('!' + random.nextInt(94)));
     }
     return sb.toString();
-  }
-
-  private static Map<String, String> deadLetters(TestDatabase db) throws Exception {
-    Map<String, String> out = new TreeMap<>();
-    try (Connection c = db.connect(); Statement s = c.createStatement();
-        ResultSet rs = s.executeQuery("SELECT topic, kafka_partition, kafka_offset, reason, sqlstate FROM dead_letter")) {
-      while (rs.next()) {
-        out.put(rs.getString(1) + "-" + rs.getInt(2) + "@" + rs.getLong(3),
-            "refused".equals(rs.getString(4)) ? rs.getString(5) : rs.getString(4));
-      }
-    }
-    return out;
-  }
-
-  private static void awaitCount(TestDatabase db, String sql, long expected) throws Exception {
-    long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
-    while (count(db, sql) < expected && System.nanoTime() < deadline) {
-      Thread.sleep(200);
-    }
-    assertEquals(expected, count(db, sql), sql);
-  }
-
-  private static long count(TestDatabase db, String sql) throws Exception {
-    try (Connection c = db.connect(); Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
-      rs.next();
-      return rs.getLong(1);
-    }
-  }
-
-  private static List<String> strings(TestDatabase db, String sql) throws Exception {
-    List<String> out = new ArrayList<>();
-    try (Connection c = db.connect(); Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
-      while (rs.next()) {
-        out.add(rs.getString(1));
-      }
-    }
-    return out;
   }
 }

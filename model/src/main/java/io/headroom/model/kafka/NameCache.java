@@ -1,6 +1,6 @@
 package io.headroom.model.kafka;
 
-import java.nio.charset.StandardCharsets;
+import io.headroom.model.Utf8;
 import java.util.Arrays;
 
 /**
@@ -19,14 +19,18 @@ public final class NameCache {
   private String[] names = new String[1024];
   private int size;
 
-  /** The name whose UTF-8 bytes are {@code buf[off, off + len)}. */
+  /**
+   * The name whose UTF-8 bytes are {@code buf[off, off + len)}.
+   *
+   * @throws IllegalArgumentException when they are not UTF-8 ({@link Utf8#decode})
+   */
   public String name(byte[] buf, int off, int len) {
     int h = hash(buf, off, len);
     int mask = keys.length - 1;
     for (int i = h & mask; ; i = (i + 1) & mask) {
       byte[] k = keys[i];
       if (k == null) {
-        String s = new String(buf, off, len, StandardCharsets.UTF_8);
+        String s = Utf8.decode(buf, off, len); // refused when not UTF-8, so never kept
         if (size < MAX_NAMES) {
           keys[i] = Arrays.copyOfRange(buf, off, off + len);
           names[i] = s;

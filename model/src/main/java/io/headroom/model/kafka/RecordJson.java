@@ -1,6 +1,8 @@
 package io.headroom.model.kafka;
 
 import io.headroom.model.RecordingRecord;
+import io.headroom.model.TestbedName;
+import io.headroom.model.Utf8;
 import io.headroom.model.recording.RecordingCodec;
 import java.nio.charset.StandardCharsets;
 
@@ -17,12 +19,23 @@ public final class RecordJson {
     return node.toString().getBytes(StandardCharsets.UTF_8);
   }
 
+  /**
+   * One record from another producer, perhaps: its bytes must be UTF-8 (not stored with U+FFFD in
+   * place of what they said), it must name its testbed by {@link TestbedName}'s rule, and it is
+   * checked as a recording line is (a phase ending before it starts is set aside, not stored).
+   *
+   * @throws IllegalArgumentException saying what is wrong
+   */
   public static Tagged decode(byte[] value) {
-    String json = new String(value, StandardCharsets.UTF_8);
-    var node = RecordingCodec.parseNode(json);
+    var node = RecordingCodec.parseNode(Utf8.decode(value));
     var testbedNode = node.get("testbed");
-    String testbed = testbedNode == null ? "" : testbedNode.asText();
-    // checked as a recording line is: a phase ending before it starts is set aside, not stored
+    if (testbedNode == null) {
+      throw new IllegalArgumentException("missing field \"testbed\"");
+    }
+    if (!testbedNode.isTextual()) {
+      throw new IllegalArgumentException("field \"testbed\" must be a string, got " + testbedNode);
+    }
+    String testbed = TestbedName.checked(testbedNode.asText());
     return new Tagged(testbed, RecordingCodec.checked(node));
   }
 

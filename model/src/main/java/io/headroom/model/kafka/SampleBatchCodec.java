@@ -1,5 +1,8 @@
 package io.headroom.model.kafka;
 
+import io.headroom.model.StorableText;
+import io.headroom.model.TestbedName;
+import io.headroom.model.Utf8;
 import java.io.ByteArrayOutputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
@@ -17,7 +20,7 @@ import java.util.UUID;
  * Binary encoding of a {@link SampleBatch} (docs/architecture.md, "Sample encoding"). Samples are
  * the bulk of the traffic, so they are not JSON: a batch names its testbed and entity once, keeps a
  * small table of metric names, and writes each point as a metric index, a timestamp in
- * microseconds and an IEEE double. A typical point is 17 bytes before Kafka's lz4 compression.
+ * microseconds and an IEEE double: 18 bytes a point before Kafka's lz4 compression.
  *
  * <pre>
  * byte    magic 0x48 ('H')
@@ -33,6 +36,10 @@ public final class SampleBatchCodec {
   static final byte VERSION = 1;
   /** Distinct metric names one batch can carry (the table's count is an unsigned short). */
   public static final int MAX_METRICS = 0xFFFF;
+  /** A point's bytes: metric index, time, value. */
+  static final int POINT_BYTES = 2 + 8 + 8;
+  /** The fewest bytes a str takes: its length, for an empty one. */
+  static final int MIN_STRING_BYTES = 2;
 
   private SampleBatchCodec() {}
 
@@ -73,7 +80,15 @@ public final class SampleBatchCodec {
     return bytes.toByteArray();
   }
 
-  /** Decodes one batch; a truncated or foreign message gets an error saying which. */
+  /**
+   * Decodes one batch; a truncated, foreign or malformed message gets an error saying which. The
+   * bytes may come from any producer, so nothing is allocated on their word: every count and
+   * length is held to the bytes that remain before anything is made for it (a point takes
+   * {@value #POINT_BYTES} bytes, a name at least 2), names must be UTF-8, the testbed must be one
+   * ({@link TestbedName}), and nothing may follow the last point.
+   *
+   * @throws IllegalArgumentException saying what is wrong, and at which byte
+   */
   public static SampleBatch decode(byte[] data) {
     return decode(data, null);
   }
@@ -92,26 +107,55 @@ public final class SampleBatchCodec {
             "not a Headroom sample batch v%d (magic 0x%02x, version %d)", VERSION, magic, version));
       }
       UUID id = new UUID(in.getLong(), in.getLong());
-      String testbed = readString(in, names);
-      String entity = readString(in, names);
-      int metricCount = Short.toUnsignedInt(in.getShort());
-      String[] metrics = new String[metricCount];
-      for (int i = 0; i < metricCount; i++) {
-        metrics[i] = readString(in, names);
+      String testbed = readString(in, names, "testbed");
+      String testbedProblem = TestbedName.problem(testbed);
+      if (testbedProblem != null) {
+        throw new IllegalArgumentException("sample batch's testbed " + StorableText.quote(testbed) + ": "
+            + testbedProblem);
       }
-      int count = in.getInt();
-      List<Point> points = new ArrayList<>(count);
-      for (int i = 0; i < count; i++) {
-        int m = Short.toUnsignedInt(in.getShort());
-        if (m >= metricCount) {
-          throw new IllegalArgumentException("point " + i + " names metric " + m + " of " + metricCount);
-        }
-        points.add(new Point(in.getLong() / 1_000_000d, metrics[m], in.getDouble()));
+      String entity = readString(in, names, "entity");
+      String[] metrics = readMetrics(in, names);
+      List<Point> points = readPoints(in, metrics);
+      if (in.hasRemaining()) {
+        throw new IllegalArgumentException("sample batch has " + in.remaining() + " bytes after its last point (byte "
+            + in.position() + " of " + data.length + ")");
       }
       return new SampleBatch(id, testbed, entity, points);
     } catch (BufferUnderflowException e) {
       throw new IllegalArgumentException("sample batch truncated at byte " + in.position() + " of " + data.length);
     }
+  }
+
+  private static String[] readMetrics(ByteBuffer in, NameCache names) {
+    int count = Short.toUnsignedInt(in.getShort());
+    if ((long) count * MIN_STRING_BYTES > in.remaining()) {
+      throw new IllegalArgumentException("sample batch names " + count + " metrics at byte " + (in.position() - 2)
+          + ", but only " + in.remaining() + " bytes remain (a name takes at least " + MIN_STRING_BYTES + ")");
+    }
+    String[] metrics = new String[count];
+    for (int i = 0; i < count; i++) {
+      metrics[i] = readString(in, names, "metric " + i);
+    }
+    return metrics;
+  }
+
+  private static List<Point> readPoints(ByteBuffer in, String[] metrics) {
+    int count = in.getInt();
+    // unsigned: a count of 2^31 or more reads as negative, and is as far past the end
+    if (Integer.toUnsignedLong(count) * POINT_BYTES > in.remaining()) {
+      throw new IllegalArgumentException("sample batch says " + Integer.toUnsignedString(count) + " points at byte "
+          + (in.position() - 4) + ", but " + in.remaining() + " bytes remain, room for " + in.remaining() / POINT_BYTES
+          + " (" + POINT_BYTES + " bytes each)");
+    }
+    List<Point> points = new ArrayList<>(count);
+    for (int i = 0; i < count; i++) {
+      int m = Short.toUnsignedInt(in.getShort());
+      if (m >= metrics.length) {
+        throw new IllegalArgumentException("point " + i + " names metric " + m + " of " + metrics.length);
+      }
+      points.add(new Point(in.getLong() / 1_000_000d, metrics[m], in.getDouble()));
+    }
+    return points;
   }
 
   private static void writeString(DataOutputStream out, String s) throws IOException {
@@ -123,18 +167,22 @@ public final class SampleBatchCodec {
     out.write(b);
   }
 
-  private static String readString(ByteBuffer in, NameCache names) {
+  /** A str: its length (held to the bytes that remain), then that many bytes of UTF-8. */
+  private static String readString(ByteBuffer in, NameCache names, String field) {
     int len = Short.toUnsignedInt(in.getShort());
-    if (names != null) {
-      if (len > in.remaining()) {
-        throw new BufferUnderflowException();
-      }
-      String s = names.name(in.array(), in.arrayOffset() + in.position(), len);
-      in.position(in.position() + len);
-      return s;
+    if (len > in.remaining()) {
+      throw new BufferUnderflowException();
     }
-    byte[] b = new byte[len];
-    in.get(b);
-    return new String(b, StandardCharsets.UTF_8);
+    int at = in.position();
+    String s;
+    try {
+      s = names != null ? names.name(in.array(), in.arrayOffset() + at, len)
+          : Utf8.decode(in.array(), in.arrayOffset() + at, len);
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException("sample batch's " + field + " (" + len + " bytes at byte " + at + "): "
+          + e.getMessage());
+    }
+    in.position(at + len);
+    return s;
   }
 }

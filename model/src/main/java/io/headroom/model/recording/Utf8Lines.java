@@ -3,11 +3,7 @@ package io.headroom.model.recording;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
-import java.nio.ByteBuffer;
-import java.nio.CharBuffer;
-import java.nio.charset.CharsetDecoder;
-import java.nio.charset.CoderResult;
-import java.nio.charset.CodingErrorAction;
+import io.headroom.model.Utf8;
 import java.nio.charset.StandardCharsets;
 
 /**
@@ -17,8 +13,6 @@ import java.nio.charset.StandardCharsets;
  */
 final class Utf8Lines {
   private final InputStream in;
-  private final CharsetDecoder decoder = StandardCharsets.UTF_8.newDecoder()
-      .onMalformedInput(CodingErrorAction.REPORT).onUnmappableCharacter(CodingErrorAction.REPORT);
   private final byte[] buffer = new byte[1 << 16];
   private int position;
   private int limit;
@@ -75,18 +69,10 @@ final class Utf8Lines {
     if (ascii) {
       return new String(bytes, offset, length, StandardCharsets.ISO_8859_1); // ASCII is its own UTF-8
     }
-    ByteBuffer src = ByteBuffer.wrap(bytes, offset, length);
-    CharBuffer out = CharBuffer.allocate(length); // UTF-8 never yields more chars than bytes
-    decoder.reset();
-    CoderResult result = decoder.decode(src, out, true);
-    if (!result.isError()) {
-      result = decoder.flush(out);
+    int at = Utf8.firstMalformed(bytes, offset, length);
+    if (at >= 0) {
+      throw new NotUtf8(String.format("not UTF-8: byte 0x%02X at column %d", bytes[offset + at] & 0xff, at + 1));
     }
-    if (result.isError()) {
-      // REPORT leaves the buffer at the first byte of the malformed sequence
-      int at = src.position();
-      throw new NotUtf8(String.format("not UTF-8: byte 0x%02X at column %d", bytes[at] & 0xff, at - offset + 1));
-    }
-    return out.flip().toString();
+    return new String(bytes, offset, length, StandardCharsets.UTF_8);
   }
 }
