@@ -42,11 +42,15 @@ final class YamlFile {
   }
 
   static YamlFile read(Path file) throws ConfigException {
+    String problem = InputFile.problem(file);
+    if (problem != null) {
+      throw new ConfigException(problem);
+    }
     byte[] bytes;
     try {
       bytes = Files.readAllBytes(file);
     } catch (IOException e) {
-      throw new ConfigException(file + ": cannot read: " + reason(e));
+      throw new ConfigException(file + ": cannot read: " + InputFile.reason(e));
     }
     String text = utf8(bytes, file);
     return new YamlFile(parse(text, file), lines(text));
@@ -105,7 +109,7 @@ final class YamlFile {
       throw new ConfigException(file + ":" + (e.getLocation() == null ? "?" : e.getLocation().getLineNr()) + ": "
           + duplicate(e.getOriginalMessage()));
     } catch (IOException e) {
-      throw new ConfigException(file + ": not YAML: " + reason(e));
+      throw new ConfigException(file + ": not YAML: " + e.getMessage());
     }
   }
 
@@ -149,19 +153,5 @@ final class YamlFile {
       throw new ConfigException("cannot walk a file that parsed: " + e.getMessage());
     }
     return out;
-  }
-
-  /** The exception's own words, without Java's class name (a directory says "Is a directory"). */
-  private static String reason(IOException e) {
-    if (e instanceof java.nio.file.NoSuchFileException) {
-      return "no such file";
-    }
-    if (e instanceof java.nio.file.AccessDeniedException) {
-      return "permission denied";
-    }
-    if (e instanceof java.nio.file.FileSystemException f && f.getReason() != null) {
-      return f.getReason();
-    }
-    return e.getMessage();
   }
 }

@@ -98,7 +98,10 @@ class StrictTestbedFileTest {
 
   @Test
   void aDirectoryOrAMissingFileIsNamed() throws Exception {
-    assertEquals(dir + ": cannot read: Is a directory", refusal(dir));
-    assertEquals(dir.resolve("nope.yaml") + ": cannot read: no such file", refusal(dir.resolve("nope.yaml")));
+    assertEquals(dir + ": is a directory, not a file", refusal(dir));
+    assertEquals(dir.resolve("nope.yaml") + ": no such file", refusal(dir.resolve("nope.yaml")));
+    // a path through a regular file: no such file either, not an IOException without a path
+    Path file = write("testbed: lab\n");
+    assertEquals(file.resolve("x.yaml") + ": no such file", refusal(file.resolve("x.yaml")));
   }
 }
