@@ -131,7 +131,10 @@ public final class ApiServer implements AutoCloseable {
     r.errorHandler(405, ctx -> error(ctx, 405, "method " + ctx.request().method() + " not allowed on " + ctx.normalizedPath()));
     r.errorHandler(400, ctx -> error(ctx, 400, "bad request: " + ctx.request().method() + " " + ctx.request().path()
         + " cannot be read (malformed path, query or body)"));
-    r.errorHandler(413, ctx -> error(ctx, 413, "body: over " + MAX_BODY_BYTES / 1024 + " KiB"));
+    r.errorHandler(413, ctx -> {
+      LOG.info("{} {} refused: a body over {} KiB (413)", ctx.request().method(), ctx.normalizedPath(), MAX_BODY_BYTES / 1024);
+      error(ctx, 413, "body: over " + MAX_BODY_BYTES / 1024 + " KiB");
+    });
     r.errorHandler(500, ctx -> internalError(ctx, ctx.failure()));
     return r;
   }
@@ -184,6 +187,7 @@ public final class ApiServer implements AutoCloseable {
     String type = ctx.request().getHeader("Content-Type");
     String media = type == null ? "" : type.split(";", 2)[0].trim().toLowerCase(java.util.Locale.ROOT);
     if (media.equals("application/x-www-form-urlencoded") || media.startsWith("multipart/")) {
+      LOG.info("{} {} refused: a body of type {} (415)", ctx.request().method(), ctx.normalizedPath(), media);
       error(ctx, 415, "body: must be JSON (Content-Type: application/json), not " + media);
     } else {
       ctx.next();
