@@ -104,7 +104,13 @@ public final class ApiServer implements AutoCloseable {
     Router r = Router.router(vertx);
     r.route().handler(ctx -> {
       apiMetrics.requested(ctx);
-      String path = ctx.normalizedPath();
+      String path;
+      try {
+        path = ctx.normalizedPath();
+      } catch (IllegalArgumentException e) {
+        undecodable(ctx); // and every later normalizedPath() would throw too: answered here
+        return;
+      }
       if (path.startsWith("/health/") || auth.permits(ctx.request().getHeader("Authorization"))) {
         ctx.next();
       } else {
@@ -127,12 +133,11 @@ public final class ApiServer implements AutoCloseable {
     r.post(PREFIX + "/runs/:run/annotations").blockingHandler(worker(this::annotate), false);
     r.post(PREFIX + "/runs/:run/end").blockingHandler(worker(this::end), false);
     r.get("/runs/:run").blockingHandler(worker(this::report), false);
-    r.errorHandler(404, ctx -> error(ctx, 404, "no such endpoint: " + ctx.request().method() + " " + ctx.normalizedPath()));
-    r.errorHandler(405, ctx -> error(ctx, 405, "method " + ctx.request().method() + " not allowed on " + ctx.normalizedPath()));
-    r.errorHandler(400, ctx -> error(ctx, 400, "bad request: " + ctx.request().method() + " " + ctx.request().path()
-        + " cannot be read (malformed path, query or body)"));
+    r.errorHandler(404, ctx -> error(ctx, 404, "no such endpoint: " + ctx.request().method() + " " + ctx.request().path()));
+    r.errorHandler(405, ctx -> error(ctx, 405, "method " + ctx.request().method() + " not allowed on " + ctx.request().path()));
+    r.errorHandler(400, ApiServer::undecodable);
     r.errorHandler(413, ctx -> {
-      LOG.info("{} {} refused: a body over {} KiB (413)", ctx.request().method(), ctx.normalizedPath(), MAX_BODY_BYTES / 1024);
+      LOG.info("{} {} refused: a body over {} KiB (413)", ctx.request().method(), ctx.request().path(), MAX_BODY_BYTES / 1024);
       error(ctx, 413, "body: over " + MAX_BODY_BYTES / 1024 + " KiB");
     });
     r.errorHandler(500, ctx -> internalError(ctx, ctx.failure()));
@@ -161,6 +166,12 @@ public final class ApiServer implements AutoCloseable {
         work.handle(ctx);
       } catch (ApiException e) {
         error(ctx, e.status(), e.getMessage());
+      } catch (io.vertx.ext.web.handler.HttpException e) {
+        if (e.getStatusCode() == 400) {
+          undecodable(ctx); // Vert.x decoding a query parameter on first use
+        } else {
+          error(ctx, e.getStatusCode(), e.getMessage());
+        }
       } catch (Exception e) {
         internalError(ctx, e);
       }
@@ -174,9 +185,14 @@ public final class ApiServer implements AutoCloseable {
    */
   private static void internalError(RoutingContext ctx, Throwable failure) {
     String reference = HexFormat.of().formatHex(new SecureRandom().generateSeed(4));
-    LOG.warn("{} {} failed (reference {}): {}", ctx.request().method(), ctx.normalizedPath(), reference,
+    LOG.warn("{} {} failed (reference {}): {}", ctx.request().method(), ctx.request().path(), reference,
         failure == null ? "no exception" : failure.toString());
     error(ctx, 500, "internal error (reference " + reference + " in the analyzer's log)");
+  }
+
+  /** A path or query Vert.x cannot decode: "%zz", a '%' without two hex digits after it. */
+  private static void undecodable(RoutingContext ctx) {
+    error(ctx, 400, "path or query: cannot be decoded (each '%' must start an escape of two hex digits, %XX)");
   }
 
   /**
@@ -187,7 +203,7 @@ public final class ApiServer implements AutoCloseable {
     String type = ctx.request().getHeader("Content-Type");
     String media = type == null ? "" : type.split(";", 2)[0].trim().toLowerCase(java.util.Locale.ROOT);
     if (media.equals("application/x-www-form-urlencoded") || media.startsWith("multipart/")) {
-      LOG.info("{} {} refused: a body of type {} (415)", ctx.request().method(), ctx.normalizedPath(), media);
+      LOG.info("{} {} refused: a body of type {} (415)", ctx.request().method(), ctx.request().path(), media);
       error(ctx, 415, "body: must be JSON (Content-Type: application/json), not " + media);
     } else {
       ctx.next();

@@ -75,6 +75,18 @@ final class LiveApi implements AutoCloseable {
     return http.send(b.build(), HttpResponse.BodyHandlers.ofString());
   }
 
+  /**
+   * A GET of {@code target} exactly as given, over a plain socket (for targets Java's URI refuses
+   * to send): the whole answer, status line, headers and body.
+   */
+  String rawGet(String target) throws Exception {
+    try (java.net.Socket s = new java.net.Socket("127.0.0.1", api.port())) {
+      s.getOutputStream().write(("GET " + target + " HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer " + TOKEN
+          + "\r\nConnection: close\r\n\r\n").getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+      return new String(s.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+    }
+  }
+
   /** {@code path} as written (already percent-encoded where it must be). */
   private URI uri(String path) {
     return URI.create("http://127.0.0.1:" + api.port() + path);
