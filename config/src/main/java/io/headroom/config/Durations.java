@@ -7,6 +7,11 @@ import java.util.regex.Pattern;
 /** Durations as people write them in config files: "500ms", "1s", "5s", "2m", "1h". */
 public final class Durations {
   private static final Pattern FORM = Pattern.compile("(\\d+(?:\\.\\d+)?)\\s*(ms|s|m|h)");
+  /**
+   * The longest duration, 9223372036854 ms (about 2562047h 47m, 292 years): what a count of
+   * nanoseconds in a long holds, which the schedulers and clients take durations as.
+   */
+  static final long MAX_MILLIS = Long.MAX_VALUE / 1_000_000;
 
   private Durations() {}
 
@@ -23,6 +28,10 @@ public final class Durations {
       case "m" -> n * 60_000;
       default -> n * 3_600_000;
     };
+    if (millis > MAX_MILLIS) {
+      throw new IllegalArgumentException("\"" + text + "\" is too long: at most " + MAX_MILLIS
+          + "ms (about 2562047h 47m, 292 years, what a count of nanoseconds holds)");
+    }
     return Duration.ofMillis(Math.round(millis));
   }
 

@@ -1,43 +1,44 @@
 package io.headroom.config;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.function.ToIntFunction;
 
 /** Reads a testbed YAML file into a {@link TestbedConfig}; errors name the file and the key. */
 public final class TestbedLoader {
-  private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
   private static final Set<String> COMMON_SOURCE_KEYS = Set.of("type", "host", "interval");
 
   private TestbedLoader() {}
 
   public static TestbedConfig load(Path file, Path defaultSpoolDir) throws ConfigException {
-    JsonNode root;
-    try {
-      root = YAML.readTree(Files.readString(file));
-    } catch (IOException e) {
-      throw new ConfigException(file + ": cannot read: " + e.getMessage());
-    }
+    YamlFile yaml = YamlFile.read(file);
+    JsonNode root = yaml.root();
     if (root == null || !root.isObject()) {
       throw new ConfigException(file + ": must be a YAML mapping with testbed: and sources:");
     }
-    return bind(root, file.toAbsolutePath().getParent(), defaultSpoolDir, file.toString());
+    return bind(root, yaml::line, file.toAbsolutePath().getParent(), defaultSpoolDir, file.toString());
   }
 
-  /** Every problem of the file at once: the sections' (by the binder) and each source's common keys. */
-  static TestbedConfig bind(JsonNode root, Path baseDir, Path defaultSpoolDir, String where) throws ConfigException {
+  /**
+   * Every problem of the file at once: the sections' (by the binder), each source's common keys,
+   * and sources sharing a host. {@code lines}: where a value starts, by JSON pointer (0: unknown).
+   */
+  private static TestbedConfig bind(JsonNode root, ToIntFunction<String> lines, Path baseDir, Path defaultSpoolDir,
+      String where) throws ConfigException {
     SettingsBinder.Bound<TestbedFile> bound =
         SettingsBinder.tryBind(root, TestbedFile.class, TestbedFile.defaults(defaultSpoolDir), baseDir);
     List<String> problems = new ArrayList<>(bound.problems());
     TestbedFile f = bound.value();
     List<SourceConfig> sources = f == null || f.sources() == null ? List.of() : sources(f.sources(), problems);
+    if (f != null && f.sources() != null) {
+      problems.addAll(sharedHosts(f.sources(), lines));
+    }
     if (!problems.isEmpty()) {
       throw new ConfigException(where + ": " + String.join("; ", problems));
     }
@@ -73,6 +74,30 @@ public final class TestbedLoader {
       }
     }
     return out;
+  }
+
+  /**
+   * Two sources with one host would publish the same entity ids (the host starts each), so their
+   * readings would interleave as one entity's series: refused, naming both.
+   */
+  private static List<String> sharedHosts(List<JsonNode> sources, ToIntFunction<String> lines) {
+    List<String> problems = new ArrayList<>();
+    Map<String, Integer> first = new HashMap<>();
+    for (int i = 0; i < sources.size(); i++) {
+      JsonNode host = sources.get(i).path("host");
+      Integer earlier = host.isTextual() ? first.putIfAbsent(host.textValue(), i) : null;
+      if (earlier != null) {
+        problems.add(source(earlier, lines) + " and " + source(i, lines) + ": both have host " + host.textValue()
+            + ", which starts every entity id, so their readings would be one entity's series, interleaved; "
+            + "give each source its own host");
+      }
+    }
+    return problems;
+  }
+
+  private static String source(int index, ToIntFunction<String> lines) {
+    int line = lines.applyAsInt("/sources/" + index);
+    return "sources[" + index + "]" + (line > 0 ? " (line " + line + ")" : "");
   }
 
   private static boolean sameKey(String a, String b) {

@@ -37,6 +37,7 @@ public final class ApiServer implements AutoCloseable {
   static final String PREFIX = "/api/v1";
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final int MAX_LIST = 1000;
+  private static final int MAX_BODY_BYTES = 64 * 1024;
 
   private final Vertx vertx;
   private final HttpServer server;
@@ -103,7 +104,13 @@ public final class ApiServer implements AutoCloseable {
     Router r = Router.router(vertx);
     r.route().handler(ctx -> {
       apiMetrics.requested(ctx);
-      String path = ctx.normalizedPath();
+      String path;
+      try {
+        path = ctx.normalizedPath();
+      } catch (IllegalArgumentException e) {
+        undecodable(ctx); // and every later normalizedPath() would throw too: answered here
+        return;
+      }
       if (path.startsWith("/health/") || auth.permits(ctx.request().getHeader("Authorization"))) {
         ctx.next();
       } else {
@@ -111,7 +118,8 @@ public final class ApiServer implements AutoCloseable {
         error(ctx, 401, "missing or wrong bearer token (Authorization: Bearer ...)");
       }
     });
-    r.route().handler(BodyHandler.create().setBodyLimit(64 * 1024));
+    r.route().handler(ApiServer::refuseFormBodies);
+    r.route().handler(BodyHandler.create().setBodyLimit(MAX_BODY_BYTES).setHandleFileUploads(false));
     r.get("/health/live").handler(ctx -> json(ctx, 200, Map.of("status", "up")));
     r.get("/health/ready").blockingHandler(worker(this::ready), false);
     r.get("/metrics").blockingHandler(worker(this::metrics), false);
@@ -125,9 +133,14 @@ public final class ApiServer implements AutoCloseable {
     r.post(PREFIX + "/runs/:run/annotations").blockingHandler(worker(this::annotate), false);
     r.post(PREFIX + "/runs/:run/end").blockingHandler(worker(this::end), false);
     r.get("/runs/:run").blockingHandler(worker(this::report), false);
-    r.errorHandler(404, ctx -> error(ctx, 404, "no such endpoint: " + ctx.request().method() + " " + ctx.normalizedPath()));
-    r.errorHandler(405, ctx -> error(ctx, 405, "method " + ctx.request().method() + " not allowed on " + ctx.normalizedPath()));
-    r.errorHandler(413, ctx -> error(ctx, 413, "request body over 64 KiB"));
+    r.errorHandler(404, ctx -> error(ctx, 404, "no such endpoint: " + ctx.request().method() + " " + ctx.request().path()));
+    r.errorHandler(405, ctx -> error(ctx, 405, "method " + ctx.request().method() + " not allowed on " + ctx.request().path()));
+    r.errorHandler(400, ApiServer::undecodable);
+    r.errorHandler(413, ctx -> {
+      LOG.info("{} {} refused: a body over {} KiB (413)", ctx.request().method(), ctx.request().path(), MAX_BODY_BYTES / 1024);
+      error(ctx, 413, "body: over " + MAX_BODY_BYTES / 1024 + " KiB");
+    });
+    r.errorHandler(500, ctx -> internalError(ctx, ctx.failure()));
     return r;
   }
 
@@ -153,19 +166,55 @@ public final class ApiServer implements AutoCloseable {
         work.handle(ctx);
       } catch (ApiException e) {
         error(ctx, e.status(), e.getMessage());
+      } catch (io.vertx.ext.web.handler.HttpException e) {
+        if (e.getStatusCode() == 400) {
+          undecodable(ctx); // Vert.x decoding a query parameter on first use
+        } else {
+          error(ctx, e.getStatusCode(), e.getMessage());
+        }
       } catch (Exception e) {
-        LOG.warn("{} {} failed: {}", ctx.request().method(), ctx.normalizedPath(), e.toString());
-        error(ctx, 500, "internal error: " + e.getMessage());
+        internalError(ctx, e);
       }
     };
+  }
+
+  /**
+   * A failure of Headroom's own (or of the database) is one log line with a reference, and the
+   * client gets that reference, never the exception's text: PostgreSQL's messages name tables and
+   * values, and the client can do nothing with them.
+   */
+  private static void internalError(RoutingContext ctx, Throwable failure) {
+    String reference = HexFormat.of().formatHex(new SecureRandom().generateSeed(4));
+    LOG.warn("{} {} failed (reference {}): {}", ctx.request().method(), ctx.request().path(), reference,
+        failure == null ? "no exception" : failure.toString());
+    error(ctx, 500, "internal error (reference " + reference + " in the analyzer's log)");
+  }
+
+  /** A path or query Vert.x cannot decode: "%zz", a '%' without two hex digits after it. */
+  private static void undecodable(RoutingContext ctx) {
+    error(ctx, 400, "path or query: cannot be decoded (each '%' must start an escape of two hex digits, %XX)");
+  }
+
+  /**
+   * Bodies are JSON. A form or multipart body would go to Netty's form decoder, which answers one
+   * over 8 KB with a plain-text "Bad Request" and logs a stack trace each time: refused before it.
+   */
+  private static void refuseFormBodies(RoutingContext ctx) {
+    String type = ctx.request().getHeader("Content-Type");
+    String media = type == null ? "" : type.split(";", 2)[0].trim().toLowerCase(java.util.Locale.ROOT);
+    if (media.equals("application/x-www-form-urlencoded") || media.startsWith("multipart/")) {
+      LOG.info("{} {} refused: a body of type {} (415)", ctx.request().method(), ctx.request().path(), media);
+      error(ctx, 415, "body: must be JSON (Content-Type: application/json), not " + media);
+    } else {
+      ctx.next();
+    }
   }
 
   private void listRuns(RoutingContext ctx) throws Exception {
     String testbed = param(ctx, "testbed");
     Double since = seconds(ctx, "since");
     Double until = seconds(ctx, "until");
-    Double limitParam = seconds(ctx, "limit");
-    int limit = limitParam == null ? 100 : (int) Math.min(MAX_LIST, Math.max(1, limitParam));
+    int limit = limit(ctx);
     List<Map<String, Object>> runs = db.with(c -> RunQueries.list(c, testbed, since, until, limit)).stream()
         .map(row -> {
           Map<String, Object> m = RunControl.describe(row.run());
@@ -205,9 +254,16 @@ public final class ApiServer implements AutoCloseable {
     if (testbed == null || testbed.isBlank() || testbed.contains("|")) {
       throw ApiException.badRequest("testbed: required (and without '|')");
     }
-    String id = text(body, "run", "api-" + HexFormat.of().formatHex(new SecureRandom().generateSeed(6)));
-    Map<String, Object> workload = body.has("workload") && body.get("workload").isObject()
-        ? JSON.convertValue(body.get("workload"), Map.class) : Map.of("tool", "external");
+    RequestChecks.key("testbed", testbed);
+    String id = RequestChecks.key("run", text(body, "run", "api-" + HexFormat.of().formatHex(new SecureRandom().generateSeed(6))));
+    if (id.isBlank()) {
+      throw ApiException.badRequest("run: must not be blank");
+    }
+    boolean declared = body.has("workload") && body.get("workload").isObject();
+    if (declared) {
+      RequestChecks.storableJson("workload", body.get("workload"));
+    }
+    Map<String, Object> workload = declared ? JSON.convertValue(body.get("workload"), Map.class) : Map.of("tool", "external");
     Run run = new Run(id, testbed, at(body), null, workload);
     boolean stored = control.start(run);
     json(ctx, stored ? 201 : 202, RunControl.describe(run));
@@ -220,6 +276,7 @@ public final class ApiServer implements AutoCloseable {
     if (name == null || name.isBlank()) {
       throw ApiException.badRequest("name: required, the phase's name");
     }
+    RequestChecks.key("name", name);
     double at = at(body);
     boolean stored = control.phase(run, name, at);
     json(ctx, stored ? 201 : 202, phaseJson(name, at, null));
@@ -232,6 +289,7 @@ public final class ApiServer implements AutoCloseable {
     if (text == null || text.isBlank()) {
       throw ApiException.badRequest("text: required, the note to put on the run's timeline");
     }
+    RequestChecks.text("text", text);
     double at = at(body);
     control.annotate(run, at, text);
     json(ctx, 201, Map.of("ts", at, "source", "api", "text", text));
@@ -260,7 +318,8 @@ public final class ApiServer implements AutoCloseable {
       m.put("database", "reachable");
     } catch (Exception e) {
       dbUp = false;
-      m.put("database", "unreachable: " + e.getMessage());
+      LOG.warn("readiness: the database did not answer: {}", e.toString());
+      m.put("database", "unreachable (the analyzer's log says why)");
     }
     AnalyzerService.Health h = backend.health().get();
     m.put("ingest", h.ingest());
@@ -280,7 +339,7 @@ public final class ApiServer implements AutoCloseable {
   }
 
   private Run run(RoutingContext ctx) throws Exception {
-    return views.resolve(param(ctx, "testbed"), ctx.pathParam("run"));
+    return views.resolve(param(ctx, "testbed"), RequestChecks.key("run", ctx.pathParam("run")));
   }
 
   private static JsonNode body(RoutingContext ctx) {
@@ -319,12 +378,13 @@ public final class ApiServer implements AutoCloseable {
     if (!n.isNumber()) {
       throw ApiException.badRequest("at: must be Unix seconds (a number)");
     }
-    return n.asDouble();
+    return RequestChecks.unixSeconds("at", n.asDouble());
   }
 
+  /** A query parameter (checked as an id: it reaches the database as one), or null. */
   private static String param(RoutingContext ctx, String name) {
     List<String> values = ctx.queryParam(name);
-    return values.isEmpty() || values.get(0).isBlank() ? null : values.get(0);
+    return values.isEmpty() || values.get(0).isBlank() ? null : RequestChecks.key(name, values.get(0));
   }
 
   private static Double seconds(RoutingContext ctx, String name) {
@@ -333,10 +393,27 @@ public final class ApiServer implements AutoCloseable {
       return null;
     }
     try {
-      return Double.parseDouble(v);
+      return RequestChecks.unixSeconds(name, Double.parseDouble(v));
     } catch (NumberFormatException e) {
       throw ApiException.badRequest(name + ": must be a number (Unix seconds), got \"" + v + "\"");
     }
+  }
+
+  /** {@code limit}: how many runs to list, 1 to {@value #MAX_LIST} (100 when absent). */
+  private static int limit(RoutingContext ctx) {
+    String v = param(ctx, "limit");
+    if (v == null) {
+      return 100;
+    }
+    try {
+      int n = Integer.parseInt(v);
+      if (n >= 1 && n <= MAX_LIST) {
+        return n;
+      }
+    } catch (NumberFormatException e) {
+      // answered below, with the range
+    }
+    throw ApiException.badRequest("limit: must be a whole number from 1 to " + MAX_LIST + ", got \"" + v + "\"");
   }
 
   private static void json(RoutingContext ctx, int status, Object body) {

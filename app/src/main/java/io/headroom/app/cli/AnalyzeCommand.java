@@ -48,10 +48,16 @@ final class AnalyzeCommand implements Callable<Integer> {
   public Integer call() throws Exception {
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
+    InputFiles.requireReadable(file);
     Thresholds thresholds = testbed == null ? Thresholds.defaults()
         : TestbedOptions.thresholds(TestbedLoader.load(testbed, Path.of(".")), testbed);
     RunData data = new RunData();
-    ReadStats stats = new RecordingReader(lenient).read(file, data::accept);
+    ReadStats stats;
+    try {
+      stats = new RecordingReader(lenient).read(file, data::accept);
+    } catch (java.io.IOException e) {
+      throw InputFiles.unreadable(file, e);
+    }
     if (stats.badLines() > 0) {
       err.printf("headroom analyze: skipped %d bad line(s) of %s; first: %s%n",
           stats.badLines(), file, stats.firstProblems().get(0));

@@ -86,7 +86,7 @@ final class AnalyzerCommand implements Callable<Integer> {
     String failure = shutdown.awaitSignalOr(analyzer.failure());
     if (failure != null) {
       System.err.println("headroom analyzer: " + failure + "; exiting with 1 so a supervisor restarts it");
-      return 1;
+      return ExitCodes.FAILED;
     }
     return 0;
   }

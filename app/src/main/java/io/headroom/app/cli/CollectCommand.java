@@ -32,7 +32,7 @@ final class CollectCommand implements Callable<Integer> {
     if (!once) {
       return new CollectorCommand(options).call();
     }
-    TestbedConfig testbed = options.load(Path.of(System.getProperty("java.io.tmpdir"), "headroom-unused-spool"));
+    TestbedConfig testbed = options.loadSources(Path.of(System.getProperty("java.io.tmpdir"), "headroom-unused-spool"));
     List<ScrapeRunner> runners = Sources.runners(testbed, SourceRegistry.discovered());
     try (ScrapeScheduler scheduler = new ScrapeScheduler(testbed.testbed(), runners, (tb, s) -> { },
         SchedulerSettings.of(testbed.collector()))) {

@@ -26,7 +26,7 @@ final class CollectorCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    TestbedConfig testbed = options.load(Path.of(System.getProperty("user.home"), ".headroom", "spool"));
+    TestbedConfig testbed = options.loadSources(Path.of(System.getProperty("user.home"), ".headroom", "spool"));
     try (Shutdown shutdown = Shutdown.onSignal(); WorkDir work = WorkDir.create("headroom-collector-");
         Infrastructure infra = new Infrastructure(work.path(), options.startupWait())) {
       KafkaClient bootstrap = infra.kafka(testbed.kafka());

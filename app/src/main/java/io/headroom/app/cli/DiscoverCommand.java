@@ -31,7 +31,7 @@ final class DiscoverCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     PrintWriter out = spec.commandLine().getOut();
-    TestbedConfig testbed = options.load(Path.of(System.getProperty("java.io.tmpdir"), "headroom-unused-spool"));
+    TestbedConfig testbed = options.loadSources(Path.of(System.getProperty("java.io.tmpdir"), "headroom-unused-spool"));
     SourceRegistry registry = SourceRegistry.discovered();
     for (SourceConfig sc : testbed.sources()) {
       Discovery d;

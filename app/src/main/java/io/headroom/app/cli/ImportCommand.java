@@ -75,9 +75,7 @@ final class ImportCommand implements Callable<Integer> {
     if (!tool.equals("fio") && !tool.equals("vdbench")) {
       throw new UserError("TOOL must be fio or vdbench, not \"" + tool + "\"");
     }
-    if (!Files.isReadable(file)) {
-      throw new UserError(file + ": cannot read");
-    }
+    InputFiles.requireReadable(file);
     try (WorkDir work = WorkDir.create("headroom-import-")) {
       TestbedConfig testbed = options.load(work.resolve("spool"));
       String id = runId != null ? runId : "import-" + file.getFileName().toString().replaceAll("\\.[^.]*$", "");
@@ -117,6 +115,8 @@ final class ImportCommand implements Callable<Integer> {
       }
     } catch (FioFormatException e) {
       throw new UserError(e.getMessage());
+    } catch (java.io.IOException e) {
+      throw InputFiles.unreadable(file, e);
     }
     return records;
   }

@@ -144,7 +144,7 @@ final class RunCommand implements Callable<Integer> {
     }
     if (failure != null || commandFailure != null) {
       err.println("headroom run: " + (failure != null ? failure.getMessage() : commandFailure));
-      return 1;
+      return ExitCodes.FAILED;
     }
     return 0;
   }

@@ -59,6 +59,19 @@ final class TestbedOptions {
     return merged;
   }
 
+  /**
+   * As {@link #load}, for the commands that scrape (collect, collector, discover): a testbed with
+   * no sources would run and print nothing, as if all were well.
+   */
+  TestbedConfig loadSources(Path defaultSpool) throws ConfigException {
+    TestbedConfig config = load(defaultSpool);
+    if (config.sources().isEmpty()) {
+      throw new ConfigException(testbed + ": sources: none, so there is nothing to collect; "
+          + "add one (docs/configuration.md)");
+    }
+    return config;
+  }
+
   /** The detection thresholds of the testbed file (defaults where it says nothing). */
   static Thresholds thresholds(TestbedConfig testbed, Path file) throws ConfigException {
     try {

@@ -8,7 +8,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.headroom.analyzer.detect.Thresholds;
-import io.headroom.analyzer.ingest.IngestConfig;
 import io.headroom.analyzer.store.StoreConfig;
 import io.headroom.app.service.AnalyzerService;
 import io.headroom.app.testing.TestDatabase;
@@ -21,11 +20,7 @@ import io.headroom.model.PhaseVerdict;
 import io.headroom.model.Verdict;
 import io.headroom.model.VerdictJson;
 import io.headroom.model.kafka.KafkaClient;
-import io.headroom.model.kafka.TopicSetup;
 import io.headroom.model.kafka.Topics;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -45,28 +40,23 @@ import org.junit.jupiter.api.io.TempDir;
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class ApiServerTest {
-  private static final String TOKEN = "s3cret-token";
+  private static final String TOKEN = LiveApi.TOKEN;
   private static final double T0 = 1_795_000_000.0;
   private static final ObjectMapper JSON = new ObjectMapper();
 
+  private LiveApi live;
   private EmbeddedKafka kafka;
   private TestDatabase db;
   private AnalyzerService analyzer;
   private ApiServer api;
-  private final HttpClient http = HttpClient.newHttpClient();
 
   @BeforeAll
   void start(@TempDir Path dir) throws Exception {
-    kafka = EmbeddedKafka.start(dir.resolve("kafka"));
-    Topics topics = new Topics("api" + System.nanoTime() + ".");
-    KafkaClient client = KafkaClient.plaintext(kafka.bootstrapServers());
-    TopicSetup.ensure(client, topics, 2, (short) 1);
-    db = TestDatabase.create();
-    analyzer = new AnalyzerService(IngestConfig.defaults(client, topics), db.url(), null, null, TestDatabase.KEEPING_FIXED_DATES);
-    api = ApiServer.start(new ApiConfig("127.0.0.1:0", null, null),
-        new ApiServer.Backend(db.url(), null, null, () -> new RunRecords(client, topics), analyzer::health, List.of(),
-            Thresholds.defaults(), "lab"),
-        Map.of(ApiConfig.DEFAULT_TOKEN_ENV, TOKEN));
+    live = LiveApi.start(dir);
+    kafka = live.kafka;
+    db = live.db;
+    analyzer = live.analyzer;
+    api = live.api;
     declareRunFromOutside();
   }
 
@@ -81,17 +71,8 @@ class ApiServerTest {
 
   @AfterAll
   void stop() throws Exception {
-    if (api != null) {
-      api.close();
-    }
-    if (analyzer != null) {
-      analyzer.close();
-    }
-    if (db != null) {
-      db.close();
-    }
-    if (kafka != null) {
-      kafka.close();
+    if (live != null) {
+      live.close();
     }
   }
 
@@ -317,16 +298,10 @@ class ApiServerTest {
   }
 
   private HttpResponse<String> get(String path, String token) throws Exception {
-    HttpRequest.Builder b = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + api.port() + path));
-    if (token != null) {
-      b.header("Authorization", "Bearer " + token);
-    }
-    return http.send(b.build(), HttpResponse.BodyHandlers.ofString());
+    return live.get(path, token);
   }
 
   private HttpResponse<String> post(String path, String body) throws Exception {
-    return http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + api.port() + path))
-        .header("Authorization", "Bearer " + TOKEN).POST(HttpRequest.BodyPublishers.ofString(body)).build(),
-        HttpResponse.BodyHandlers.ofString());
+    return live.post(path, body);
   }
 }

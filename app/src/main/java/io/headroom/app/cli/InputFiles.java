@@ -1,0 +1,26 @@
+package io.headroom.app.cli;
+
+import io.headroom.config.InputFile;
+import java.io.IOException;
+import java.nio.file.Path;
+
+/** The files a command reads: checked before reading, so the refusal names the path and exits 2. */
+final class InputFiles {
+  private InputFiles() {}
+
+  /** A user error naming {@code file} when it is missing, a directory or unreadable. */
+  static void requireReadable(Path file) throws UserError {
+    String problem = InputFile.problem(file);
+    if (problem != null) {
+      throw new UserError(problem);
+    }
+  }
+
+  /**
+   * A read of {@code file} that failed after it was found readable (an I/O error, a format its
+   * parser refused): the user's file, so a user error that names it, not a failure of Headroom's.
+   */
+  static UserError unreadable(Path file, IOException e) {
+    return new UserError(file + ": cannot read: " + InputFile.reason(e));
+  }
+}
