@@ -259,6 +259,26 @@ class PowerStoreSourceTest {
   }
 
   @Test
+  void aFailedSeriesIsOneLineOfProblemWithItsBodySummarised() throws Exception {
+    // the array's pretty-printed error body, 11 lines and over 200 characters, for every series
+    String body = "{\n  \"messages\": [\n    {\n      \"code\": \"0xE04040010005\",\n      \"severity\": \"Error\",\n"
+        + "      \"message_l10n\": \"The entity is not supported for this port type.\",\n"
+        + "      \"arguments\": [\n        \"performance_metrics_by_fe_eth_port\",\n"
+        + "        \"BaseEnclosure-NodeA-EmbeddedModule-MgmtPort\"\n      ]\n    }\n  ]\n}\n";
+    try (PowerStoreStandin.Running ps = PowerStoreStandin.serve(s5()); Source source = source(ps, "")) {
+      ps.server().when("POST", "/api/rest/metrics/generate").reply(400, Map.of("Content-Type", "application/json"), body);
+      Scrape s = new Scrape(1);
+      source.scrape(s);
+      // 7 series (appliance, 2 nodes, 2 ports up, 2 volumes): 7 problems, one line each, the message kept
+      assertEquals(7, s.problems().size(), s.problems().toString());
+      for (String p : s.problems()) {
+        assertFalse(p.contains("\n"), p);
+        assertTrue(p.endsWith("HTTP 400: 0xE04040010005: The entity is not supported for this port type."), p);
+      }
+    }
+  }
+
+  @Test
   void aMalformedAnswerNamesTheEndpointAndNoSecretAppearsInAnyProblem() throws Exception {
     try (PowerStoreStandin.Running ps = PowerStoreStandin.serve(s5()); Source source = source(ps, "")) {
       ps.server().when("GET", "/api/rest/eth_port").malformedJson();
