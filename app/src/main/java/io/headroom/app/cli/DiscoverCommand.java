@@ -8,6 +8,7 @@ import io.headroom.collector.source.Source;
 import io.headroom.collector.source.SourceContext;
 import io.headroom.collector.source.SourceRegistry;
 import io.headroom.model.recording.RecordingWriter;
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
@@ -19,7 +20,8 @@ import picocli.CommandLine.Spec;
 
 @Command(name = "discover", mixinStandardHelpOptions = true,
     description = "Prints the testbed's entities with their ceilings, the relations between them, and what is "
-        + "degraded (links trained below their maximum, devices on no NUMA node).")
+        + "degraded (links trained below their maximum, devices on no NUMA node). A source that cannot be read "
+        + "is a warning and the others are still printed; the exit code is then " + ExitCodes.PARTIAL + ".")
 final class DiscoverCommand implements Callable<Integer> {
   @Mixin TestbedOptions options;
 
@@ -33,11 +35,17 @@ final class DiscoverCommand implements Callable<Integer> {
     PrintWriter out = spec.commandLine().getOut();
     TestbedConfig testbed = options.loadSources(Path.of(System.getProperty("java.io.tmpdir"), "headroom-unused-spool"));
     SourceRegistry registry = SourceRegistry.discovered();
+    int failed = 0;
     for (SourceConfig sc : testbed.sources()) {
       Discovery d;
       try (Source source = registry.factory(sc.type())
           .create(new SourceContext(sc.host(), sc.interval(), testbed.baseDir()), sc.settings())) {
         d = source.discover();
+      } catch (IOException e) {
+        // a device that does not answer is the device's problem, not the testbed's: the others still count
+        failed++;
+        warn(sc, e, out);
+        continue;
       }
       if (records) {
         RecordingWriter w = new RecordingWriter(out);
@@ -49,6 +57,15 @@ final class DiscoverCommand implements Callable<Integer> {
       }
     }
     out.flush();
-    return 0;
+    return failed == 0 ? ExitCodes.OK : ExitCodes.PARTIAL;
+  }
+
+  /** One line on stderr, and in the text listing where the source's entities would have been. */
+  private void warn(SourceConfig sc, IOException e, PrintWriter out) {
+    String line = sc.type() + " " + sc.host() + ": not discovered: " + e.getMessage();
+    spec.commandLine().getErr().println("headroom discover: warning: " + line);
+    if (!records) {
+      out.println(line);
+    }
   }
 }

@@ -8,6 +8,8 @@ final class ExitCodes {
   static final int FAILED = 1;
   /** Bad usage or input the person can fix: an unknown command, a bad testbed file or recording. */
   static final int USAGE = 2;
+  /** `discover`: some sources could not be read (each a warning); the others were printed. */
+  static final int PARTIAL = 3;
   /** Kafka or the database did not answer within the start-up wait (sysexits EX_UNAVAILABLE). */
   static final int UNAVAILABLE = 69;
 

@@ -64,12 +64,13 @@ class ArrayCpuVerdictTest {
     Verdict v = VerdictJson.fromJson(cli.out().trim());
     assertEquals(Bottleneck.ARRAY_CPU, v.bottleneck(), v.toString());
     assertEquals("ps1/node/N1", v.entity());
-    // N1's second scrape: 94.0 % at 10:00:40 and (repeat_count 2) 10:01:00: p95 0.94; node N2 is
-    // not on the path (bench-vol-2 is not targeted), so it is judged alone; both of its readings
-    // are at its ceiling, and the fio job's 60,000 IOPS never move (cv 0%)
+    // N1's second scrape (the first primes the series): 0.935 at 10:00:20, the first scrape's
+    // newest, then 0.94 at 10:00:40 and (repeat_count 2) 10:01:00: p95 0.94; node N2 is not on the
+    // path (bench-vol-2 is not targeted), so it is judged alone; all three of its readings are at
+    // its ceiling, and the fio job's 60,000 IOPS never move (cv 0%)
     assertTrue(v.evidence().get(0).startsWith("ps1/node/N1 util p95 0.94"), v.evidence().toString());
     assertTrue(v.evidence().get(0).contains("hosts util p95 0.55"), v.evidence().toString());
-    assertEquals("sustained: ps1/node/N1 util at its ceiling in 2 of 2 readings (100%); the workload shows it: "
+    assertEquals("sustained: ps1/node/N1 util at its ceiling in 3 of 3 readings (100%); the workload shows it: "
         + "throughput flat (cv 0%)", v.evidence().get(1));
   }
 

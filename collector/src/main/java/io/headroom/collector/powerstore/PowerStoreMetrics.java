@@ -15,7 +15,7 @@ public final class PowerStoreMetrics {
   private static final String IO_KINDS = NODE + "," + APPLIANCE + ",disk";
 
   public static final MetricDef UTIL = new MetricDef("util", "fraction", "gauge", NODE + "," + APPLIANCE,
-      "io_workload_cpu_utilization: the cores serving storage I/O, busy share (percent / 100 with cpu_unit percent).");
+      "io_workload_cpu_utilization: the cores serving storage I/O, busy share (a fraction as the array sends it; percent / 100 with cpu_unit percent).");
   public static final MetricDef READ_IOPS = io("read_iops", "ops/s", "read_iops.");
   public static final MetricDef WRITE_IOPS = io("write_iops", "ops/s", "write_iops.");
   public static final MetricDef READ_BYTES = io("read_bytes_per_s", "bytes/s", "read_bandwidth (bytes per second).");

@@ -9,6 +9,7 @@ import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.function.LongSupplier;
@@ -61,7 +62,7 @@ final class PowerStoreSource implements Source {
   public Discovery discover() throws IOException {
     List<String> problems = new ArrayList<>();
     Topology t = readTopology(problems);
-    return new Discovery(t.entities, t.relations, t.degraded, problems);
+    return new Discovery(t.entities, t.relations, t.degraded, problems, List.of(host + ": " + settings.unitNote()));
   }
 
   @Override
@@ -118,12 +119,13 @@ final class PowerStoreSource implements Source {
 
   /** util, refused when it cannot be in the unit the settings say (a fraction above 1). */
   private void cpu(Scrape scrape, SeriesCursor.Timed t, String entity) {
-    double util = RowReadings.cpu(t.row(), settings.cpuUnit());
+    PowerStoreSettings.CpuUnit unit = settings.unit();
+    double util = RowReadings.cpu(t.row(), unit);
     if (util > 1.0) {
       scrape.problem(entity, "io_workload_cpu_utilization "
           + RowReadings.field(t.row(), "io_workload_cpu_utilization", "avg_io_workload_cpu_utilization")
-          + " is over " + settings.cpuUnit().full() + " (cpu_unit " + settings.cpuUnit().name().toLowerCase()
-          + ")" + (settings.cpuUnit() == PowerStoreSettings.CpuUnit.FRACTION
+          + " is over " + unit.full() + " (cpu_unit " + unit.name().toLowerCase(Locale.ROOT)
+          + ")" + (unit == PowerStoreSettings.CpuUnit.FRACTION
               ? ": the array reports percent; set cpu_unit: percent" : "") + "; util not reported");
       return;
     }

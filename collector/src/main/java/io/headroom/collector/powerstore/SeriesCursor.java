@@ -12,9 +12,13 @@ import java.util.Map;
 /**
  * Which of a series' intervals were already reported. metrics/generate answers with the whole
  * recent series every time (an hour of 20 s rows), so each scrape keeps only the rows newer than
- * the last one it reported for that entity; the first scrape reports only the newest interval
- * (history before the collector started is not backfilled). Each row is stamped with the array's
- * own time for the end of its interval ("timestamp": "2022-11-28T03:00:20Z").
+ * the last one it reported for that entity. The first read of a series primes it, as the first
+ * scrape primes counters: it reports nothing and marks the interval before the newest as the last
+ * reported, so the next read reports the newest interval of the first one and everything after
+ * (history before the collector started is not backfilled). That way {@code collect --once},
+ * which prints its second scrape, shows every series, whether or not one of the array's interval
+ * boundaries fell between its two scrapes. Each row is stamped with the array's own time for the
+ * end of its interval ("timestamp": "2022-11-28T03:00:20Z").
  *
  * <p>A row whose values did not change over several intervals comes once with {@code
  * repeat_count} n: it stands for the n intervals starting at its timestamp, one interval apart
@@ -27,7 +31,10 @@ final class SeriesCursor {
 
   private final Map<String, Double> lastReported = new HashMap<>();
 
-  /** The rows of {@code key}'s series not reported yet, oldest first; marks them reported. */
+  /**
+   * The rows of {@code key}'s series not reported yet, oldest first; marks them reported. The first
+   * read of a series with rows is none (it primes the series, see above).
+   */
   List<Timed> fresh(String key, List<JsonNode> rows, double intervalSeconds) throws IOException {
     List<Timed> all = new ArrayList<>();
     for (JsonNode row : rows) {
@@ -42,14 +49,14 @@ final class SeriesCursor {
       return all;
     }
     Double last = lastReported.get(key);
-    List<Timed> fresh = new ArrayList<>();
     if (last == null) {
-      fresh.add(all.get(all.size() - 1));
-    } else {
-      for (Timed t : all) {
-        if (t.ts() > last) {
-          fresh.add(t);
-        }
+      lastReported.put(key, all.size() > 1 ? all.get(all.size() - 2).ts() : Double.NEGATIVE_INFINITY);
+      return List.of();
+    }
+    List<Timed> fresh = new ArrayList<>();
+    for (Timed t : all) {
+      if (t.ts() > last) {
+        fresh.add(t);
       }
     }
     if (!fresh.isEmpty()) {

@@ -25,7 +25,7 @@ public record RemoteResponse(String where, int status, Map<String, List<String>>
     return v == null || v.isEmpty() ? null : v.get(0);
   }
 
-  /** This response if it is a 2xx, else an exception naming where, the status and the start of the body. */
+  /** This response if it is a 2xx, else an exception naming where, the status and the body summarised on one line. */
   public RemoteResponse requireSuccess() throws RemoteHttpException {
     return requireSuccess(Redaction.NONE);
   }
@@ -35,10 +35,7 @@ public record RemoteResponse(String where, int status, Map<String, List<String>>
     if (isSuccess()) {
       return this;
     }
-    String excerpt = text();
-    if (excerpt.length() > 300) {
-      excerpt = excerpt.substring(0, 300) + "...";
-    }
+    String excerpt = ErrorBody.summary(body);
     throw new RemoteHttpException(redaction.redact(where + ": HTTP " + status + (excerpt.isBlank() ? "" : ": " + excerpt)),
         status);
   }

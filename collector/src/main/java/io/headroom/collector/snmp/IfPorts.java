@@ -48,7 +48,7 @@ final class IfPorts {
         continue;
       }
       String name = text(names.get(ifIndex), text(descrs.get(ifIndex), "if" + ifIndex));
-      String idPart = seen.add(name) ? name : "if" + ifIndex; // two ports of one name: tell them apart
+      String idPart = seen.add(name) ? IdPart.of(name) : "if" + ifIndex; // two ports of one name: tell them apart
       out.add(port(host + "/port/" + idPart, name, ifIndex, fabric, ifTable, ifXTable, pushback));
     }
     return out;

@@ -36,7 +36,7 @@ final class LldpNeighbours {
       String from = localIds.get(index.get(1));
       String port = remotePort(portSubtypes.get(index), portIds.get(index), portDescs.get(index));
       if (from != null && port != null) {
-        out.add(new Cable(from, clean(shortName(e.getValue().toString())) + "/port/" + clean(port)));
+        out.add(new Cable(from, IdPart.of(shortName(e.getValue().toString())) + "/port/" + IdPart.of(port)));
       }
     }
     return out;
@@ -86,10 +86,5 @@ final class LldpNeighbours {
   private static String shortName(String sysName) {
     int dot = sysName.indexOf('.');
     return dot > 0 ? sysName.substring(0, dot) : sysName;
-  }
-
-  /** '|' separates key parts on Kafka: never inside an id. */
-  private static String clean(String s) {
-    return s.replace('|', '_');
   }
 }

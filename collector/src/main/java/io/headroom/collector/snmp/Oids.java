@@ -13,6 +13,10 @@ final class Oids {
   /** TimeTicks: hundredths of a second since the agent's network management part was (re)started. */
   static final OID SYS_UP_TIME = new OID("1.3.6.1.2.1.1.3.0");
   static final OID SYS_NAME = new OID("1.3.6.1.2.1.1.5.0");
+  /** SNMP-FRAMEWORK-MIB (RFC 3411) snmpEngineTime.0, INTEGER seconds since snmpEngineBoots last changed. */
+  static final OID SNMP_ENGINE_TIME = new OID("1.3.6.1.6.3.10.2.1.3.0");
+  /** HOST-RESOURCES-MIB (RFC 2790) hrSystemUptime.0, TimeTicks since the host was last initialised. */
+  static final OID HR_SYSTEM_UPTIME = new OID("1.3.6.1.2.1.25.1.1.0");
 
   // IF-MIB (RFC 2863) ifTable ifEntry
   static final OID IF_ENTRY = new OID("1.3.6.1.2.1.2.2.1");

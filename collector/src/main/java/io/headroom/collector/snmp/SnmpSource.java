@@ -5,19 +5,18 @@ import static io.headroom.collector.snmp.Oids.*;
 import io.headroom.collector.snmp.FcPorts.FcRead;
 import io.headroom.collector.snmp.IfPorts.IfPort;
 import io.headroom.collector.snmp.LldpNeighbours.Cable;
+import io.headroom.collector.source.Discovery;
 import io.headroom.collector.source.Scrape;
 import io.headroom.collector.source.Source;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
-import org.snmp4j.PDU;
 import org.snmp4j.smi.OID;
-import org.snmp4j.smi.VariableBinding;
 
 /**
  * One SNMP agent (a switch, an appliance, an array): its ports with their rates and ceilings, its
- * CPUs, and its LLDP neighbours. Each scrape reads sysUpTime, then walks one table after another;
+ * CPUs, and its LLDP neighbours. Each scrape reads sysUpTime (or a fallback, {@link AgentClock}), then walks one table after another;
  * a table the agent does not have costs one request. A walk that ends early (the agent went silent,
  * answered an error) gives what it got and is a problem of the scrape, and once the agent has gone
  * silent the remaining tables wait for the next scrape rather than each timing out in turn.
@@ -28,6 +27,7 @@ final class SnmpSource implements Source {
   private final SnmpSettings settings;
   private final AgentSession session;
   private final Walker walker;
+  private final AgentClock clock;
   private final UptimeCheck uptime = new UptimeCheck();
   private final PortRates rates = new PortRates();
 
@@ -37,6 +37,7 @@ final class SnmpSource implements Source {
     this.settings = settings;
     this.session = session;
     this.walker = new Walker(session, settings.maxRepetitions());
+    this.clock = new AgentClock(session, settings.isV3());
   }
 
   @Override
@@ -51,10 +52,11 @@ final class SnmpSource implements Source {
 
   @Override
   public void scrape(Scrape scrape) throws IOException {
-    SystemGroup sys = system();
-    boolean restarted = uptime.restarted(sys.uptimeTicks(), sys.nanos());
+    AgentClock.SystemGroup sys = clock.read();
+    AgentClock.Reading up = sys.clock();
+    boolean restarted = up != null && uptime.restarted(up.ticks(), up.nanos());
     if (restarted) {
-      scrape.degraded(host + ": agent restarted (sysUpTime went back): rates resume next scrape");
+      scrape.degraded(host + ": agent restarted (" + up.from() + " went back): rates resume next scrape");
     }
     rates.begin(restarted);
     Walks w = new Walks(scrape);
@@ -75,6 +77,7 @@ final class SnmpSource implements Source {
       warnIf32Bit(scrape, p);
     }
     fc.notes().forEach(scrape::degraded);
+    PortGaps.of(host, ifPorts, fc.ports().size(), ifTable, ifXTable).forEach(scrape::degraded);
     HostCpus.emit(scrape, host, settings.role(), IntTable.of(w.walk("hrProcessorTable", HR_PROCESSOR_ENTRY)));
     IntTable lldpLocal = IntTable.of(w.walk("lldpLocPortTable", LLDP_LOC_PORT_ENTRY));
     for (Cable c : LldpNeighbours.read(w.walk("lldpRemTable", LLDP_REM_ENTRY), lldpLocal, ifPorts)) {
@@ -84,6 +87,15 @@ final class SnmpSource implements Source {
     if (lowered != null) {
       scrape.degraded(host + ": " + lowered);
     }
+  }
+
+  /** One scrape, with what the source noted about how it read the agent (its restart clock). */
+  @Override
+  public Discovery discover() throws IOException {
+    Scrape scrape = new Scrape(System.currentTimeMillis() / 1000.0);
+    scrape(scrape);
+    List<String> notes = clock.note() == null ? List.of() : List.of(host + ": " + clock.note());
+    return new Discovery(scrape.entities(), scrape.relations(), scrape.degraded(), scrape.problems(), notes);
   }
 
   /** FC ports from FCMGMT-MIB and Brocade's SW-MIB. */
@@ -109,28 +121,6 @@ final class SnmpSource implements Source {
         4294967296.0 / ceiling, interval.toMillis() / 1000.0) : "";
     scrape.degraded(p.reading().id() + ": 32-bit octet counters only (no ifXTable ifHCInOctets)" + wraps
         + (ceiling > 0 && 4294967296.0 / ceiling <= interval.toMillis() / 1000.0 ? ": rates near line rate are lost" : ""));
-  }
-
-  private record SystemGroup(long uptimeTicks, long nanos, boolean brocade) {}
-
-  private SystemGroup system() throws IOException {
-    PDU get = session.pdu(PDU.GET);
-    get.add(new VariableBinding(SYS_UP_TIME));
-    get.add(new VariableBinding(SYS_OBJECT_ID));
-    long nanos = System.nanoTime();
-    PDU response = session.send(get);
-    if (response == null) {
-      throw new IOException("agent " + session.agent() + " did not answer (" + session.patience() + ")"
-          + (settings.isV3() ? "; over v3 a wrong user, protocol or password looks the same" : ""));
-    }
-    if (response.getErrorStatus() != PDU.noError || response.get(0).isException()) {
-      throw new IOException("agent " + session.agent() + " answered " + response.getErrorStatusText()
-          + " for sysUpTime.0");
-    }
-    VariableBinding objectId = response.get(1);
-    boolean brocade = !objectId.isException() && objectId.getVariable() instanceof OID oid
-        && oid.startsWith(BROCADE_ENTERPRISE);
-    return new SystemGroup(response.get(0).getVariable().toLong(), nanos, brocade);
   }
 
   /** The walks of one scrape: each partial one is a problem; after a silent agent the rest are skipped. */

@@ -22,6 +22,10 @@ public final class DiscoveryText {
     }
     out.println(d.degraded().isEmpty() ? "degraded: none" : "degraded:");
     d.degraded().forEach(line -> out.println("  " + line));
+    if (!d.notes().isEmpty()) {
+      out.println("notes:");
+      d.notes().forEach(line -> out.println("  " + line));
+    }
     if (!d.problems().isEmpty()) {
       out.println("could not read:");
       d.problems().forEach(line -> out.println("  " + line));

@@ -38,6 +38,10 @@ public final class Golden {
     d.degraded().forEach(l -> sb.append(l).append('\n'));
     sb.append("# problems\n");
     d.problems().stream().sorted().forEach(l -> sb.append(l).append('\n'));
+    if (!d.notes().isEmpty()) { // only where a source notes something, so other cases' files stand
+      sb.append("# notes\n");
+      d.notes().forEach(l -> sb.append(l).append('\n'));
+    }
     return sb.toString();
   }
 

@@ -80,8 +80,8 @@ class PowerStoreSourceTest {
       source.scrape(second);
       assertEquals(2, ps.array().logins());
       assertEquals(List.of(), second.problems());
-      // batch 2 of N1: 94.0 % with repeat_count 2, two readings of 94.0 / 100
-      assertEquals(List.of(0.94, 0.94), readings(second, "ps1/node/N1", "util").stream().map(Scrape.Reading::value).toList());
+      // N1 from the first scrape's newest row (10:00:20, 0.935) and batch 2 (0.94 with repeat_count 2: twice)
+      assertEquals(List.of(0.935, 0.94, 0.94), readings(second, "ps1/node/N1", "util").stream().map(Scrape.Reading::value).toList());
     }
   }
 
@@ -112,12 +112,13 @@ class PowerStoreSourceTest {
     try (PowerStoreStandin.Running ps = PowerStoreStandin.serve(s5()); Source source = source(ps, "")) {
       Scrape first = new Scrape(1);
       source.scrape(first);
-      // the first scrape reports only the newest interval: 10:00:20
-      assertEquals(List.of(T0 + 20), readings(first, "ps1/node/N1", "util").stream().map(Scrape.Reading::ts).toList());
+      // the first scrape primes every series: no reading, and the interval before the newest (10:00:00) marked
+      assertEquals(List.of(), readings(first, "ps1/node/N1", "util"));
       Scrape second = new Scrape(2);
       source.scrape(second);
-      // the 10:00:40 row has repeat_count 2: it stands for 10:00:40 and 10:01:00
-      assertEquals(List.of(T0 + 40, T0 + 60), readings(second, "ps1/node/N1", "util").stream().map(Scrape.Reading::ts).toList());
+      // the first scrape's newest, 10:00:20, then the 10:00:40 row with repeat_count 2: 10:00:40 and 10:01:00
+      assertEquals(List.of(T0 + 20, T0 + 40, T0 + 60),
+          readings(second, "ps1/node/N1", "util").stream().map(Scrape.Reading::ts).toList());
       Scrape third = new Scrape(3);
       source.scrape(third); // the array has nothing newer: nothing is reported again
       assertEquals(List.of(), readings(third, "ps1/node/N1", "util"));
@@ -125,37 +126,75 @@ class PowerStoreSourceTest {
   }
 
   @Test
+  void cpuIsReadAsAFractionByDefaultAsRealArraysSendIt() throws Exception {
+    // nodes at 94% and 91% send 0.94 and 0.91 (Dell's exporter multiplies by 100 to show percent);
+    // with no cpu_unit set the utils are 0.94 and 0.91, not 0.0094 and 0.0091
+    assertEquals(0.94, util(0.94, "", "performance_metrics_by_node/N1"), 1e-12);
+    assertEquals(0.91, util(0.91, "", "performance_metrics_by_node/N2"), 1e-12);
+    assertEquals(PowerStoreSettings.CpuUnit.FRACTION, new PowerStoreSettings(null, null, null).unit());
+    assertEquals("cpu_unit fraction (default; see docs/metrics/powerstore.md)",
+        new PowerStoreSettings(null, null, null).unitNote());
+    assertEquals("cpu_unit percent (set in the testbed)",
+        new PowerStoreSettings(PowerStoreSettings.CpuUnit.PERCENT, null, null).unitNote());
+  }
+
+  @Test
+  void discoverSaysWhichCpuReadingIsTaken() throws Exception {
+    try (PowerStoreStandin.Running ps = PowerStoreStandin.serve(s5()); Source source = source(ps, "")) {
+      assertEquals(List.of("ps1: cpu_unit fraction (default; see docs/metrics/powerstore.md)"), source.discover().notes());
+    }
+    try (PowerStoreStandin.Running ps = PowerStoreStandin.serve(s5()); Source source = source(ps, "cpu_unit: percent\n")) {
+      assertEquals(List.of("ps1: cpu_unit percent (set in the testbed)"), source.discover().notes());
+    }
+  }
+
+  @Test
   void cpuInPercentAndInFractionGiveTheSameUtilAndTheFullMarkIsAccepted() throws Exception {
-    assertEquals(1.0, util(100.0, ""), 1e-12); // 100 % is every core busy: accepted, 1.0
-    assertEquals(0.935, util(93.5, ""), 1e-12); // 93.5 / 100
+    assertEquals(1.0, util(100.0, "cpu_unit: percent\n"), 1e-12); // 100 % is every core busy: accepted, 1.0
+    assertEquals(0.935, util(93.5, "cpu_unit: percent\n"), 1e-12); // 93.5 / 100
     assertEquals(0.935, util(0.935, "cpu_unit: fraction\n"), 1e-12);
-    assertEquals(1.0, util(1.0, "cpu_unit: fraction\n"), 1e-12);
+    assertEquals(1.0, util(1.0, ""), 1e-12); // the default fraction's full mark, 1.0, accepted
   }
 
   @Test
   void cpuOverTheFullMarkOfItsUnitIsAProblemNotAReading() throws Exception {
-    Scrape s = scrapeWithCpu(93.5, "cpu_unit: fraction\n");
-    assertEquals(List.of(), readings(s, "ps1/node/N1", "util"));
+    // an array sending percent read with the default fraction: 93.5 > 1.0, refused with the fix named
+    Scrape s = scrapeWithCpu(93.5, "", "performance_metrics_by_node/N1");
+    assertEquals(List.of(), at(T0 + 20, readings(s, "ps1/node/N1", "util")));
     assertTrue(s.problems().contains("ps1/node/N1: io_workload_cpu_utilization 93.5 is over 1.0 (cpu_unit fraction): "
         + "the array reports percent; set cpu_unit: percent; util not reported"), s.problems().toString());
-    Scrape p = scrapeWithCpu(100.5, "");
-    assertEquals(List.of(), readings(p, "ps1/node/N1", "util"));
+    Scrape p = scrapeWithCpu(100.5, "cpu_unit: percent\n", "performance_metrics_by_node/N1");
+    assertEquals(List.of(), at(T0 + 20, readings(p, "ps1/node/N1", "util")));
+  }
+
+  private static List<Scrape.Reading> at(double ts, List<Scrape.Reading> readings) {
+    return readings.stream().filter(r -> r.ts() == ts).toList();
   }
 
   private double util(double reported, String extra) throws Exception {
-    Scrape s = scrapeWithCpu(reported, extra);
-    List<Scrape.Reading> r = readings(s, "ps1/node/N1", "util");
+    return util(reported, extra, "performance_metrics_by_node/N1");
+  }
+
+  /** The util read for the series' 10:00:20 row, set to {@code reported}. */
+  private double util(double reported, String extra, String series) throws Exception {
+    Scrape s = scrapeWithCpu(reported, extra, series);
+    String entity = "ps1/node/" + series.substring(series.indexOf('/') + 1);
+    List<Scrape.Reading> r = at(T0 + 20, readings(s, entity, "util"));
     assertEquals(1, r.size(), s.problems().toString());
     return r.get(0).value();
   }
 
-  /** The S5 array with node N1's newest row reporting this CPU figure; the first scrape reads it. */
-  private Scrape scrapeWithCpu(double reported, String extra) throws Exception {
+  /**
+   * The S5 array with the series' newest row of the first batch (10:00:20) reporting this CPU
+   * figure; the first scrape primes, the second reads it.
+   */
+  private Scrape scrapeWithCpu(double reported, String extra, String series) throws Exception {
     ObjectNode array = s5();
-    ArrayNode batch = (ArrayNode) array.path("metrics").path("performance_metrics_by_node/N1").get(0);
+    ArrayNode batch = (ArrayNode) array.path("metrics").path(series).get(0);
     ((ObjectNode) batch.get(batch.size() - 1)).put("io_workload_cpu_utilization", reported);
     try (PowerStoreStandin.Running ps = PowerStoreStandin.serve(array); Source source = source(ps, extra)) {
-      Scrape s = new Scrape(1);
+      source.scrape(new Scrape(1));
+      Scrape s = new Scrape(2);
       source.scrape(s);
       return s;
     }
@@ -216,6 +255,26 @@ class PowerStoreSourceTest {
       assertEquals(List.of(), s.problems());
       // 7 series (appliance, 2 nodes, 2 ports up, 2 volumes) and the one repeated
       assertEquals(8, ps.server().count("POST", "/api/rest/metrics/generate"));
+    }
+  }
+
+  @Test
+  void aFailedSeriesIsOneLineOfProblemWithItsBodySummarised() throws Exception {
+    // the array's pretty-printed error body, 11 lines and over 200 characters, for every series
+    String body = "{\n  \"messages\": [\n    {\n      \"code\": \"0xE04040010005\",\n      \"severity\": \"Error\",\n"
+        + "      \"message_l10n\": \"The entity is not supported for this port type.\",\n"
+        + "      \"arguments\": [\n        \"performance_metrics_by_fe_eth_port\",\n"
+        + "        \"BaseEnclosure-NodeA-EmbeddedModule-MgmtPort\"\n      ]\n    }\n  ]\n}\n";
+    try (PowerStoreStandin.Running ps = PowerStoreStandin.serve(s5()); Source source = source(ps, "")) {
+      ps.server().when("POST", "/api/rest/metrics/generate").reply(400, Map.of("Content-Type", "application/json"), body);
+      Scrape s = new Scrape(1);
+      source.scrape(s);
+      // 7 series (appliance, 2 nodes, 2 ports up, 2 volumes): 7 problems, one line each, the message kept
+      assertEquals(7, s.problems().size(), s.problems().toString());
+      for (String p : s.problems()) {
+        assertFalse(p.contains("\n"), p);
+        assertTrue(p.endsWith("HTTP 400: 0xE04040010005: The entity is not supported for this port type."), p);
+      }
     }
   }
 

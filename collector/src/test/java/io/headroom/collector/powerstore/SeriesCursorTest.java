@@ -11,7 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** Which rows of a metrics/generate series are new: the newest first, then only later ones, repeats expanded. */
+/** Which rows of a metrics/generate series are new: none at the priming read, then the newest of it and later ones, repeats expanded. */
 class SeriesCursorTest {
   private static final ObjectMapper JSON = new ObjectMapper();
   /** 2026-12-01T10:00:00Z in Unix seconds. */
@@ -34,16 +34,17 @@ class SeriesCursorTest {
   }
 
   @Test
-  void theFirstReadReportsOnlyTheNewestIntervalAndTheNextOnlyLaterOnes() throws IOException {
-    // given out of order: 10:00:20, 10:00:00; the first read keeps the newest, 10:00:20
+  void theFirstReadPrimesAndTheNextReportsTheNewestIntervalOfTheFirstAndLaterOnes() throws IOException {
+    // given out of order: 10:00:20, 10:00:00; the first read reports nothing and marks 10:00:00,
+    // the interval before the newest
     List<JsonNode> first = rows("{\"timestamp\":\"2026-12-01T10:00:20Z\",\"v\":2}", "{\"timestamp\":\"2026-12-01T10:00:00Z\",\"v\":1}");
-    List<SeriesCursor.Timed> got = cursor.fresh("N1", first, TWENTY);
-    assertEquals(List.of(T0 + 20), times(got));
-    assertEquals(2, got.get(0).row().path("v").asInt());
-    // the whole hour comes again with 10:00:40 and 10:01:00 added: 10:00:20 (== last) is not new
-    List<JsonNode> second = rows("{\"timestamp\":\"2026-12-01T10:00:00Z\"}", "{\"timestamp\":\"2026-12-01T10:00:20Z\"}",
+    assertEquals(List.of(), cursor.fresh("N1", first, TWENTY));
+    // the whole hour comes again with 10:00:40 and 10:01:00 added: 10:00:00 (== mark) is not new
+    List<JsonNode> second = rows("{\"timestamp\":\"2026-12-01T10:00:00Z\"}", "{\"timestamp\":\"2026-12-01T10:00:20Z\",\"v\":2}",
         "{\"timestamp\":\"2026-12-01T10:01:00Z\"}", "{\"timestamp\":\"2026-12-01T10:00:40Z\"}");
-    assertEquals(List.of(T0 + 40, T0 + 60), times(cursor.fresh("N1", second, TWENTY)));
+    List<SeriesCursor.Timed> got = cursor.fresh("N1", second, TWENTY);
+    assertEquals(List.of(T0 + 20, T0 + 40, T0 + 60), times(got));
+    assertEquals(2, got.get(0).row().path("v").asInt());
     // nothing newer than 10:01:00: nothing, and the mark stays at 10:01:00
     assertEquals(List.of(), cursor.fresh("N1", second, TWENTY));
     List<JsonNode> third = rows("{\"timestamp\":\"2026-12-01T10:01:20Z\"}");
@@ -51,9 +52,27 @@ class SeriesCursorTest {
   }
 
   @Test
+  void twoReadsOfTheSameSeriesWithNoBoundaryBetweenThemStillReportTheNewestInterval() throws IOException {
+    // collect --once: two scrapes a few seconds apart inside one 20 s interval see the same rows;
+    // the second must still report the newest, 10:00:20 (it used to report nothing)
+    List<JsonNode> hour = rows("{\"timestamp\":\"2026-12-01T10:00:00Z\"}", "{\"timestamp\":\"2026-12-01T10:00:20Z\"}");
+    assertEquals(List.of(), cursor.fresh("N1", hour, TWENTY));
+    assertEquals(List.of(T0 + 20), times(cursor.fresh("N1", hour, TWENTY)));
+    assertEquals(List.of(), cursor.fresh("N1", hour, TWENTY)); // reported once, never again
+  }
+
+  @Test
+  void aSeriesOfOneRowIsReportedWholeByTheSecondRead() throws IOException {
+    // no interval before the newest: the mark is below every time, so the second read has 10:00:00
+    List<JsonNode> one = rows("{\"timestamp\":\"2026-12-01T10:00:00Z\"}");
+    assertEquals(List.of(), cursor.fresh("N1", one, TWENTY));
+    assertEquals(List.of(T0), times(cursor.fresh("N1", one, TWENTY)));
+  }
+
+  @Test
   void aRepeatedRowStandsForThatManyIntervalsOneIntervalApart() throws IOException {
-    cursor.fresh("N1", rows("{\"timestamp\":\"2026-12-01T10:00:00Z\"}"), TWENTY);
-    // repeat_count 3 at 10:00:20 with a 20 s interval: 10:00:20, 10:00:40, 10:01:00 (20 + 20 i)
+    cursor.fresh("N1", rows("{\"timestamp\":\"2026-12-01T09:59:40Z\"}", "{\"timestamp\":\"2026-12-01T10:00:00Z\"}"), TWENTY);
+    // primed at 09:59:40; repeat_count 3 at 10:00:20 with a 20 s interval: 10:00:20, 10:00:40, 10:01:00 (20 + 20 i)
     List<SeriesCursor.Timed> got = cursor.fresh("N1",
         rows("{\"timestamp\":\"2026-12-01T10:00:20Z\",\"repeat_count\":3,\"v\":7}"), TWENTY);
     assertEquals(List.of(T0 + 20, T0 + 40, T0 + 60), times(got));
@@ -64,33 +83,46 @@ class SeriesCursorTest {
   }
 
   @Test
+  void aRepeatedNewestRowPrimesAtItsLastButOneInterval() throws IOException {
+    // repeat_count 2 at 10:00:20: 10:00:20 and 10:00:40; primed at 10:00:20, the next read has 10:00:40
+    List<JsonNode> rows = rows("{\"timestamp\":\"2026-12-01T10:00:20Z\",\"repeat_count\":2}");
+    assertEquals(List.of(), cursor.fresh("N1", rows, TWENTY));
+    assertEquals(List.of(T0 + 40), times(cursor.fresh("N1", rows, TWENTY)));
+  }
+
+  @Test
   void aRepeatCountBelowOneIsOneRow() throws IOException {
-    // repeat_count 0 (or absent): max(1, 0) = one reading, at the first read the newest
-    assertEquals(List.of(T0 + 20), times(cursor.fresh("N1",
-        rows("{\"timestamp\":\"2026-12-01T10:00:20Z\",\"repeat_count\":0}"), TWENTY)));
+    // repeat_count 0 (or absent): max(1, 0) = one reading, which the second read reports
+    List<JsonNode> rows = rows("{\"timestamp\":\"2026-12-01T10:00:20Z\",\"repeat_count\":0}");
+    cursor.fresh("N1", rows, TWENTY);
+    assertEquals(List.of(T0 + 20), times(cursor.fresh("N1", rows, TWENTY)));
   }
 
   @Test
   void eachSeriesHasItsOwnMark() throws IOException {
     List<JsonNode> both = rows("{\"timestamp\":\"2026-12-01T10:00:00Z\"}", "{\"timestamp\":\"2026-12-01T10:00:20Z\"}");
     cursor.fresh("N1", both, TWENTY);
-    // N2 was never read: its first read is its newest row, although N1 already reported it
+    assertEquals(List.of(T0 + 20), times(cursor.fresh("N1", both, TWENTY)));
+    // N2 was never read: its first read primes it, although N1 already reported 10:00:20
+    assertEquals(List.of(), cursor.fresh("N2", both, TWENTY));
     assertEquals(List.of(T0 + 20), times(cursor.fresh("N2", both, TWENTY)));
   }
 
   @Test
-  void anEmptySeriesIsNothingAndLeavesTheMark() throws IOException {
+  void anEmptySeriesIsNothingAndLeavesTheSeriesUnprimed() throws IOException {
     assertEquals(List.of(), cursor.fresh("N1", List.of(), TWENTY));
-    // still never reported: the next read is a first read (newest only)
+    // still never read with rows: the next read primes, the one after reports the newest
     List<JsonNode> two = rows("{\"timestamp\":\"2026-12-01T10:00:00Z\"}", "{\"timestamp\":\"2026-12-01T10:00:20Z\"}");
+    assertEquals(List.of(), cursor.fresh("N1", two, TWENTY));
     assertEquals(List.of(T0 + 20), times(cursor.fresh("N1", two, TWENTY)));
   }
 
   @Test
   void fractionsOfASecondAreKept() throws IOException {
     // 10:00:20.5: 20 + 500,000,000 ns / 1e9 = 20.5 s after T0
-    assertEquals(List.of(T0 + 20.5), times(cursor.fresh("N1",
-        rows("{\"timestamp\":\"2026-12-01T10:00:20.500Z\"}"), TWENTY)));
+    List<JsonNode> rows = rows("{\"timestamp\":\"2026-12-01T10:00:20.500Z\"}");
+    cursor.fresh("N1", rows, TWENTY);
+    assertEquals(List.of(T0 + 20.5), times(cursor.fresh("N1", rows, TWENTY)));
   }
 
   @Test

@@ -57,10 +57,10 @@ class LldpNeighboursTest {
     assertEquals(List.of(
         // interfaceName subtype: the port id; the domain is cut from the system name
         new Cable("sw/port/xe-0/0/1", "sw2/port/Ethernet1/1"),
-        // a MAC port id: the description names the port; '|' never inside an id
-        new Cable("sw/port/Eth1", "host_a/port/ens1f0"),
+        // a MAC port id: the description names the port; '|' never inside an id: percent-encoded, %7C (IdPart)
+        new Cable("sw/port/Eth1", "host%7Ca/port/ens1f0"),
         // local subtype and no description: the id, cleaned
-        new Cable("sw/port/xe-0/0/0", "fs1/port/p_9"),
+        new Cable("sw/port/xe-0/0/0", "fs1/port/p%7C9"),
         // a name starting with a dot is not cut to nothing
         new Cable("sw/port/xe-0/0/0", ".lead/port/e0")),
         // local 5 has a neighbour with neither port id nor description; local 3 is no known port;
@@ -72,7 +72,7 @@ class LldpNeighboursTest {
   void aNeighbourWithOnlyADescriptionOrOnlyAnIdStillHasAPort() {
     TableWalk remote = Walks.of(LLDP_REM_ENTRY).put("6.0.1.1", 5).put("8.0.1.1", "by description")
         .put("7.0.5.1", "by id").put("9.0.1.1", "a").put("9.0.5.1", "b").walk();
-    assertEquals(List.of(new Cable("sw/port/xe-0/0/1", "a/port/by description"),
-        new Cable("sw/port/xe-0/0/0", "b/port/by id")), LldpNeighbours.read(remote, local(), PORTS));
+    assertEquals(List.of(new Cable("sw/port/xe-0/0/1", "a/port/by%20description"),
+        new Cable("sw/port/xe-0/0/0", "b/port/by%20id")), LldpNeighbours.read(remote, local(), PORTS));
   }
 }
