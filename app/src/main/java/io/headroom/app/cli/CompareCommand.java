@@ -8,6 +8,7 @@ import io.headroom.analyzer.data.RunData;
 import io.headroom.analyzer.detect.Thresholds;
 import io.headroom.app.api.RunComparisons;
 import io.headroom.app.report.ComparePage;
+import io.headroom.app.service.Unavailable;
 import io.headroom.config.DatabaseConfig;
 import io.headroom.config.TestbedConfig;
 import io.headroom.config.TestbedLoader;
@@ -111,6 +112,12 @@ final class CompareCommand implements Callable<Integer> {
       return RunComparisons.fromDatabase(db.url(), db.user(), db.password(), thresholds, null, a, b);
     } catch (IllegalArgumentException e) {
       throw new UserError(db.redactedUrl() + ": " + e.getMessage());
+    } catch (java.sql.SQLException e) {
+      // SQLState class 08: the connection could not be made or was lost
+      if (e.getSQLState() != null && e.getSQLState().startsWith("08")) {
+        throw new Unavailable("the database at " + db.redactedUrl() + " did not answer: " + e.getMessage());
+      }
+      throw e;
     }
   }
 }

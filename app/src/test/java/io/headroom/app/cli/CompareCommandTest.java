@@ -105,6 +105,17 @@ class CompareCommandTest {
     }
   }
 
+  @Test
+  void aDatabaseThatDoesNotAnswerIsUnavailable(@TempDir Path dir) throws Exception {
+    // port 1 on the loopback: nothing listens there, the connection is refused at once
+    Path testbed = dir.resolve("testbed.yaml");
+    Files.writeString(testbed, "testbed: lab\ndatabase:\n  url: jdbc:postgresql://127.0.0.1:1/headroom\n");
+    Cli cli = new Cli();
+    assertEquals(ExitCodes.UNAVAILABLE, cli.run("compare", "--testbed", testbed.toString(), "r1", "r2"));
+    assertTrue(cli.err().startsWith("headroom compare: the database at jdbc:postgresql://127.0.0.1:1/headroom did not answer: "),
+        cli.err());
+  }
+
   private static List<String> names(JsonNode n) {
     List<String> out = new ArrayList<>();
     n.fieldNames().forEachRemaining(out::add);
