@@ -54,7 +54,8 @@ final class PhaseView {
     List<PhaseView> out = new ArrayList<>();
     for (Phase p : phases) {
       PhaseVerdict pv = verdict.phases().stream().filter(v -> v.name().equals(p.name())).findFirst()
-          .orElse(new PhaseVerdict(p.name(), Bottleneck.NONE, null, 0));
+          .orElseThrow(() -> new IllegalArgumentException("the verdict of run " + verdict.run()
+              + " has no phase \"" + p.name() + "\": judge the run again with all its phases"));
       Context ctx = Context.of(data, run, RunAnalyzer.settled(p, runEnd), Thresholds.defaults());
       out.add(new PhaseView(p.name(), ctx, pv.bottleneck(), pv.entity(), pv.group(), pv.headroom()));
     }

@@ -41,10 +41,22 @@ public final class RunComparisons {
     return RunComparer.compare(dataA, verdict(runA, dataA), dataB, verdict(runB, dataB));
   }
 
-  /** The analyzers' newest stored verdict, else one judged from the data already loaded. */
+  /**
+   * The analyzers' newest stored verdict, else one judged from the data already loaded; also
+   * judged afresh when the stored one is older than a phase (a run still going).
+   */
   private Verdict verdict(Run run, RunData data) throws SQLException {
     Verdict stored = db.with(c -> RunQueries.latestVerdict(c, run));
-    return stored != null ? stored : analyzer.analyze(data, run.run());
+    if (stored != null && judgesEveryPhase(stored, data, run)) {
+      return stored;
+    }
+    return analyzer.analyze(data, run.run());
+  }
+
+  private static boolean judgesEveryPhase(Verdict v, RunData data, Run run) {
+    java.util.Set<String> judged = new java.util.HashSet<>();
+    v.phases().forEach(p -> judged.add(p.name()));
+    return data.phasesOf(run.run()).stream().allMatch(p -> judged.contains(p.name()));
   }
 
   /**

@@ -16,7 +16,11 @@ import io.headroom.app.testing.StoredRecording;
 import io.headroom.app.testing.TestDatabase;
 import io.headroom.config.ApiConfig;
 import io.headroom.embedded.EmbeddedKafka;
+import io.headroom.model.Bottleneck;
+import io.headroom.model.PhaseVerdict;
 import io.headroom.model.RecordingRecord;
+import io.headroom.model.Verdict;
+import io.headroom.model.VerdictJson;
 import io.headroom.model.kafka.KafkaClient;
 import io.headroom.model.kafka.TopicSetup;
 import io.headroom.model.kafka.Topics;
@@ -27,11 +31,15 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.sql.Connection;
+import java.sql.PreparedStatement;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -41,6 +49,7 @@ import org.junit.jupiter.api.io.TempDir;
  * the two recordings do.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class CompareApiTest {
   private static final String TOKEN = "s3cret-token";
   private static final Path BEFORE = Path.of("../docs/scenarios/s5-powerstore-before.jsonl");
@@ -116,6 +125,38 @@ class CompareApiTest {
     assertEquals(404, unknown.statusCode());
     assertEquals("no run \"s6\"", JSON.readTree(unknown.body()).get("error").asText());
     assertEquals(401, get("/api/v1/compare?a=s5-before&b=s5", null).statusCode());
+  }
+
+  /**
+   * Last, since it stores verdicts the other tests do not expect: a stored verdict that judges
+   * every phase is used (here one that says DISK everywhere, which no analysis of the data would),
+   * one that misses a phase (stored while the run went on) is not.
+   */
+  @Test
+  @Order(Integer.MAX_VALUE)
+  void aStoredVerdictIsUsedOnlyWhenItJudgesEveryPhase() throws Exception {
+    Verdict fresh = new RunAnalyzer().analyze(data(RecordingReader.readAll(BEFORE, false)), "s5-before");
+    List<PhaseVerdict> disk = fresh.phases().stream()
+        .map(p -> new PhaseVerdict(p.name(), Bottleneck.DISK, "s5/ps1200t/vol1", 0.9)).toList();
+    storeVerdict(new Verdict("s5-before", Bottleneck.DISK, "s5/ps1200t/vol1", 0.9, List.of(), List.of(), disk));
+    JsonNode c = JSON.readTree(get("/api/v1/compare?a=s5-before&b=s5", TOKEN).body());
+    c.get("phases").forEach(p -> assertEquals("DISK", p.get("a").get("bottleneck").asText(), p.toString()));
+    // a later verdict of the first phase alone: stale, so the phases are judged from the data
+    storeVerdict(new Verdict("s5-before", Bottleneck.DISK, "s5/ps1200t/vol1", 0.9, List.of(), List.of(), disk.subList(0, 1)));
+    JsonNode again = JSON.readTree(get("/api/v1/compare?a=s5-before&b=s5", TOKEN).body());
+    assertEquals("ARRAY_CPU", again.get("phases").get(0).get("a").get("bottleneck").asText());
+  }
+
+  private void storeVerdict(Verdict v) throws Exception {
+    try (Connection c = db.connect(); PreparedStatement ps = c.prepareStatement("INSERT INTO verdict "
+        + "(testbed, run, computed_at, bottleneck, entity, confidence, body) VALUES ('s5-powerstore', ?, clock_timestamp(), ?, ?, ?, ?::jsonb)")) {
+      ps.setString(1, v.run());
+      ps.setString(2, v.bottleneck().name());
+      ps.setString(3, v.entity());
+      ps.setDouble(4, v.confidence());
+      ps.setString(5, VerdictJson.toJson(v));
+      ps.executeUpdate();
+    }
   }
 
   private static io.headroom.analyzer.compare.Comparison fromFiles() throws Exception {
