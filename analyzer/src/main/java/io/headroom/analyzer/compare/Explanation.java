@@ -52,7 +52,8 @@ final class Explanation {
   /** "PCIE on X (28.1 GB/s = 89% of 31.5 GB/s)"; NONE with the workload's level and the tightest resource. */
   static String limit(PhaseView p) {
     if (p.bottleneck == Bottleneck.NONE || p.entity == null) {
-      StringBuilder s = new StringBuilder("NONE (the workload at ").append(level(p.seconds));
+      String level = level(p.seconds);
+      StringBuilder s = new StringBuilder("NONE (").append(level == null ? "no workload readings" : "the workload at " + level);
       HeadroomEntry tightest = p.headroom.stream().filter(HeadroomEntry::onPath).findFirst().orElse(null);
       if (tightest != null) {
         s.append("; tightest on the path: ").append(tightest.entity()).append(" at ")
@@ -87,13 +88,13 @@ final class Explanation {
     return row.reading() + " " + Fmt.byteRate(value) + " = " + Fmt.pct(row.lineRate()) + " of " + Fmt.byteRate(ceiling);
   }
 
-  /** The workload's mean throughput: bytes/s when it moved bytes, else IOPS. */
+  /** The workload's mean throughput: bytes/s when it moved bytes, else IOPS; null without readings. */
   static String level(WorkloadSeconds s) {
     if (s.meanBytes() > 0) {
       return Fmt.byteRate(s.meanBytes());
     }
     double iops = s.meanIops();
-    return Double.isNaN(iops) ? "no readings" : Fmt.iops(iops);
+    return Double.isNaN(iops) ? null : Fmt.iops(iops);
   }
 
   /** On-path resources whose share of their practical ceiling moved most, at least {@link #MIN_SHIFT}. */

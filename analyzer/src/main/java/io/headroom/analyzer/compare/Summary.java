@@ -63,7 +63,10 @@ final class Summary {
   private static String group(List<Comparison.PhaseComparison> list) {
     List<Comparison.PhaseComparison> changed = list.stream().filter(Comparison.PhaseComparison::significant).toList();
     StringBuilder s = new StringBuilder();
-    if (changed.isEmpty()) {
+    if (list.stream().allMatch(p -> p.change() == null)) {
+      // nothing to test is not "unchanged"
+      s.append("without workload readings to compare");
+    } else if (changed.isEmpty()) {
       s.append("unchanged (~)");
     } else {
       double lo = changed.stream().mapToDouble(Comparison.PhaseComparison::change).min().orElseThrow();

@@ -163,6 +163,27 @@ class RunComparerTest {
   }
 
   @Test
+  void phasesWithoutWorkloadReadingsAreNotCalledUnchanged() {
+    RunData a = new RunData();
+    RunData b = new RunData();
+    for (RunData d : List.of(a, b)) {
+      d.accept(new Run(d == a ? "a" : "b", "lab", 0, 60.0, Map.of()));
+      d.accept(Entity.of("cpu", "host_cpu"));
+      for (int s = 0; s < 60; s++) {
+        d.addSample(s, "cpu", "util", 0.5);
+      }
+    }
+    Comparison c = RunComparer.compare(a, new Verdict("a", Bottleneck.NONE, null, 0.5, List.of(), List.of(), List.of()),
+        b, new Verdict("b", Bottleneck.NONE, null, 0.5, List.of(), List.of(), List.of()));
+    Comparison.PhaseComparison whole = c.phases().get(0);
+    assertEquals(null, whole.change());
+    assertFalse(whole.significant());
+    assertEquals("(whole run) no workload readings to compare: nothing at its ceiling on either side: "
+        + "NONE (no workload readings), then NONE (no workload readings)", whole.explanation().get(0));
+    assertEquals("b vs a: other phase without workload readings to compare (nothing at its ceiling)", c.summary());
+  }
+
+  @Test
   void percentagesAndPValuesAsPrinted() {
     assertEquals("+15%", RunComparer.percentChange(1.15));
     assertEquals("-32%", RunComparer.percentChange(28.1 / 41.6));
