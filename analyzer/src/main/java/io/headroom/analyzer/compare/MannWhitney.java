@@ -5,14 +5,14 @@ import java.util.Arrays;
 /**
  * The Mann-Whitney U test (Wilcoxon rank-sum), two-sided, as benchstat uses it to tell a change
  * from run-to-run noise: it asks only whether one side's readings tend to be larger than the
- * other's, so a few outliers or a skewed distribution do not fake a change. Small samples without
- * ties get the exact distribution of U; larger ones or ties the normal approximation with tie
- * and continuity correction.
+ * other's, so a few outliers or a skewed distribution do not fake a change. Small samples (ties
+ * included) get the exact distribution of the rank sum; larger ones the normal approximation with
+ * tie and continuity correction.
  */
 public final class MannWhitney {
   /** The significance level: a p-value below it is a change, at or above it noise ("~"). */
   public static final double ALPHA = 0.05;
-  /** Up to this many readings in all (and no ties) p is exact: the counting table stays small. */
+  /** Up to this many readings in all p is exact: the counting table stays small (51 x 2,551). */
   static final int EXACT_MAX = 50;
 
   private MannWhitney() {}
@@ -40,52 +40,53 @@ public final class MannWhitney {
       return new Result(Double.NaN, Double.NaN, false);
     }
     Ranks r = Ranks.of(a, b);
-    double u = r.sumOfFirst - n1 * (n1 + 1) / 2.0;
-    if (r.tieTerm == 0 && n1 + n2 <= EXACT_MAX) {
-      return new Result(u, exactP(n1, n2, u), true);
+    double u = r.doubledSumOfFirst / 2.0 - n1 * (n1 + 1) / 2.0;
+    if (n1 + n2 <= EXACT_MAX) {
+      return new Result(u, exactP(r.doubled, n1, r.doubledSumOfFirst), true);
     }
     return new Result(u, normalP(n1, n2, u, r.tieTerm), false);
   }
 
-  /** Two-sided: twice the tail beyond the observed U, from the count of orderings giving each U. */
-  static double exactP(int n1, int n2, double u) {
-    double tail = Math.min(u, (double) n1 * n2 - u);
-    double[] counts = uCounts(n1, n2);
+  /**
+   * Two-sided: of the C(N, n1) equally likely ways to draw the first sample's n1 mid-ranks from
+   * the pooled ones, twice the share whose sum lies as far out as the observed sum or further on
+   * its side. Ties are counted as they are (their mid-ranks), so p stays exact with them.
+   */
+  static double exactP(int[] doubledRanks, int n1, int observed) {
+    double[] counts = sumCounts(doubledRanks, n1);
     double total = 0;
     double below = 0;
-    for (int k = 0; k < counts.length; k++) {
-      total += counts[k];
-      if (k <= tail) {
-        below += counts[k];
-      }
+    double above = 0;
+    for (int sum = 0; sum < counts.length; sum++) {
+      total += counts[sum];
+      below += sum <= observed ? counts[sum] : 0;
+      above += sum >= observed ? counts[sum] : 0;
     }
-    return Math.min(1.0, 2 * below / total);
+    return Math.min(1.0, 2 * Math.min(below, above) / total);
   }
 
   /**
-   * How many of the C(n1+n2, n1) orderings give each U = 0..n1*n2: the largest value overall is
-   * either from the first sample (each of its others' n2 below it adds n2 to U) or from the
-   * second, so f(i, j) = f(i-1, j) shifted by j, plus f(i, j-1).
+   * How many ways there are to choose k of the pooled readings for each sum of their doubled
+   * mid-ranks (doubled, so a tie's half rank is an integer): the subset-sum count, one reading
+   * at a time, each either left out or taken as one of the k.
    */
-  static double[] uCounts(int n1, int n2) {
-    int max = n1 * n2;
-    double[][] row = new double[n2 + 1][];
-    for (int j = 0; j <= n2; j++) {
-      row[j] = new double[max + 1];
-      row[j][0] = 1;
+  static double[] sumCounts(int[] doubledRanks, int k) {
+    int max = 0;
+    for (int r : doubledRanks) {
+      max += r;
     }
-    for (int i = 1; i <= n1; i++) {
-      double[][] next = new double[n2 + 1][max + 1];
-      next[0][0] = 1;
-      for (int j = 1; j <= n2; j++) {
-        for (int k = 0; k <= max; k++) {
-          double fromFirst = k >= j ? row[j][k - j] : 0;
-          next[j][k] = fromFirst + next[j - 1][k];
+    double[][] ways = new double[k + 1][max + 1];
+    ways[0][0] = 1;
+    int reach = 0;
+    for (int r : doubledRanks) {
+      reach += r;
+      for (int taken = k; taken >= 1; taken--) {
+        for (int sum = reach; sum >= r; sum--) {
+          ways[taken][sum] += ways[taken - 1][sum - r];
         }
       }
-      row = next;
     }
-    return row[n2];
+    return ways[k];
   }
 
   /**
@@ -120,20 +121,22 @@ public final class MannWhitney {
     return x >= 0 ? ans : 2 - ans;
   }
 
-  /** Mid-ranks of the pooled readings: the first sample's rank sum and the tie term T. */
-  private record Ranks(double sumOfFirst, double tieTerm) {
+  /**
+   * Mid-ranks of the pooled readings, doubled so they are integers (a reading tied over ranks
+   * i..j gets i + j): each reading's, the first sample's sum, and the tie term T.
+   */
+  private record Ranks(int[] doubled, int doubledSumOfFirst, double tieTerm) {
     static Ranks of(double[] a, double[] b) {
       int n = a.length + b.length;
       double[] values = new double[n];
-      boolean[] first = new boolean[n];
       Integer[] order = new Integer[n];
       for (int i = 0; i < n; i++) {
         values[i] = i < a.length ? a[i] : b[i - a.length];
-        first[i] = i < a.length;
         order[i] = i;
       }
       Arrays.sort(order, (x, y) -> Double.compare(values[x], values[y]));
-      double sum = 0;
+      int[] doubled = new int[n];
+      int sum = 0;
       double tieTerm = 0;
       int i = 0;
       while (i < n) {
@@ -141,17 +144,19 @@ public final class MannWhitney {
         while (j + 1 < n && values[order[j + 1]] == values[order[i]]) {
           j++;
         }
-        double midRank = (i + j) / 2.0 + 1;
+        // ranks i+1 .. j+1 shared: the mid-rank (i + j) / 2 + 1, doubled
+        int midRank2 = i + j + 2;
         for (int k = i; k <= j; k++) {
-          if (first[order[k]]) {
-            sum += midRank;
+          doubled[order[k]] = midRank2;
+          if (order[k] < a.length) {
+            sum += midRank2;
           }
         }
         double t = j - i + 1;
         tieTerm += t * t * t - t;
         i = j + 1;
       }
-      return new Ranks(sum, tieTerm);
+      return new Ranks(doubled, sum, tieTerm);
     }
   }
 }

@@ -39,10 +39,17 @@ class MannWhitneyTest {
   }
 
   @Test
-  void distributionOfUForFourAndFour() {
-    // The number of orderings of 4 + 4 with each U = 0..16: the partitions of U into at most 4
-    // parts of at most 4 (the Gaussian binomial [8 over 4]); they sum to C(8, 4) = 70.
-    assertArrayEquals(new double[] {1, 1, 2, 3, 5, 5, 7, 7, 8, 7, 7, 5, 5, 3, 2, 1, 1}, MannWhitney.uCounts(4, 4));
+  void distributionOfTheRankSumForFourAndFour() {
+    // Choosing 4 of the ranks 1..8: the sums 10..26 come up 1, 1, 2, 3, 5, 5, 7, 7, 8, 7, 7, 5,
+    // 5, 3, 2, 1, 1 times (U = sum - 10 has the Gaussian binomial [8 over 4]'s coefficients: the
+    // partitions of U into at most 4 parts of at most 4); they add up to C(8, 4) = 70. Ranks are
+    // doubled (2, 4, ..., 16), so the sums are 20, 22, ..., 52 and the odd ones never occur.
+    double[] counts = MannWhitney.sumCounts(new int[] {2, 4, 6, 8, 10, 12, 14, 16}, 4);
+    double[] expected = {1, 1, 2, 3, 5, 5, 7, 7, 8, 7, 7, 5, 5, 3, 2, 1, 1};
+    for (int u = 0; u < expected.length; u++) {
+      assertEquals(expected[u], counts[20 + 2 * u], "sum " + (10 + u));
+      assertEquals(0.0, counts[21 + 2 * u], "a half sum");
+    }
   }
 
   @Test
@@ -51,8 +58,8 @@ class MannWhitneyTest {
     // U of the tortoises = pairs (t, h) with t's position after h's: the T at 1 is after none,
     // each T at 7..11 is after the 5 hares at 2..6: 5 x 5 = 25. The hares' U = 6 x 6 - 25 = 11
     // (Wikipedia's U_T = 11 counts the same pairs from the tortoise's side: its wins).
-    // Of the C(12, 6) = 924 orderings, 143 give U <= 11 (counted by the recurrence of uCounts;
-    // scipy's exact method agrees), so p = 2 x 143 / 924 = 0.309524: no evidence the tortoise is faster.
+    // Of the C(12, 6) = 924 orderings, 143 give U <= 11 (counted by sumCounts; scipy's exact
+    // method agrees), so p = 2 x 143 / 924 = 0.309524: no evidence the tortoise is faster.
     double[] tortoise = {1, 7, 8, 9, 10, 11};
     double[] hare = {2, 3, 4, 5, 6, 12};
     MannWhitney.Result r = MannWhitney.test(tortoise, hare);
@@ -62,16 +69,36 @@ class MannWhitneyTest {
   }
 
   @Test
-  void tiesTakeTheNormalApproximationWithTieCorrection() {
+  void tiesInASmallSampleKeepAnExactP() {
     // pooled: 1a 2a 2a 2b 3a 3b 4b 5b; mid-ranks 1, 3, 3, 3, 5.5, 5.5, 7, 8.
     // rank sum of a = 1 + 3 + 3 + 5.5 = 12.5, U = 12.5 - 4 x 5 / 2 = 2.5.
-    // ties: three 2s (27 - 3 = 24) and two 3s (8 - 2 = 6): T = 30. N = 8.
-    // var = 4 x 4 / 12 x (9 - 30 / 56) = 1.33333 x 8.464286 = 11.285714, sd 3.359422.
-    // z = (|2.5 - 8| - 0.5) / 3.359422 = 1.488351; p = 2 x (1 - Phi(1.488351)) = 0.136658.
+    // Of the C(8, 4) = 70 ways to pick 4 mid-ranks, those with a sum <= 12.5: {1, 3, 3, 3} = 10
+    // (one way) and {1, 3, 3, 5.5} = 12.5 (two of the three 3s, one of the two 5.5s: 3 x 2 = 6
+    // ways): 7. p = 2 x 7 / 70 = 0.2 (the normal approximation would say 0.137).
     MannWhitney.Result r = MannWhitney.test(new double[] {1, 2, 2, 3}, new double[] {2, 3, 4, 5});
-    assertFalse(r.exact());
+    assertTrue(r.exact());
     assertEquals(2.5, r.u());
-    assertEquals(0.136658, r.pValue(), 1e-5);
+    assertEquals(0.2, r.pValue(), 1e-12);
+  }
+
+  @Test
+  void tiesInALargeSampleTakeTheNormalApproximationWithTieCorrection() {
+    // a: 15 x 1 and 15 x 2; b: 15 x 2 and 15 x 3. Pooled 60: the 1s take ranks 1..15 (mid 8),
+    // the 2s 16..45 (mid 30.5), the 3s 46..60 (mid 53). Rank sum of a = 15 x 8 + 15 x 30.5 = 577.5,
+    // U = 577.5 - 30 x 31 / 2 = 112.5 against a mean of 30 x 30 / 2 = 450.
+    // T = 2 x (15^3 - 15) + (30^3 - 30) = 6,720 + 26,970 = 33,690;
+    // var = 900 / 12 x (61 - 33,690 / (60 x 59)) = 75 x 51.48305 = 3,861.23, sd 62.1388;
+    // z = (337.5 - 0.5) / 62.1388 = 5.4233; p = 2 x (1 - Phi(5.4233)) = 5.849e-8 (scipy: 5.8494e-8).
+    double[] a = new double[30];
+    double[] b = new double[30];
+    for (int i = 0; i < 30; i++) {
+      a[i] = i < 15 ? 1 : 2;
+      b[i] = i < 15 ? 2 : 3;
+    }
+    MannWhitney.Result r = MannWhitney.test(a, b);
+    assertFalse(r.exact());
+    assertEquals(112.5, r.u());
+    assertEquals(5.8494e-8, r.pValue(), 0.0005e-8);
   }
 
   @Test
@@ -91,6 +118,7 @@ class MannWhitneyTest {
 
   @Test
   void allReadingsEqualIsNoChange() {
+    // every way to pick 5 of the 10 tied mid-ranks gives the same sum: both tails are everything
     MannWhitney.Result r = MannWhitney.test(new double[] {5, 5, 5, 5, 5}, new double[] {5, 5, 5, 5, 5});
     assertEquals(1.0, r.pValue());
     assertFalse(r.significant());
