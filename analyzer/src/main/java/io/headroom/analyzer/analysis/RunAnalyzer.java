@@ -87,7 +87,7 @@ public final class RunAnalyzer {
    * a reading is stamped at the end of the second it covers, so the one stamped at the phase's
    * start still belongs to the previous setting.
    */
-  static Window settled(Phase p, double runEnd) {
+  public static Window settled(Phase p, double runEnd) {
     double end = p.end() == null ? runEnd : p.end();
     double length = end - p.start();
     double settle = Double.isFinite(length) ? Math.min(5.0, 0.1 * length) : 1.0;

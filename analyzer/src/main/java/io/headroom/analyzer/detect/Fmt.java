@@ -5,7 +5,7 @@ import java.math.RoundingMode;
 import java.util.Locale;
 
 /** Numbers as evidence prints them: short, in the units a person checks them in. */
-final class Fmt {
+public final class Fmt {
   private Fmt() {}
 
   /**
@@ -13,7 +13,7 @@ final class Fmt {
    * decimals from 1 GB/s ("12.5 GB/s"), else MB/s ("9.7 MB/s", "130 MB/s") or kB/s with up to one,
    * so a lab link of 10 MB/s does not print as "0.01 GB/s" and a 4 MB/s workload as "0 GB/s".
    */
-  static String byteRate(double bytesPerS) {
+  public static String byteRate(double bytesPerS) {
     double abs = Math.abs(bytesPerS);
     if (abs >= 1e9 || !Double.isFinite(bytesPerS)) {
       return trim(bytesPerS / 1e9, 2) + " GB/s";
@@ -30,12 +30,12 @@ final class Fmt {
   }
 
   /** A fraction as a whole percentage: "41%". */
-  static String pct(double v) {
+  public static String pct(double v) {
     return Math.abs(v) >= 1e13 ? trim(v * 100, 0) + "%" : String.format(Locale.ROOT, "%.0f%%", v * 100);
   }
 
   /** Seconds as milliseconds, or microseconds below 1 ms: "21.3 ms", "150 us". */
-  static String latency(double s) {
+  public static String latency(double s) {
     if (s >= 1e-3) {
       return trim(s * 1e3, 1) + " ms";
     }
@@ -43,7 +43,7 @@ final class Fmt {
   }
 
   /** Operations per second with thousands separators: "975,000 IOPS". */
-  static String iops(double v) {
+  public static String iops(double v) {
     return String.format(Locale.ROOT, "%,.0f IOPS", v);
   }
 

@@ -40,7 +40,7 @@ class EvidenceTruthTest {
 
   @ParameterizedTest
   @ValueSource(strings = {"s1-fc-san.jsonl", "s2-nvmeof-oltp.jsonl", "s3-ib-hdd.jsonl",
-      "s4-r760-nvme-perc.jsonl", "s5-powerstore-upgrade.jsonl"})
+      "s4-r760-nvme-perc.jsonl", "s5-powerstore-upgrade.jsonl", "s4-r760-direct.jsonl", "s5-powerstore-before.jsonl"})
   void everyEvidenceSentenceAgreesWithItsPhasesNumbers(String file) {
     StudyRecordings s = new StudyRecordings(file);
     assertFalse(s.verdict.phases().isEmpty(), file);

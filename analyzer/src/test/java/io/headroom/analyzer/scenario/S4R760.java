@@ -24,6 +24,35 @@ final class S4R760 {
   static Scenario build() {
     ScenarioBuilder b = new ScenarioBuilder("s4", "s4-r760", 1796200000.0, 4004,
         Map.of("tool", "fio", "ioengine", "io_uring"));
+    testbed(b);
+    numaUntuned(b.phase("direct-randwrite-untuned", 60));
+    seq(b.phase("perc1-seqread", 60), "read", 28.1e9);
+    seq(b.phase("perc1-seqwrite", 60), "write", 28.3e9);
+    oltp(b.phase("perc2-oltp-10M", 60));
+    return new Scenario("s4-r760-nvme-perc.jsonl", "s4", b.build());
+  }
+
+  /**
+   * The other side of study S4's comparison: the same server and drives, the same fio job
+   * (16 jobs x iodepth 32, 128 KiB) reading sequentially from the 8 drives directly instead of
+   * through the PERC: 5.2 GB/s a drive, 41.6 GB/s in all, each drive at 73% of its 7.1 GB/s and
+   * each x4 link at 67% of 7.876 GB/s: nothing full (NONE). Against s4's perc1-seqread (28.1 GB/s
+   * on the PERC's Gen4 x16 link) the limit moves to the link and the throughput falls to
+   * 28.1 / 41.6 = 0.675 of this. Its untuned random-write phase is s4's, with other noise.
+   */
+  static Scenario direct() {
+    ScenarioBuilder b = new ScenarioBuilder("s4-direct", "s4-r760", 1796190000.0, 4003,
+        Map.of("tool", "fio", "ioengine", "io_uring"));
+    testbed(b);
+    numaUntuned(b.phase("direct-randwrite-untuned", 60));
+    directSeqRead(b.phase("direct-seqread", 60), DIRECT_DRIVE_READ);
+    return new Scenario("s4-r760-direct.jsonl", "s4-direct", b.build());
+  }
+
+  /** Each drive's sequential read in {@link #direct()}: 8 x 5.2 = 41.6 GB/s. */
+  static final double DIRECT_DRIVE_READ = 5.2e9;
+
+  private static void testbed(ScenarioBuilder b) {
     b.entity(HOST, "host_cpu", Map.of("model", "2 x Xeon Gold 6430"), Map.of());
     b.series(HOST, "util", 0.02);
     for (String s : new String[] {SOCKET0, SOCKET1}) {
@@ -54,12 +83,17 @@ final class S4R760 {
     b.rel("s4/fio/perc2", "targets", VD1);
     b.entity("s4/fio/perc2", "workload", Map.of("numjobs", 64, "iodepth", 32), Map.of());
     Distractors.add(b, "s4/r760/nic/p1", "s4/r760/pcie/0000:31:00.0", "s4/lab-array/node-b");
+  }
 
-    numaUntuned(b.phase("direct-randwrite-untuned", 60));
-    seq(b.phase("perc1-seqread", 60), "read", 28.1e9);
-    seq(b.phase("perc1-seqwrite", 60), "write", 28.3e9);
-    oltp(b.phase("perc2-oltp-10M", 60));
-    return new Scenario("s4-r760-nvme-perc.jsonl", "s4", b.build());
+  private static void directSeqRead(ScenarioBuilder.PhaseSpec p, double perDrive) {
+    p.set(HOST, "util", 0.33).set(SOCKET0, "util", 0.42).set(SOCKET1, "util", 0.24);
+    // 128 KiB blocks, 512 outstanding, as perc1-seqread
+    double iops = 8 * perDrive / 131_072;
+    S1FcSan.io(p, "s4/fio/direct", "read", iops, 131_072, 512 / iops);
+    for (int i = 0; i < 8; i++) {
+      S1FcSan.io(p, "s4/nvme" + i + "n1", "read", iops / 8, 131_072, 60 / iops);
+      p.set("s4/r760/pcie/nvme" + i, "read_bytes_per_s", perDrive * 1.02, 0.008);
+    }
   }
 
   private static void perc(ScenarioBuilder b, String link, String vd, String socket) {

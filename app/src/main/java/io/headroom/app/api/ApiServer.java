@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.headroom.analyzer.detect.Thresholds;
+import io.headroom.app.report.ComparePage;
 import io.headroom.app.report.ReportPage;
 import io.headroom.config.ApiConfig;
 import io.headroom.config.ConfigException;
@@ -65,6 +66,7 @@ public final class ApiServer implements AutoCloseable {
 
   private final Backend backend;
   private final RunViews views;
+  private final RunComparisons comparisons;
   private final RunControl control;
   private final RunRecordsSink sink;
   private final ApiMetrics apiMetrics = new ApiMetrics();
@@ -73,6 +75,7 @@ public final class ApiServer implements AutoCloseable {
     this.backend = backend;
     this.db = new DatabasePool(backend.dbUrl(), backend.dbUser(), backend.dbPassword(), 8);
     this.views = new RunViews(db, backend.thresholds());
+    this.comparisons = new RunComparisons(db, views, backend.thresholds());
     this.sink = backend.runRecords().create();
     this.control = new RunControl(db, sink);
     this.vertx = Vertx.vertx();
@@ -133,6 +136,8 @@ public final class ApiServer implements AutoCloseable {
     r.post(PREFIX + "/runs/:run/annotations").blockingHandler(worker(this::annotate), false);
     r.post(PREFIX + "/runs/:run/end").blockingHandler(worker(this::end), false);
     r.get("/runs/:run").blockingHandler(worker(this::report), false);
+    r.get(PREFIX + "/compare").blockingHandler(worker(ctx -> json(ctx, 200, compare(ctx))), false);
+    r.get("/compare").blockingHandler(worker(ctx -> html(ctx, ComparePage.render(compare(ctx)))), false);
     r.errorHandler(404, ctx -> error(ctx, 404, "no such endpoint: " + ctx.request().method() + " " + ctx.request().path()));
     r.errorHandler(405, ctx -> error(ctx, 405, "method " + ctx.request().method() + " not allowed on " + ctx.request().path()));
     r.errorHandler(400, ApiServer::undecodable);
@@ -308,6 +313,15 @@ public final class ApiServer implements AutoCloseable {
     Verdict verdict = views.verdict(run);
     String html = ReportPage.render(data, run.run(), verdict);
     ctx.response().putHeader("Content-Type", "text/html; charset=utf-8").end(html);
+  }
+
+  /** ?a=RUN&b=RUN[&testbed=T]: run b against run a. */
+  private io.headroom.analyzer.compare.Comparison compare(RoutingContext ctx) throws Exception {
+    return comparisons.compare(param(ctx, "testbed"), param(ctx, "a"), param(ctx, "b"));
+  }
+
+  private static void html(RoutingContext ctx, String page) {
+    ctx.response().putHeader("Content-Type", "text/html; charset=utf-8").end(page);
   }
 
   private void ready(RoutingContext ctx) {

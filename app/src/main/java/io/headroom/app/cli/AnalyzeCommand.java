@@ -66,7 +66,7 @@ final class AnalyzeCommand implements Callable<Integer> {
     if (runId != null && !data.runs().containsKey(runId)) {
       throw new UserError(file + " has no run \"" + runId + "\" (runs: " + data.runs().keySet() + ")");
     }
-    judgeable(data, stats, run);
+    judgeable(file, data, stats, run);
     Verdict verdict = new RunAnalyzer(thresholds).analyze(data, run);
     if (report != null) {
       writeReport(data, run, verdict);
@@ -90,7 +90,7 @@ final class AnalyzeCommand implements Callable<Integer> {
   }
 
   /** A recording with nothing to judge is an error, not a verdict of NONE. */
-  private void judgeable(RunData data, ReadStats stats, String run) throws UserError {
+  static void judgeable(Path file, RunData data, ReadStats stats, String run) throws UserError {
     if (stats.records() == 0) {
       throw new UserError(file + ": empty recording: no records" + (stats.badLines() > 0
           ? " (" + stats.badLines() + " bad line(s) skipped)" : "") + ", nothing to judge");

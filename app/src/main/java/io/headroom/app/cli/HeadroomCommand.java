@@ -12,6 +12,7 @@ import picocli.CommandLine.ScopeType;
     subcommands = {
       DemoCommand.class,
       AnalyzeCommand.class,
+      CompareCommand.class,
       ImportCommand.class,
       CollectCommand.class,
       CollectorCommand.class,

@@ -113,7 +113,12 @@ public final class ReportPage {
     }
   }
 
-  private static void list(StringBuilder h, List<String> items) {
+  /** The run report's style sheet, for the other pages drawn in its style. */
+  static String style() {
+    return STYLE;
+  }
+
+  static void list(StringBuilder h, List<String> items) {
     h.append("<ul>");
     for (String s : items) {
       h.append("<li>").append(esc(s)).append("</li>");

@@ -261,7 +261,7 @@ class ApiServerTest {
     java.util.Set<String> served = new java.util.TreeSet<>();
     api.registeredRoutes().forEach(r -> served.add(r.replaceAll(":([a-z]+)", "{$1}")));
     assertEquals(served, documented);
-    assertEquals(13, served.size()); // 3 probes/metrics + 9 API + 1 report page
+    assertEquals(15, served.size()); // 3 probes/metrics + 10 API + the report and comparison pages
   }
 
   private void storeVerdict(Verdict v, double computedAt) throws Exception {

@@ -18,7 +18,7 @@ class CliFailuresTest {
   @Test
   void anUnknownCommandIsNamedAndExits2() {
     assertEquals(ExitCodes.USAGE, cli.run("export", "x.csv"));
-    assertTrue(cli.err().startsWith("headroom: unknown command 'export'; the commands are: demo, analyze, import, collect, "
+    assertTrue(cli.err().startsWith("headroom: unknown command 'export'; the commands are: demo, analyze, compare, import, collect, "
         + "collector, analyzer, run, discover\n"), cli.err());
     assertTrue(cli.err().contains("Usage: headroom"), "the help follows");
   }

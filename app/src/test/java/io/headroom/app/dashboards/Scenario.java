@@ -2,8 +2,7 @@ package io.headroom.app.dashboards;
 
 import io.headroom.analyzer.analysis.RunAnalyzer;
 import io.headroom.analyzer.data.RunData;
-import io.headroom.analyzer.store.IngestBatch;
-import io.headroom.analyzer.store.SampleStore;
+import io.headroom.app.testing.StoredRecording;
 import io.headroom.model.Entity;
 import io.headroom.model.Phase;
 import io.headroom.model.RecordingRecord;
@@ -11,8 +10,6 @@ import io.headroom.model.Relation;
 import io.headroom.model.Run;
 import io.headroom.model.Sample;
 import io.headroom.model.Verdict;
-import io.headroom.model.kafka.Point;
-import io.headroom.model.kafka.SampleBatch;
 import io.headroom.model.recording.RecordingReader;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -22,7 +19,6 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.UUID;
 
 /**
  * One committed scenario recording (docs/scenarios), kept in memory so the tests can work out
@@ -77,17 +73,7 @@ final class Scenario {
 
   /** Stores the recording the way the analyzer's ingest does: through SampleStore, one batch per entity. */
   void store(Connection c) throws Exception {
-    IngestBatch batch = new IngestBatch();
-    entities.values().forEach(e -> batch.topology(testbed(), e));
-    relations.forEach(r -> batch.topology(testbed(), r));
-    batch.run(testbed(), run);
-    phases.forEach(p -> batch.run(testbed(), p));
-    for (Map.Entry<String, Map<String, List<double[]>>> e : series.entrySet()) {
-      List<Point> points = new ArrayList<>();
-      e.getValue().forEach((metric, readings) -> readings.forEach(r -> points.add(new Point(r[0], metric, r[1]))));
-      batch.samples(new SampleBatch(UUID.randomUUID(), testbed(), e.getKey(), points));
-    }
-    new SampleStore().write(c, batch);
+    StoredRecording.store(c, records);
   }
 
   /** What `headroom analyze` says about this recording. */
