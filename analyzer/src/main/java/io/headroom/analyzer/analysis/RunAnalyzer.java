@@ -22,7 +22,8 @@ import java.util.Set;
 /**
  * Turns the data of a run into its verdict: one decision per phase by the detection rules
  * (docs/detection.md), the run's verdict from its phases, the knee of a concurrency sweep, and
- * every entity's headroom over the whole run.
+ * every entity's headroom over the whole run. A phase with too few readings to be judged has no
+ * class, no headroom rows and no part in the run's verdict.
  */
 public final class RunAnalyzer {
   private final Detector detector;
@@ -56,9 +57,11 @@ public final class RunAnalyzer {
     Map<Set<String>, List<Knee.Step>> sweeps = new LinkedHashMap<>();
     for (Window w : windows) {
       Context ctx = Context.of(data, run, w, detector.thresholds());
-      decisions.add(detector.decide(ctx));
-      tables.add(HeadroomCalculator.headroom(ctx));
-      Knee.Step step = Knee.stepOf(ctx, false);
+      PhaseDecision decision = detector.decide(ctx);
+      decisions.add(decision);
+      // a phase with too few readings to judge has no headroom to show either, nor a step of a sweep
+      tables.add(decision.judged() ? HeadroomCalculator.headroom(ctx) : List.of());
+      Knee.Step step = decision.judged() ? Knee.stepOf(ctx, false) : null;
       if (step != null) {
         sweeps.computeIfAbsent(ctx.path().workloads(), k -> new ArrayList<>()).add(step);
       }

@@ -79,6 +79,15 @@ public final class Context {
     return false;
   }
 
+  /** The most readings any one metric of the entity has in the window. */
+  public int readingCount(String entity) {
+    int most = 0;
+    for (Series s : data.seriesOf(entity).values()) {
+      most = Math.max(most, s.countBetween(window.from(), window.to()));
+    }
+    return most;
+  }
+
   public boolean has(String entity, String metric) {
     return values(entity, metric).length > 0;
   }

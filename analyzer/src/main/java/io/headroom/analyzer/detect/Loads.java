@@ -9,7 +9,10 @@ import java.util.TreeSet;
 public final class Loads {
   private Loads() {}
 
-  /** One row per entity with a ceiling and readings in the window, in id order. */
+  /**
+   * One row per entity with a ceiling and readings in the window, in id order; a reading beyond
+   * its ceiling by more than jitter is marked implausible (the ceiling or the counter is wrong).
+   */
   public static List<HeadroomEntry> rows(Context ctx) {
     List<HeadroomEntry> rows = new ArrayList<>();
     for (String id : new TreeSet<>(ctx.data().entityIdsWithSamples())) {
@@ -18,7 +21,7 @@ public final class Loads {
         continue;
       }
       rows.add(new HeadroomEntry(id, ctx.entity(id).kind(), Detector.round4(l.pressure()),
-          Detector.round4(l.share()), l.what(), PathLoads.judged(ctx, id)));
+          Detector.round4(l.share()), l.what(), PathLoads.judged(ctx, id), l.implausible(ctx.thresholds())));
     }
     return rows;
   }
