@@ -22,8 +22,8 @@ final class Bystanders {
       boolean onPath = ctx.path().contains(id);
       String where = onPath ? "on the data path" : "off the data path";
       Load l = ctx.hasReadings(id) ? Load.of(ctx, id) : null;
-      if (l != null && l.implausible(t)) {
-        notes.add(l.describeImplausible(t) + (onPath ? "" : ", off the data path"));
+      if (l != null && l.implausible(ctx)) {
+        notes.add(l.describeImplausible(ctx) + (onPath ? "" : ", off the data path"));
       } else if (!onPath && l != null && l.pressure() >= t.atCeiling()) {
         notes.add("off the data path, not the verdict: " + l.describe());
       }

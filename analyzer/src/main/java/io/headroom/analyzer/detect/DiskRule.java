@@ -30,7 +30,7 @@ public final class DiskRule implements Rule {
     Map<String, Finding> found = new HashMap<>();
     for (String id : ctx.path().ofKind(EntityKind.DISK)) {
       Load load = Load.disk(ctx, id);
-      if (load != null && load.implausible(ctx.thresholds())) {
+      if (load != null && load.implausible(ctx)) {
         continue; // beyond its spec, or busy past 1.0, by more than jitter: Bystanders names it
       }
       Finding f = Double.isNaN(ctx.capacity(id, Metrics.CAPACITY_IOPS)) && Double.isNaN(ctx.capacity(id, Metrics.CAPACITY_BYTES_PER_S))

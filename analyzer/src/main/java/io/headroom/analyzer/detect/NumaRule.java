@@ -92,7 +92,7 @@ public final class NumaRule implements Rule {
       Spread s = null;
       for (String id : sockets) {
         double u = ctx.p95(id, Metrics.UTIL);
-        if (Double.isNaN(u) || u > ctx.thresholds().implausibleUtil()) {
+        if (Double.isNaN(u) || u > ctx.thresholds().implausibleUtil() || ctx.distrusted(id)) {
           continue;
         }
         if (s == null) {

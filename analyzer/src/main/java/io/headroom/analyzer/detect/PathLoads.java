@@ -31,7 +31,7 @@ final class PathLoads {
 
   /** The load, or null when there is none or it is implausible. */
   static Load plausible(Context ctx, Load l) {
-    return l == null || l.implausible(ctx.thresholds()) ? null : l;
+    return l == null || l.implausible(ctx) ? null : l;
   }
 
   /**
