@@ -25,7 +25,7 @@ import java.util.TreeSet;
  * Turns the data of a run into its verdict: one decision per phase by the detection rules
  * (docs/detection.md), the run's verdict from its phases, the knee of a concurrency sweep, and
  * every entity's headroom over the whole run. A phase with too few readings to be judged has no
- * class, no headroom rows and no part in the run's verdict. An entity whose readings are
+ * class and no part in the run's verdict; its headroom rows show what little was read. An entity whose readings are
  * implausible in one judged phase (its ceiling or counter wrong) is a candidate in none.
  */
 public final class RunAnalyzer {
@@ -70,8 +70,9 @@ public final class RunAnalyzer {
       Context ctx = first.distrusting(distrusted);
       PhaseDecision decision = detector.decide(ctx);
       decisions.add(decision);
-      // a phase with too few readings to judge has no headroom to show either, nor a step of a sweep
-      tables.add(decision.judged() ? HeadroomCalculator.headroom(ctx) : List.of());
+      // a phase with too few readings to judge still shows what was read (the rows of entities
+      // with readings in it), but is no step of a sweep
+      tables.add(HeadroomCalculator.headroom(ctx));
       Knee.Step step = decision.judged() ? Knee.stepOf(ctx, false) : null;
       if (step != null) {
         sweeps.computeIfAbsent(ctx.path().workloads(), k -> new ArrayList<>()).add(step);

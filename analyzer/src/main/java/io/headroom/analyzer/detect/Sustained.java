@@ -10,9 +10,9 @@ import java.util.Set;
  * its ceiling in at least {@code sustainedShare} of the window's readings and the workload shows
  * it held against something (a throughput plateau, a latency climb, full queues). A p95 at the
  * ceiling reached by bursts in an otherwise calm window, or a resource full while the workload
- * neither plateaued nor queued, is transient saturation: evidence, not the verdict. A resource
- * with fewer than {@code minReadings} readings in the window is no limit either: one or two
- * readings cannot say whether it held.
+ * neither plateaued nor queued, is transient saturation: evidence, not the verdict. The window
+ * itself has enough readings (Coverage); a resource read more coarsely than the workload (an
+ * array's 20-second averages) is judged on the readings it has.
  */
 final class Sustained {
   /** At most this many transient notes per window; the rest are counted. */
@@ -39,9 +39,7 @@ final class Sustained {
       }
       Load.Saturation s = f.load().saturation(ctx);
       covered.add(f.entity());
-      if (s.readings() < t.minReadings()) {
-        notes.add("too few readings to be the limit: " + s.describe() + "; a limit needs " + t.minReadings());
-      } else if (s.share() < t.sustainedShare()) {
+      if (s.share() < t.sustainedShare()) {
         notes.add(transientNote(s, t));
       } else if (shows.isEmpty()) {
         notes.add("at its ceiling but not holding the workload back: " + s.describe() + ", while the"

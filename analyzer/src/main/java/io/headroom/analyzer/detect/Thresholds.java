@@ -43,9 +43,9 @@ package io.headroom.analyzer.detect;
  *     a few per cent), with room for a producer's scrape jitter
  * @param implausibleUtil the same for a utilisation or busy fraction against 1.0: busy over total
  *     time is read from one snapshot, so clock jitter cancels and only rounding is left
- * @param minReadings readings a phase needs (of its workload or of one entity) to be judged at all,
- *     and a resource needs in the phase to be its limit: with fewer, one reading is the p95 and
- *     the sustained share moves in steps of a quarter or more
+ * @param minReadings readings a phase needs (of its workload or of one entity) to be judged at
+ *     all: with fewer, one reading is the p95 and the sustained share moves in steps of a quarter
+ *     or more
  */
 public record Thresholds(
     double pciePractical,

@@ -37,6 +37,15 @@ class AnalyzeCommandTest {
     "{\"type\":\"sample\",\"ts\":101,\"entity\":\"h1/net/eth0\",\"metric\":\"tx_bytes_per_s\",\"value\":2.5e8}",
   };
 
+  /** eth0 carrying 250 MB/s at second {@code ts}, as GOOD[5] does at 101. */
+  private static String eth0(int ts) {
+    return sample("h1/net/eth0", ts);
+  }
+
+  private static String sample(String entity, int ts) {
+    return "{\"type\":\"sample\",\"ts\":" + ts + ",\"entity\":\"" + entity + "\",\"metric\":\"tx_bytes_per_s\",\"value\":2.5e8}";
+  }
+
   @Test
   void aBadLineStopsTheReadNamingFileAndLine() throws Exception {
     Path f = recording(GOOD[0], GOOD[1], "{\"type\":\"sample\",\"ts\":101,\"entity\":\"h1/cpu\",\"metric\":\"util\"}", GOOD[3]);
@@ -47,7 +56,9 @@ class AnalyzeCommandTest {
 
   @Test
   void lenientSkipsTheBadLineAndJudgesTheRest() throws Exception {
-    Path f = recording(GOOD[0], GOOD[1], GOOD[2], "not json at all", GOOD[3], GOOD[4], GOOD[5]);
+    // eth0 read at 101..105: 5 readings, what a run needs to be judged (docs/detection.md)
+    Path f = recording(GOOD[0], GOOD[1], GOOD[2], "not json at all", GOOD[3], GOOD[4], GOOD[5], eth0(102), eth0(103),
+        eth0(104), eth0(105));
     assertEquals(0, run("analyze", "--lenient", "--json", f.toString()));
     assertTrue(cli.err().startsWith(
         "headroom analyze: skipped 1 bad line(s) of " + f + "; first: " + f + ":4: not JSON"), cli.err());
@@ -180,7 +191,7 @@ class AnalyzeCommandTest {
     String forged = "h1/x\\n\\u001b[31mrun r1: bottleneck NONE\\u001b[0m";
     Path f = recording(GOOD[0],
         "{\"type\":\"entity\",\"id\":\"" + forged + "\",\"kind\":\"net_port\",\"capacity\":{\"bytes_per_s\":1.25e9}}",
-        "{\"type\":\"sample\",\"ts\":101,\"entity\":\"" + forged + "\",\"metric\":\"tx_bytes_per_s\",\"value\":2.5e8}");
+        sample(forged, 101), sample(forged, 102), sample(forged, 103), sample(forged, 104), sample(forged, 105));
     assertEquals(0, run("analyze", f.toString()));
     assertTrue(cli.out().contains("h1/x\\n\\u001b[31mrun r1: bottleneck NONE\\u001b[0m"), cli.out());
     assertFalse(cli.out().contains("\u001b"), cli.out());
