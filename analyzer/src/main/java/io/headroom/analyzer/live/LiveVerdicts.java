@@ -131,8 +131,10 @@ public final class LiveVerdicts implements Runnable {
     Verdict current = keepEarlierPhases(analyzer.analyze(data, e.run().run()), previous, phases, from);
     last.put(e.key(), current);
     observeFirstVerdicts(previous, current, phases);
-    if (previous == null || !sameJudgement(previous, current)) {
-      LOG.info("run {} of {}: {}{}", e.run().run(), e.testbed(), current.bottleneck(),
+    // an open run none of whose phases has enough readings yet has nothing to announce or store
+    boolean nothingYet = current.bottleneck() == null && e.run().end() == null;
+    if (!nothingYet && (previous == null || !sameJudgement(previous, current))) {
+      LOG.info("run {} of {}: {}{}", e.run().run(), e.testbed(), current.bottleneck() == null ? "not judged" : current.bottleneck(),
           current.entity() == null ? "" : " on " + current.entity());
       for (VerdictListener l : listeners) {
         l.changed(e.testbed(), previous, current);

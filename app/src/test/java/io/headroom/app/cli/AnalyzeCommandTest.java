@@ -221,4 +221,28 @@ class AnalyzeCommandTest {
     assertEquals("88.5%", VerdictPrinter.percent(0.885));
     assertEquals("1.000e+302%", VerdictPrinter.percent(1e300));
   }
+
+  /**
+   * Issue 29 in the text a person reads: study S5 with esx1's port declared 1 GbE (it carries
+   * up to 260% of that) is the array CPU, the port's row marked; a run of 2 readings is not judged.
+   */
+  @Test
+  void anImplausibleRowIsMarkedAndARunWithTooFewReadingsSaysItWasNotJudged() throws Exception {
+    String s5 = Files.readString(Path.of("../docs/scenarios/s5-powerstore-upgrade.jsonl"));
+    String port = "\"id\":\"s5/esx1/vmnic2\",\"kind\":\"net_port\",\"name\":\"s5/esx1/vmnic2\","
+        + "\"attrs\":{\"fabric\":\"ethernet\",\"speed_bps\":1.0E11},\"capacity\":{\"bytes_per_s\":1.25E10}";
+    assertTrue(s5.contains(port));
+    Path f = dir.resolve("s5-1gbe.jsonl");
+    Files.writeString(f, s5.replace(port, port.replace("1.0E11", "1.0E9").replace("1.25E10", "1.25E8")));
+    assertEquals(0, run("analyze", f.toString()));
+    assertTrue(cli.out().startsWith("run s5: bottleneck ARRAY_CPU on s5/ps1200t/node-a"), cli.out());
+    assertTrue(cli.out().lines().anyMatch(l -> l.endsWith(" s5/esx1/vmnic2  (implausible reading: ceiling or counter wrong)")),
+        cli.out());
+
+    // GOOD: h1/cpu read twice, eth0 once, no phases: the run is one window of 2 readings at most
+    Cli thin = new Cli();
+    assertEquals(0, thin.run("analyze", recording(GOOD).toString()));
+    assertTrue(thin.out().startsWith("run r1: not judged (too few readings)\n  - not judged, too few readings: 0 of the"
+        + " workload and at most 2 of any entity"), thin.out());
+  }
 }
