@@ -13,6 +13,10 @@ import com.fasterxml.jackson.annotation.JsonProperty;
  * @param reading what was read: "tx", "rx", "device-to-host", "host-to-device", "util", "iops",
  *     "bytes", "busy"
  * @param onPath true when the entity is on the phase's data path and so could be the verdict
+ * @param implausible true when the reading is beyond the ceiling by more than counter jitter
+ *     explains ("implausible reading: ceiling or counter wrong", docs/detection.md): the row is
+ *     not headroom, and the entity is no candidate for the verdict; false in verdicts stored
+ *     before the field existed
  */
 public record HeadroomEntry(
     String entity,
@@ -20,4 +24,10 @@ public record HeadroomEntry(
     double utilization,
     @JsonProperty("line_rate") double lineRate,
     String reading,
-    @JsonProperty("on_path") boolean onPath) {}
+    @JsonProperty("on_path") boolean onPath,
+    boolean implausible) {
+  /** A row whose reading is plausible. */
+  public HeadroomEntry(String entity, String kind, double utilization, double lineRate, String reading, boolean onPath) {
+    this(entity, kind, utilization, lineRate, reading, onPath, false);
+  }
+}

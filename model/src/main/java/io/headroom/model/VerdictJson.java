@@ -21,19 +21,22 @@ public final class VerdictJson {
 
   /**
    * A verdict object, perhaps from another producer: what is not one (not JSON, nested past the
-   * parser's depth limit, a field of the wrong type, no bottleneck, which every verdict has and
-   * its storing reads) is refused.
+   * parser's depth limit, a field of the wrong type, no "bottleneck" field, which every verdict
+   * has and its storing reads) is refused. A bottleneck of null is a verdict too: a run none of
+   * whose phases had enough readings to be judged (docs/verdict-format.md).
    *
    * @throws IllegalArgumentException saying what is wrong
    */
   public static Verdict fromJson(String json) {
+    com.fasterxml.jackson.databind.JsonNode tree;
     Verdict v;
     try {
-      v = JSON.readValue(json, Verdict.class);
+      tree = JSON.readTree(json);
+      v = tree == null || tree.isNull() ? null : JSON.treeToValue(tree, Verdict.class);
     } catch (JsonProcessingException e) {
       throw new IllegalArgumentException("not a verdict object: " + e.getOriginalMessage(), e);
     }
-    if (v == null || v.bottleneck() == null) {
+    if (v == null || !tree.has("bottleneck")) {
       throw new IllegalArgumentException("not a verdict object: " + (v == null ? "null" : "no \"bottleneck\""));
     }
     return v;

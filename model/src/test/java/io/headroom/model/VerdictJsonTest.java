@@ -22,7 +22,7 @@ class VerdictJsonTest {
                 List.of(), null)));
     String json = VerdictJson.toJson(v);
     String row = "{\"entity\":\"array/ps1/node-a\",\"kind\":\"array_cpu\",\"utilization\":1.0444,"
-        + "\"line_rate\":0.94,\"reading\":\"util\",\"on_path\":true}";
+        + "\"line_rate\":0.94,\"reading\":\"util\",\"on_path\":true,\"implausible\":false}";
     assertEquals("{\"run\":\"r1\",\"bottleneck\":\"ARRAY_CPU\",\"entity\":\"array/ps1/node-a\",\"confidence\":0.9,"
         + "\"evidence\":[\"node-a util p95 0.94; hosts p95 0.58\"],"
         + "\"headroom\":[" + row + "],"
@@ -48,9 +48,9 @@ class VerdictJsonTest {
   }
 
   @Test
-  void aVerdictWithoutABottleneckIsRefusedNotLeftForItsStoringToTripOn() {
+  void aVerdictWithoutABottleneckFieldIsRefusedNotLeftForItsStoringToTripOn() {
     assertEquals("not a verdict object: no \"bottleneck\"", assertThrows(IllegalArgumentException.class,
-        () -> VerdictJson.fromJson("{\"run\":\"r1\",\"bottleneck\":null,\"evidence\":[],\"headroom\":[],\"phases\":[]}"))
+        () -> VerdictJson.fromJson("{\"run\":\"r1\",\"evidence\":[],\"headroom\":[],\"phases\":[]}"))
         .getMessage());
     assertEquals("not a verdict object: null",
         assertThrows(IllegalArgumentException.class, () -> VerdictJson.fromJson("null")).getMessage());
@@ -62,5 +62,20 @@ class VerdictJsonTest {
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> VerdictJson.fromJson(deep));
     assertTrue(e.getMessage().startsWith("not a verdict object: Document nesting depth (1001) exceeds the maximum"),
         e.getMessage());
+  }
+
+  @Test
+  void aRowStoredBeforeImplausibleExistedReadsBackPlausibleAndAnUnjudgedPhaseKeepsItsNullClass() {
+    Verdict v = VerdictJson.fromJson("{\"run\":\"r1\",\"bottleneck\":null,\"entity\":null,\"confidence\":0.0,"
+        + "\"evidence\":[\"not judged\"],\"headroom\":[{\"entity\":\"p\",\"kind\":\"net_port\",\"utilization\":0.5,"
+        + "\"line_rate\":0.4,\"reading\":\"tx\",\"on_path\":true}],\"phases\":[{\"name\":\"p1\",\"bottleneck\":null,"
+        + "\"entity\":null,\"confidence\":0.0,\"reason\":\"too_few_readings\"}]}");
+    assertEquals(new HeadroomEntry("p", "net_port", 0.5, 0.4, "tx", true, false), v.headroom().get(0));
+    assertEquals(null, v.bottleneck());
+    assertEquals(new PhaseVerdict("p1", null, null, 0.0, "too_few_readings", List.of(), List.of(), List.of(), null),
+        v.phases().get(0));
+    HeadroomEntry refused = new HeadroomEntry("p", "net_port", 2.7386, 2.6017, "rx", true, true);
+    assertEquals(refused, VerdictJson.fromJson(VerdictJson.toJson(new Verdict("r1", null, null, 0, List.of(),
+        List.of(refused), List.of()))).headroom().get(0));
   }
 }

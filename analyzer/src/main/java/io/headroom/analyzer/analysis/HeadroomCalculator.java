@@ -18,19 +18,24 @@ import java.util.Map;
 public final class HeadroomCalculator {
   private HeadroomCalculator() {}
 
-  /** The window's rows, tightest first (ties by id). */
+  /** The window's rows, tightest first (ties by id), implausible rows last. */
   public static List<HeadroomEntry> headroom(Context ctx) {
     List<HeadroomEntry> out = new ArrayList<>(Loads.rows(ctx));
     out.sort(ORDER);
     return out;
   }
 
-  /** Each entity's row from the phase where it came closest to its ceiling, tightest first. */
+  /**
+   * Each entity's row from the phase where it came closest to its ceiling, tightest first; a
+   * plausible row wins over an implausible one, which says nothing about headroom.
+   */
   public static List<HeadroomEntry> tightestOf(List<List<HeadroomEntry>> phases) {
     Map<String, HeadroomEntry> best = new LinkedHashMap<>();
     for (List<HeadroomEntry> rows : phases) {
       for (HeadroomEntry row : rows) {
-        best.merge(row.entity(), row, (a, b) -> b.utilization() > a.utilization() ? b : a);
+        best.merge(row.entity(), row, (a, b) -> a.implausible() != b.implausible()
+            ? (a.implausible() ? b : a)
+            : b.utilization() > a.utilization() ? b : a);
       }
     }
     List<HeadroomEntry> out = new ArrayList<>(best.values());
@@ -38,6 +43,8 @@ public final class HeadroomCalculator {
     return out;
   }
 
-  private static final Comparator<HeadroomEntry> ORDER =
-      Comparator.comparingDouble(HeadroomEntry::utilization).reversed().thenComparing(HeadroomEntry::entity);
+  /** Tightest first; an implausible row after every plausible one, since it is no headroom. */
+  private static final Comparator<HeadroomEntry> ORDER = Comparator.comparing(HeadroomEntry::implausible)
+      .thenComparing(Comparator.comparingDouble(HeadroomEntry::utilization).reversed())
+      .thenComparing(HeadroomEntry::entity);
 }

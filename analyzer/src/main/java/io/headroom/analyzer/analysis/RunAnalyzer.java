@@ -5,6 +5,7 @@ import io.headroom.analyzer.data.RunData;
 import io.headroom.analyzer.detect.Context;
 import io.headroom.analyzer.detect.Detector;
 import io.headroom.analyzer.detect.Knee;
+import io.headroom.analyzer.detect.Loads;
 import io.headroom.analyzer.detect.PhaseDecision;
 import io.headroom.analyzer.detect.RunVerdicts;
 import io.headroom.analyzer.detect.Thresholds;
@@ -18,11 +19,14 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * Turns the data of a run into its verdict: one decision per phase by the detection rules
  * (docs/detection.md), the run's verdict from its phases, the knee of a concurrency sweep, and
- * every entity's headroom over the whole run.
+ * every entity's headroom over the whole run. A phase with too few readings to be judged has no
+ * class and no part in the run's verdict; its headroom rows show what little was read. An entity whose readings are
+ * implausible in one judged phase (its ceiling or counter wrong) is a candidate in none.
  */
 public final class RunAnalyzer {
   private final Detector detector;
@@ -54,11 +58,22 @@ public final class RunAnalyzer {
     List<PhaseDecision> decisions = new ArrayList<>();
     List<List<HeadroomEntry>> tables = new ArrayList<>();
     Map<Set<String>, List<Knee.Step>> sweeps = new LinkedHashMap<>();
+    List<Context> contexts = new ArrayList<>();
+    Set<String> distrusted = new TreeSet<>();
     for (Window w : windows) {
       Context ctx = Context.of(data, run, w, detector.thresholds());
-      decisions.add(detector.decide(ctx));
+      contexts.add(ctx);
+      distrusted.addAll(Loads.implausible(ctx));
+    }
+    for (Context first : contexts) {
+      // a ceiling proved wrong in one phase is wrong in all: the entity is no candidate anywhere
+      Context ctx = first.distrusting(distrusted);
+      PhaseDecision decision = detector.decide(ctx);
+      decisions.add(decision);
+      // a phase with too few readings to judge still shows what was read (the rows of entities
+      // with readings in it), but is no step of a sweep
       tables.add(HeadroomCalculator.headroom(ctx));
-      Knee.Step step = Knee.stepOf(ctx, false);
+      Knee.Step step = decision.judged() ? Knee.stepOf(ctx, false) : null;
       if (step != null) {
         sweeps.computeIfAbsent(ctx.path().workloads(), k -> new ArrayList<>()).add(step);
       }

@@ -8,8 +8,9 @@ import java.util.TreeSet;
 
 /**
  * What a person should know about but that is not the verdict: entities off the data path at
- * their ceiling (someone else's traffic), links trained below their capability, errors. On the
- * path, degraded links and errors are flagged too, since they explain a limit.
+ * their ceiling (someone else's traffic), links trained below their capability, errors, and
+ * readings no resource can give (its ceiling or its counter is wrong), on the path or off it. On
+ * the path, degraded links and errors are flagged too, since they explain a limit.
  */
 final class Bystanders {
   private Bystanders() {}
@@ -20,11 +21,11 @@ final class Bystanders {
     for (String id : new TreeSet<>(ctx.data().entityIdsWithSamples())) {
       boolean onPath = ctx.path().contains(id);
       String where = onPath ? "on the data path" : "off the data path";
-      if (!onPath) {
-        Load l = Load.of(ctx, id);
-        if (l != null && l.pressure() >= t.atCeiling()) {
-          notes.add("off the data path, not the verdict: " + l.describe());
-        }
+      Load l = ctx.hasReadings(id) ? Load.of(ctx, id) : null;
+      if (l != null && l.implausible(ctx)) {
+        notes.add(l.describeImplausible(ctx) + (onPath ? "" : ", off the data path"));
+      } else if (!onPath && l != null && l.pressure() >= t.atCeiling()) {
+        notes.add("off the data path, not the verdict: " + l.describe());
       }
       String kind = ctx.entity(id).kind();
       String degraded = EntityKind.PCIE_LINK.equals(kind) ? Degraded.pcieTraining(ctx, id)
@@ -40,8 +41,9 @@ final class Bystanders {
     return notes;
   }
 
+  /** What the link carried in the window; nothing when it has no readings there to say it. */
   private static String carrying(Context ctx, String id, String kind) {
-    Load l = Load.of(ctx, id);
+    Load l = ctx.hasReadings(id) ? Load.of(ctx, id) : null;
     return l == null ? "" : ", carrying p95 " + Fmt.byteRate(l.value());
   }
 }

@@ -11,6 +11,7 @@ import io.headroom.model.Metrics;
 import io.headroom.model.Run;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * One window under analysis: the data, its data path, the thresholds, and the per-entity
@@ -22,16 +23,39 @@ public final class Context {
   private final DataPath path;
   private final Thresholds thresholds;
   private final Run run;
-  private final Map<String, Double> p95s = new HashMap<>();
-  private final Map<String, Double> means = new HashMap<>();
+  private final Map<String, Double> p95s;
+  private final Map<String, Double> means;
+  private final Set<String> distrusted;
 
   /** @param run the run the window belongs to, for its declared workload; may be null */
   public Context(RunData data, Run run, Window window, DataPath path, Thresholds thresholds) {
+    this(data, run, window, path, thresholds, new HashMap<>(), new HashMap<>(), Set.of());
+  }
+
+  private Context(RunData data, Run run, Window window, DataPath path, Thresholds thresholds,
+      Map<String, Double> p95s, Map<String, Double> means, Set<String> distrusted) {
     this.data = data;
     this.run = run;
     this.window = window;
     this.path = path;
     this.thresholds = thresholds;
+    this.p95s = p95s;
+    this.means = means;
+    this.distrusted = distrusted;
+  }
+
+  /**
+   * The same window, with the entities whose readings were implausible in some judged window of
+   * the run: their ceiling or counter is wrong, so none of them is a candidate here either. The
+   * statistics already computed are shared.
+   */
+  public Context distrusting(Set<String> entities) {
+    return new Context(data, run, window, path, thresholds, p95s, means, Set.copyOf(entities));
+  }
+
+  /** True when the entity's readings were implausible in another window of the run. */
+  public boolean distrusted(String entity) {
+    return distrusted.contains(entity);
   }
 
   public static Context of(RunData data, Run run, Window window, Thresholds thresholds) {
@@ -77,6 +101,15 @@ public final class Context {
       }
     }
     return false;
+  }
+
+  /** The most readings any one metric of the entity has in the window. */
+  public int readingCount(String entity) {
+    int most = 0;
+    for (Series s : data.seriesOf(entity).values()) {
+      most = Math.max(most, s.countBetween(window.from(), window.to()));
+    }
+    return most;
   }
 
   public boolean has(String entity, String metric) {

@@ -15,6 +15,7 @@ import java.util.Set;
  * (Sustained); otherwise it is transient saturation, reported but not the verdict. Of the limits,
  * the one pressing hardest on its ceiling is primary and the others are its co-limits; a near tie
  * lowers the confidence. When no limit remains the class is NONE, with its reason (NoneReason).
+ * A window with too few readings to judge gets no class at all (Coverage).
  */
 public final class Detector {
   private final List<Rule> rules;
@@ -36,6 +37,10 @@ public final class Detector {
   }
 
   public PhaseDecision decide(Context ctx) {
+    PhaseDecision unjudged = Coverage.unjudged(ctx);
+    if (unjudged != null) {
+      return unjudged;
+    }
     Sustained.Split split = Sustained.split(ctx, findings(ctx));
     if (split.limits().isEmpty()) {
       return NoneReason.decide(ctx, split.notes());

@@ -29,6 +29,10 @@ public final class DiskRule implements Rule {
     Finding best = null;
     Map<String, Finding> found = new HashMap<>();
     for (String id : ctx.path().ofKind(EntityKind.DISK)) {
+      Load load = Load.disk(ctx, id);
+      if (load != null && load.implausible(ctx)) {
+        continue; // beyond its spec, or busy past 1.0, by more than jitter: Bystanders names it
+      }
       Finding f = Double.isNaN(ctx.capacity(id, Metrics.CAPACITY_IOPS)) && Double.isNaN(ctx.capacity(id, Metrics.CAPACITY_BYTES_PER_S))
           ? busy(ctx, id)
           : atSpec(ctx, id);
@@ -55,7 +59,7 @@ public final class DiskRule implements Rule {
     // disks with a spec on the path are parallel members: all full is the disks' limit, not one's
     List<Load> specified = new ArrayList<>();
     for (String id : ctx.path().ofKind(EntityKind.DISK)) {
-      Load l = Load.diskSpec(ctx, id);
+      Load l = PathLoads.plausible(ctx, Load.diskSpec(ctx, id));
       if (l != null) {
         specified.add(l);
       }

@@ -11,7 +11,8 @@ public final class Fmt {
   /**
    * Bytes per second in decimal units a reader can check against the input: GB/s with up to two
    * decimals from 1 GB/s ("12.5 GB/s"), else MB/s ("9.7 MB/s", "130 MB/s") or kB/s with up to one,
-   * so a lab link of 10 MB/s does not print as "0.01 GB/s" and a 4 MB/s workload as "0 GB/s".
+   * so a lab link of 10 MB/s does not print as "0.01 GB/s" and a 4 MB/s workload as "0 GB/s"; below
+   * 1 kB/s in B/s, so a ceiling typed as 1 B/s is "1 B/s", not "0 kB/s". Zero stays "0 kB/s".
    */
   public static String byteRate(double bytesPerS) {
     double abs = Math.abs(bytesPerS);
@@ -21,7 +22,10 @@ public final class Fmt {
     if (abs >= 1e6) {
       return trim(bytesPerS / 1e6, 1) + " MB/s";
     }
-    return trim(bytesPerS / 1e3, 1) + " kB/s";
+    if (abs >= 1e3 || bytesPerS == 0) {
+      return trim(bytesPerS / 1e3, 1) + " kB/s";
+    }
+    return trim(bytesPerS, 1) + " B/s";
   }
 
   /** A fraction with two decimals: "0.94". */

@@ -24,7 +24,7 @@ public final class HostCpuRule implements Rule {
     Thresholds t = ctx.thresholds();
     List<Load> cpus = PathLoads.clientCpus(ctx);
     for (String socket : ctx.path().workloadSockets()) {
-      Load l = Load.cpu(ctx, socket);
+      Load l = PathLoads.plausible(ctx, Load.cpu(ctx, socket));
       if (l != null) {
         cpus.add(l);
       }

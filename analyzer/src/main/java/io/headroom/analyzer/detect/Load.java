@@ -32,6 +32,44 @@ public record Load(String entity, String what, double value, double ceiling, dou
     return value / ceiling;
   }
 
+  /** What the headroom table and the evidence say of a reading no resource can give. */
+  static final String IMPLAUSIBLE = "implausible reading: ceiling or counter wrong";
+
+  /**
+   * True when the p95 is beyond what the resource can carry, by more than counter jitter
+   * explains (docs/detection.md, "Implausible readings"): a byte rate or IOPS above
+   * implausibleRate times its declared ceiling, a utilisation or busy fraction above
+   * implausibleUtil. The ceiling or the counter is wrong, so the entity is no candidate. Pause
+   * and credit-zero loads have thresholds for ceilings, not capacities, and never are.
+   */
+  boolean implausible(Thresholds t) {
+    return switch (what) {
+      case "pause", "credit_zero" -> false;
+      case Metrics.UTIL, "busy" -> share() > t.implausibleUtil();
+      default -> share() > t.implausibleRate();
+    };
+  }
+
+  /**
+   * Implausible here, or in another judged phase of the run ({@link Context#distrusted}): a ceiling
+   * is the entity's, not the phase's, so one the readings proved wrong is wrong in every phase.
+   */
+  boolean implausible(Context ctx) {
+    return implausible(ctx.thresholds()) || ctx.distrusted(entity);
+  }
+
+  /**
+   * "implausible reading: ceiling or counter wrong, not a candidate: s5/esx1/vmnic2 rx p95 325 MB/s = 260%
+   * of 125 MB/s (plausible up to 120% of its ceiling)"; for an entity plausible here but not in
+   * another phase, "...; beyond it in another phase of the run)".
+   */
+  String describeImplausible(Context ctx) {
+    Thresholds t = ctx.thresholds();
+    double limit = what.equals(Metrics.UTIL) || what.equals("busy") ? t.implausibleUtil() : t.implausibleRate();
+    return IMPLAUSIBLE + ", not a candidate: " + describe() + " (plausible up to " + Fmt.pct(limit)
+        + " of its ceiling" + (implausible(t) ? ")" : "; beyond it in another phase of the run)");
+  }
+
   /** "sw1/port/1-1 tx p95 5.13 GB/s = 41% of 12.5 GB/s", "node-a util p95 0.94". */
   public String describe() {
     switch (what) {

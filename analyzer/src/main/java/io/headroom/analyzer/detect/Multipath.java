@@ -31,12 +31,12 @@ final class Multipath {
     return null;
   }
 
-  /** The head's paths with a load, tightest first. */
+  /** The head's paths with a plausible load, tightest first. */
   static List<Load> paths(Context ctx, String head) {
     List<Load> out = new ArrayList<>();
     for (String id : ctx.path().related(head, "behind")) {
       if (EntityKind.DISK.equals(ctx.entity(id).kind())) {
-        Load l = Load.disk(ctx, id);
+        Load l = PathLoads.plausible(ctx, Load.disk(ctx, id));
         if (l != null) {
           out.add(l);
         }

@@ -86,13 +86,13 @@ public final class NumaRule implements Rule {
         evidence, Set.of(Bottleneck.HOST_CPU), null, null));
   }
 
-  /** Busiest and idlest socket by util p95. */
+  /** Busiest and idlest socket by util p95; a socket with an implausible util is left out. */
   record Spread(String busiest, double high, String idlest, double low) {
     static Spread of(Context ctx, Set<String> sockets) {
       Spread s = null;
       for (String id : sockets) {
         double u = ctx.p95(id, Metrics.UTIL);
-        if (Double.isNaN(u)) {
+        if (Double.isNaN(u) || u > ctx.thresholds().implausibleUtil() || ctx.distrusted(id)) {
           continue;
         }
         if (s == null) {

@@ -10,12 +10,16 @@ import java.util.List;
 final class PathLoads {
   private PathLoads() {}
 
-  /** Loads of the path's entities of the given kinds, heaviest first (ties by id). */
+  /**
+   * Plausible loads of the path's entities of the given kinds, heaviest first (ties by id). An
+   * implausible one (a reading beyond its ceiling by more than jitter) is no candidate for any
+   * rule, nor the tightest of anything: Bystanders names it.
+   */
   static List<Load> of(Context ctx, String... kinds) {
     List<Load> loads = new ArrayList<>();
     for (String kind : kinds) {
       for (String id : ctx.path().ofKind(kind)) {
-        Load l = Load.of(ctx, id);
+        Load l = plausible(ctx, Load.of(ctx, id));
         if (l != null) {
           loads.add(l);
         }
@@ -23,6 +27,11 @@ final class PathLoads {
     }
     loads.sort(Comparator.comparingDouble(Load::pressure).reversed().thenComparing(Load::entity));
     return loads;
+  }
+
+  /** The load, or null when there is none or it is implausible. */
+  static Load plausible(Context ctx, Load l) {
+    return l == null || l.implausible(ctx) ? null : l;
   }
 
   /**
@@ -42,13 +51,13 @@ final class PathLoads {
   }
 
   /**
-   * Every entity on the path with a ceiling, heaviest first (ties by id): the rows of the phase's
+   * Every entity on the path with a ceiling and a plausible reading, heaviest first (ties by id): the rows of the phase's
    * headroom table marked on the path, so NONE's tightest and the table agree.
    */
   static List<Load> onPath(Context ctx) {
     List<Load> loads = new ArrayList<>();
     for (String id : ctx.path().members()) {
-      Load l = judged(ctx, id) ? Load.of(ctx, id) : null;
+      Load l = judged(ctx, id) ? plausible(ctx, Load.of(ctx, id)) : null;
       if (l != null && ctx.hasReadings(id)) {
         loads.add(l);
       }

@@ -8,8 +8,10 @@ import java.util.List;
 /**
  * The verdict for one window with the evidence behind it.
  *
- * @param entity null for NONE
- * @param reason why NONE (see {@link NoneReason}), null for every other class
+ * @param bottleneck null when the window was not judged (too few readings, {@link Coverage})
+ * @param entity null for NONE and for a window not judged
+ * @param reason why NONE (see {@link NoneReason}) or why not judged ({@link Coverage#TOO_FEW_READINGS}),
+ *     null for every other class
  * @param coLimits the other classes at their ceiling in the window, hardest pressed first
  * @param group the parallel members the limiting entity is one of, null when none
  */
@@ -25,6 +27,11 @@ public record PhaseDecision(
   public PhaseDecision {
     evidence = List.copyOf(evidence);
     coLimits = List.copyOf(coLimits);
+  }
+
+  /** False for a window with too few readings to be given a class. */
+  public boolean judged() {
+    return bottleneck != null;
   }
 
   PhaseDecision renamed(String name, double newConfidence, List<String> newEvidence) {

@@ -10,7 +10,9 @@ import java.util.Set;
  * its ceiling in at least {@code sustainedShare} of the window's readings and the workload shows
  * it held against something (a throughput plateau, a latency climb, full queues). A p95 at the
  * ceiling reached by bursts in an otherwise calm window, or a resource full while the workload
- * neither plateaued nor queued, is transient saturation: evidence, not the verdict.
+ * neither plateaued nor queued, is transient saturation: evidence, not the verdict. The window
+ * itself has enough readings (Coverage); a resource read more coarsely than the workload (an
+ * array's 20-second averages) is judged on the readings it has.
  */
 final class Sustained {
   /** At most this many transient notes per window; the rest are counted. */

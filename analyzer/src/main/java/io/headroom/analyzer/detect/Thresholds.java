@@ -37,6 +37,15 @@ package io.headroom.analyzer.detect;
  *     neighbour's spike), reported but not the verdict
  * @param creditZeroShare share of time (p95) an FC port waits at zero transmit credit from which
  *     its receiver is holding it back: a tenth of the time is beyond the bursts of a healthy link
+ * @param implausibleRate a byte rate or IOPS p95 above this multiple of its declared ceiling (line
+ *     rate, spec) is no reading the resource can give: its ceiling or its counter is wrong, and it
+ *     is never a candidate. Above the collector's own 1.10 spike margin (two clocks disagreeing by
+ *     a few per cent), with room for a producer's scrape jitter
+ * @param implausibleUtil the same for a utilisation or busy fraction against 1.0: busy over total
+ *     time is read from one snapshot, so clock jitter cancels and only rounding is left
+ * @param minReadings readings a phase needs (of its workload or of one entity) to be judged at
+ *     all: with fewer, one reading is the p95 and the sustained share moves in steps of a quarter
+ *     or more
  */
 public record Thresholds(
     double pciePractical,
@@ -56,11 +65,14 @@ public record Thresholds(
     double plateauCv,
     double nearTie,
     double sustainedShare,
-    double creditZeroShare) {
+    double creditZeroShare,
+    double implausibleRate,
+    double implausibleUtil,
+    int minReadings) {
 
   public static Thresholds defaults() {
     return new Thresholds(0.87, 0.95, 0.98, 0.90, 0.95, 0.90, 0.90, 0.90, 2.0, 2.0, 100.0,
-        0.30, 0.30, 0.80, 0.05, 0.05, 0.50, 0.10);
+        0.30, 0.30, 0.80, 0.05, 0.05, 0.50, 0.10, 1.20, 1.05, 5);
   }
 
   /** Returns this when every value is in range; otherwise says which one is not. */
@@ -85,6 +97,11 @@ public record Thresholds(
       throw new IllegalArgumentException("latencyClimb must be above 1, got " + latencyClimb);
     }
     positive("pausePerS", pausePerS);
+    aboveOne("implausibleRate", implausibleRate);
+    aboveOne("implausibleUtil", implausibleUtil);
+    if (minReadings < 1) {
+      throw new IllegalArgumentException("minReadings must be at least 1, got " + minReadings);
+    }
     return this;
   }
 
@@ -111,6 +128,13 @@ public record Thresholds(
   private static void fraction(String name, double v) {
     if (!(v > 0 && v <= 1)) {
       throw new IllegalArgumentException(name + " must be in (0, 1], got " + v);
+    }
+  }
+
+  /** A multiple of a ceiling: above 1 (a reading at its ceiling is plausible) and finite. */
+  private static void aboveOne(String name, double v) {
+    if (!(v > 1) || Double.isInfinite(v)) {
+      throw new IllegalArgumentException(name + " must be a number above 1, got " + v);
     }
   }
 

@@ -98,6 +98,11 @@ final class WorkloadSignals {
 
   static final String NO_READINGS = "no workload readings to confirm it";
 
+  /** How many seconds of the window have a throughput reading of the workloads. */
+  static int throughputReadings(Context ctx) {
+    return throughput(ctx).length;
+  }
+
   /** Bytes/s per second of the window when the workloads report bytes, else IOPS. */
   private static double[] throughput(Context ctx) {
     double[] bytes = bytes(ctx);

@@ -131,8 +131,10 @@ public final class LiveVerdicts implements Runnable {
     Verdict current = keepEarlierPhases(analyzer.analyze(data, e.run().run()), previous, phases, from);
     last.put(e.key(), current);
     observeFirstVerdicts(previous, current, phases);
-    if (previous == null || !sameJudgement(previous, current)) {
-      LOG.info("run {} of {}: {}{}", e.run().run(), e.testbed(), current.bottleneck(),
+    // an open run none of whose phases has enough readings yet has nothing to announce or store
+    boolean nothingYet = current.bottleneck() == null && e.run().end() == null;
+    if (!nothingYet && (previous == null || !sameJudgement(previous, current))) {
+      LOG.info("run {} of {}: {}{}", e.run().run(), e.testbed(), current.bottleneck() == null ? "not judged" : current.bottleneck(),
           current.entity() == null ? "" : " on " + current.entity());
       for (VerdictListener l : listeners) {
         l.changed(e.testbed(), previous, current);
@@ -141,16 +143,17 @@ public final class LiveVerdicts implements Runnable {
   }
 
   /**
-   * A phase still going that this round judged for the first time waited from its start until
-   * now. A phase first judged after its end (the analyzer started late) had no live verdict.
+   * A phase still going that this round judged for the first time (gave a class) waited from its
+   * start until now. A phase first judged after its end (the analyzer started late) had no live verdict.
    */
   private void observeFirstVerdicts(Verdict previous, Verdict current, List<Phase> phases) {
     Set<String> before = new java.util.HashSet<>();
+    // a phase with too few readings so far has no class yet: it is judged when it gets one
     if (previous != null) {
-      previous.phases().forEach(p -> before.add(p.name()));
+      previous.phases().stream().filter(p -> p.bottleneck() != null).forEach(p -> before.add(p.name()));
     }
     Set<String> judged = new java.util.HashSet<>();
-    current.phases().forEach(p -> judged.add(p.name()));
+    current.phases().stream().filter(p -> p.bottleneck() != null).forEach(p -> judged.add(p.name()));
     double now = clock.getAsDouble();
     for (Phase p : phases) {
       if (p.end() == null && judged.contains(p.name()) && !before.contains(p.name())) {

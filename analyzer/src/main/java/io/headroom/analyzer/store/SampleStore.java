@@ -297,7 +297,8 @@ public final class SampleStore {
             + "VALUES (?, ?, clock_timestamp(), ?, ?, ?, ?::jsonb, ?, ?, ?) ON CONFLICT DO NOTHING")) {
       ps.setString(1, tv.testbed());
       ps.setString(2, v.run() == null ? "" : v.run());
-      ps.setString(3, v.bottleneck().name());
+      // null for a run none of whose phases had enough readings to be judged (V13)
+      ps.setString(3, v.bottleneck() == null ? null : v.bottleneck().name());
       ps.setString(4, v.entity());
       ps.setDouble(5, v.confidence());
       ps.setString(6, VerdictJson.toJson(v));

@@ -43,4 +43,21 @@ class TightestOfTest {
     assertEquals(List.of(row("d", 0.70, "p1"), row("e", 0.70, "p1")),
         HeadroomCalculator.tightestOf(List.of(phase1, phase2)));
   }
+
+  private static HeadroomEntry implausible(String entity, double utilization, String reading) {
+    return new HeadroomEntry(entity, "net_port", utilization, utilization, reading, true, true);
+  }
+
+  /**
+   * An implausible row (its ceiling or counter wrong) is no headroom: the plausible row of the
+   * same entity wins though lower (f: 0.40 in p2 over 2.74 in p1), and an entity implausible in
+   * every phase comes after every plausible one (g at 3.0 after a at 0.10).
+   */
+  @Test
+  void plausibleRowsWinAndImplausibleOnesComeLast() {
+    List<HeadroomEntry> phase1 = List.of(implausible("f", 2.74, "p1"), implausible("g", 3.0, "p1"), row("a", 0.10, "p1"));
+    List<HeadroomEntry> phase2 = List.of(row("f", 0.40, "p2"), implausible("g", 2.0, "p2"));
+    assertEquals(List.of(row("f", 0.40, "p2"), row("a", 0.10, "p1"), implausible("g", 3.0, "p1")),
+        HeadroomCalculator.tightestOf(List.of(phase1, phase2)));
+  }
 }

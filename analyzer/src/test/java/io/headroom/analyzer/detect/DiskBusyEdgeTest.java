@@ -17,7 +17,7 @@ import org.junit.jupiter.api.Test;
 class DiskBusyEdgeTest {
   /** Defaults, but diskBusy 0.75. */
   private static final Thresholds T = new Thresholds(0.87, 0.95, 0.98, 0.90, 0.95, 0.90, 0.90, 0.75, 2.0, 2.0, 100.0,
-      0.30, 0.30, 0.80, 0.05, 0.05, 0.50, 0.10);
+      0.30, 0.30, 0.80, 0.05, 0.05, 0.50, 0.10, 1.20, 1.05, 5);
 
   private static Bed disk(double util) {
     return new Bed()

@@ -22,6 +22,10 @@ class FmtTest {
     assertEquals("1 MB/s", Fmt.byteRate(1e6)); // at 1e6: MB/s
     assertEquals("1000 kB/s", Fmt.byteRate(999_999)); // just below: 999.999 kB/s rounds to 1000.0
     assertEquals("0 kB/s", Fmt.byteRate(0));
+    assertEquals("1 kB/s", Fmt.byteRate(1e3)); // at 1e3: kB/s
+    assertEquals("999.9 B/s", Fmt.byteRate(999.94)); // just below: B/s, one decimal
+    assertEquals("1 B/s", Fmt.byteRate(1)); // a ceiling typed as 1 B/s (issue 29), once "0 kB/s"
+    assertEquals("0.1 B/s", Fmt.byteRate(0.05)); // half up at one decimal
   }
 
   @Test

@@ -19,7 +19,7 @@ import org.junit.jupiter.api.Test;
 class NetworkPushbackEdgeTest {
   /** Defaults, but ethernetPractical 1.0 and atCeiling 0.75. */
   private static final Thresholds T = new Thresholds(0.87, 1.0, 0.98, 0.90, 0.95, 0.75, 0.90, 0.90, 2.0, 2.0, 100.0,
-      0.30, 0.30, 0.80, 0.05, 0.05, 0.50, 0.10);
+      0.30, 0.30, 0.80, 0.05, 0.05, 0.50, 0.10, 1.20, 1.05, 5);
 
   private static Bed ports(double p1Tx, double p2Tx) {
     return new Bed()

@@ -16,7 +16,7 @@ import org.junit.jupiter.api.Test;
 class NumaThresholdEdgeTest {
   /** Defaults, but remoteAccess 0.25 and socketImbalance 0.5. */
   private static final Thresholds T = new Thresholds(0.87, 0.95, 0.98, 0.90, 0.95, 0.90, 0.90, 0.90, 2.0, 2.0, 100.0,
-      0.25, 0.5, 0.80, 0.05, 0.05, 0.50, 0.10);
+      0.25, 0.5, 0.80, 0.05, 0.05, 0.50, 0.10, 1.20, 1.05, 5);
 
   private static Bed host(double util0, double util1, double remote0, double remote1) {
     return new Bed()

@@ -97,7 +97,7 @@ class ReadingsAndCeilingsTest {
   @Test
   void aReadingAtExactlyTheAtCeilingShareCountsAsAtTheCeiling() {
     Thresholds t = new Thresholds(0.87, 1.0, 0.98, 0.90, 0.95, 0.75, 0.90, 0.90, 2.0, 2.0, 100.0,
-        0.30, 0.30, 0.80, 0.05, 0.05, 0.50, 0.10);
+        0.30, 0.30, 0.80, 0.05, 0.05, 0.50, 0.10, 1.20, 1.05, 5);
     Bed bed = new Bed().entity("p", "net_port", Map.of("fabric", "ethernet"), Bed.bytes(1e9));
     for (int s = 0; s < 60; s++) {
       bed.data.addSample(s, "p", "tx_bytes_per_s", s < 30 ? 7.5e8 : 7.49e8); // full = 0.75 x 1e9 x 1.0

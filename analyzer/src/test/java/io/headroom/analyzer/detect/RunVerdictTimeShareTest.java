@@ -51,4 +51,56 @@ class RunVerdictTimeShareTest {
     assertEquals(0.35, d.confidence(), 1e-12);
     assertEquals("DISK limited 2 of 2 phases (0% of the run's phase time)", d.evidence().get(0));
   }
+
+  /** A phase with too few readings, as Coverage gives it. */
+  private static PhaseDecision unjudged(String name) {
+    return new PhaseDecision(name, null, null, 0.0, Coverage.TOO_FEW_READINGS,
+        List.of("not judged, too few readings: 1 of the workload and at most 1 of any entity in the phase's 0.018 s"
+            + " after its ramp; a phase is judged from 5 readings"), List.of(), null);
+  }
+
+  @Test
+  void unjudgedPhasesCountForNeitherTheirTimeNorAClass() {
+    // judged: DISK 60 s, NETWORK 30 s; p3 and p4 unjudged with 1,000 s between them, which would
+    // have been most of the run's time. DISK 60 of 90 s = 2/3; 0.8 x (0.5 + 1/3) = 0.667 -> 0.67
+    PhaseDecision d = RunVerdicts.combine("r1", List.of(
+        phase("p1", Bottleneck.DISK, "sda", 0.8),
+        phase("p2", Bottleneck.NETWORK, "sw/p1", 0.9),
+        unjudged("p3"), unjudged("p4")), List.of(60.0, 30.0, 500.0, 500.0));
+    assertEquals(Bottleneck.DISK, d.bottleneck());
+    assertEquals(0.67, d.confidence(), 1e-12);
+    assertEquals("DISK limited 1 of 2 judged phases (67% of their phase time); other phases: p2: NETWORK sw/p1;"
+        + " 2 phases not judged (too few readings)", d.evidence().get(0));
+  }
+
+  @Test
+  void oneJudgedPhaseAmongUnjudgedOnesIsTheRunsVerdict() {
+    // NONE alone among unjudged phases: NONE 30 of 30 s judged, 0.9 x 1.0 = 0.9
+    PhaseDecision d = RunVerdicts.combine("r1", List.of(unjudged("p1"),
+        phase("p2", Bottleneck.NONE, null, 0.9)), List.of(0.018, 30.0));
+    assertEquals(Bottleneck.NONE, d.bottleneck());
+    assertEquals(0.9, d.confidence(), 1e-12);
+    assertEquals("NONE limited 1 of 1 judged phases (100% of their phase time); 1 phase not judged (too few readings)",
+        d.evidence().get(0));
+  }
+
+  @Test
+  void aRunWhosePhasesAreAllUnjudgedIsNotJudgedAndSaysSo() {
+    PhaseDecision d = RunVerdicts.combine("r1", List.of(unjudged("p1"), unjudged("p2")), List.of(0.018, 0.018));
+    assertEquals(null, d.bottleneck());
+    assertEquals(null, d.entity());
+    assertEquals(0.0, d.confidence());
+    assertEquals(Coverage.TOO_FEW_READINGS, d.reason());
+    assertEquals(List.of("not judged: none of the run's 2 phases had enough readings (first: p1: not judged, too few"
+        + " readings: 1 of the workload and at most 1 of any entity in the phase's 0.018 s after its ramp; a phase is"
+        + " judged from 5 readings)"), d.evidence());
+  }
+
+  @Test
+  void aRunOfOneUnjudgedPhaseIsThatPhase() {
+    PhaseDecision d = RunVerdicts.combine("r1", List.of(unjudged("p1")), List.of(0.018));
+    assertEquals(null, d.bottleneck());
+    assertEquals("r1", d.window());
+    assertEquals(Coverage.TOO_FEW_READINGS, d.reason());
+  }
 }

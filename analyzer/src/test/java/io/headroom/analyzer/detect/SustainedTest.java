@@ -80,7 +80,7 @@ class SustainedTest {
     Thresholds strict = new Thresholds(t.pciePractical(), t.ethernetPractical(), t.fcPractical(),
         t.infinibandPractical(), t.otherNetPractical(), t.atCeiling(), t.cpuBusy(), t.diskBusy(), t.diskQueue(),
         t.latencyClimb(), t.pausePerS(), t.remoteAccess(), t.socketImbalance(), t.littleFull(), t.plateauCv(),
-        t.nearTie(), 0.8, t.creditZeroShare());
+        t.nearTie(), 0.8, t.creditZeroShare(), t.implausibleRate(), t.implausibleUtil(), t.minReadings());
     // 30 of 60 is a limit at 50%, not at 80%
     Bed bed = burst(30);
     assertEquals(Bottleneck.NONE,

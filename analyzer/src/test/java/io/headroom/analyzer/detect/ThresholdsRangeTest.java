@@ -95,7 +95,7 @@ class ThresholdsRangeTest {
   })
   void eachFabricHasItsOwnPracticalShare(String fabric, double share) throws Exception {
     Thresholds t = new Thresholds(0.87, 0.91, 0.92, 0.93, 0.94, 0.90, 0.90, 0.90, 2.0, 2.0, 100.0,
-        0.30, 0.30, 0.80, 0.05, 0.05, 0.50, 0.10);
+        0.30, 0.30, 0.80, 0.05, 0.05, 0.50, 0.10, 1.20, 1.05, 5);
     assertEquals(share, t.netPractical(fabric));
     assertEquals(0.94, t.netPractical(null), "no fabric: the other-network share");
   }

@@ -1,5 +1,6 @@
 package io.headroom.app.alerts;
 
+import io.headroom.model.Bottleneck;
 import io.headroom.model.PhaseVerdict;
 import io.headroom.model.Verdict;
 import java.time.Instant;
@@ -10,17 +11,21 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.UUID;
 
-/** The alert events one verdict change makes: the run's, if its judgement moved, and each phase's that moved. */
+/**
+ * The alert events one verdict change makes: the run's, if its judgement moved, and each phase's
+ * that moved. A run or phase with too few readings to be judged (no class) announces nothing; the
+ * first class it gets is announced as a change from "not judged".
+ */
 final class AlertEvents {
   private AlertEvents() {}
 
   static List<AlertEvent> of(String testbed, Verdict previous, Verdict current, Instant at) {
     List<AlertEvent> out = new ArrayList<>();
-    if (previous == null || previous.bottleneck() != current.bottleneck()
-        || !Objects.equals(previous.entity(), current.entity())) {
+    if (current.bottleneck() != null && (previous == null || previous.bottleneck() != current.bottleneck()
+        || !Objects.equals(previous.entity(), current.entity()))) {
       out.add(new AlertEvent(id(), AlertEvent.Kind.VERDICT_CHANGED, testbed, current.run(), null,
           current.bottleneck().name(), current.entity(), current.confidence(),
-          previous == null ? null : judgement(previous.bottleneck().name(), previous.entity()), current.evidence(), at));
+          previous == null ? null : judgement(previous.bottleneck(), previous.entity()), current.evidence(), at));
     }
     Map<String, PhaseVerdict> before = new HashMap<>();
     if (previous != null) {
@@ -28,17 +33,18 @@ final class AlertEvents {
     }
     for (PhaseVerdict p : current.phases()) {
       PhaseVerdict old = before.get(p.name());
-      if (old == null || old.bottleneck() != p.bottleneck() || !Objects.equals(old.entity(), p.entity())) {
+      if (p.bottleneck() != null
+          && (old == null || old.bottleneck() != p.bottleneck() || !Objects.equals(old.entity(), p.entity()))) {
         out.add(new AlertEvent(id(), AlertEvent.Kind.PHASE_CHANGED, testbed, current.run(), p.name(),
             p.bottleneck().name(), p.entity(), p.confidence(),
-            old == null ? null : judgement(old.bottleneck().name(), old.entity()), p.evidence(), at));
+            old == null ? null : judgement(old.bottleneck(), old.entity()), p.evidence(), at));
       }
     }
     return out;
   }
 
-  static String judgement(String bottleneck, String entity) {
-    return bottleneck + (entity == null ? "" : " on " + entity);
+  static String judgement(Bottleneck bottleneck, String entity) {
+    return bottleneck == null ? "not judged" : bottleneck.name() + (entity == null ? "" : " on " + entity);
   }
 
   /** Standard Webhooks message ids: unique per event, the same on every retry of it. */

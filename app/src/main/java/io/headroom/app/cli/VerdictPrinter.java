@@ -27,14 +27,18 @@ final class VerdictPrinter {
   }
 
   static void print(Verdict v, PrintWriter out) {
-    out.printf(Locale.ROOT, "run %s: bottleneck %s%s (confidence %.2f)%n",
-        v.run() == null ? "(none declared)" : e(v.run()), v.bottleneck(),
-        v.entity() == null ? "" : " on " + e(v.entity()), v.confidence());
+    String run = v.run() == null ? "(none declared)" : e(v.run());
+    if (v.bottleneck() == null) {
+      out.printf(Locale.ROOT, "run %s: not judged (too few readings)%n", run);
+    } else {
+      out.printf(Locale.ROOT, "run %s: bottleneck %s%s (confidence %.2f)%n", run, v.bottleneck(),
+          v.entity() == null ? "" : " on " + e(v.entity()), v.confidence());
+    }
     evidence(v.evidence(), out);
     if (!v.phases().isEmpty()) {
       out.println("phases:");
       for (PhaseVerdict p : v.phases()) {
-        out.printf(Locale.ROOT, "  %-26s %-9s %s%n", e(p.name()), p.bottleneck(), p.entity() == null ? "" : e(p.entity()));
+        out.printf(Locale.ROOT, "  %-26s %-9s %s%n", e(p.name()), className(p), p.entity() == null ? "" : e(p.entity()));
       }
       if (v.phases().size() == 1) {
         // the run's only phase: its verdict and evidence are the run's, printed above
@@ -53,8 +57,12 @@ final class VerdictPrinter {
 
   private static void phase(PhaseVerdict p, PrintWriter out) {
     out.println();
-    out.printf(Locale.ROOT, "phase %s: %s%s (confidence %.2f)%n", e(p.name()), p.bottleneck(),
-        p.entity() == null ? "" : " on " + e(p.entity()), p.confidence());
+    if (p.bottleneck() == null) {
+      out.printf(Locale.ROOT, "phase %s: not judged%n", e(p.name()));
+    } else {
+      out.printf(Locale.ROOT, "phase %s: %s%s (confidence %.2f)%n", e(p.name()), p.bottleneck(),
+          p.entity() == null ? "" : " on " + e(p.entity()), p.confidence());
+    }
     limitDetails(p, out);
     evidence(p.evidence(), out);
     out.println("  headroom in this phase:");
@@ -91,7 +99,8 @@ final class VerdictPrinter {
     out.println("    of practical  of line rate  reading         kind        entity");
     for (HeadroomEntry h : rows.subList(0, Math.min(max, rows.size()))) {
       out.printf(Locale.ROOT, "    %12s  %12s  %-15s %-11s %s%s%n", percent(h.utilization()), percent(h.lineRate()),
-          e(h.reading()), e(h.kind()), e(h.entity()), h.onPath() ? "" : "  (off the data path)");
+          e(h.reading()), e(h.kind()), e(h.entity()), (h.onPath() ? "" : "  (off the data path)")
+              + (h.implausible() ? "  (implausible reading: ceiling or counter wrong)" : ""));
     }
     if (rows.size() > max) {
       out.println("    ... " + (rows.size() - max) + " more (--json has every row)");
@@ -103,6 +112,11 @@ final class VerdictPrinter {
     double p = share * 100;
     return Double.isFinite(p) && Math.abs(p) < 1e9 ? String.format(Locale.ROOT, "%.1f%%", p)
         : String.format(Locale.ROOT, "%.3e%%", p);
+  }
+
+  /** The phase's class, or "unjudged" for a phase with too few readings. */
+  private static String className(PhaseVerdict p) {
+    return p.bottleneck() == null ? "unjudged" : p.bottleneck().name();
   }
 
   private static String e(String s) {

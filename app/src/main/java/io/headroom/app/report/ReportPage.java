@@ -32,6 +32,9 @@ public final class ReportPage {
 
   /** The verdict as one sentence, the page's headline. */
   public static String sentence(Verdict v) {
+    if (v.bottleneck() == null) {
+      return "Run " + (v.run() == null ? "(none declared)" : v.run()) + ": not judged (too few readings)";
+    }
     return String.format(Locale.ROOT, "Run %s: bottleneck %s%s (confidence %.2f)",
         v.run() == null ? "(none declared)" : v.run(), v.bottleneck(),
         v.entity() == null ? "" : " on " + v.entity(), v.confidence());
@@ -70,9 +73,14 @@ public final class ReportPage {
     }
     h.append("<h2>Phases</h2>");
     for (PhaseVerdict d : phases) {
-      h.append("<h3>").append(esc(d.name())).append(": ").append(d.bottleneck())
-          .append(d.entity() == null ? "" : " on " + esc(d.entity()))
-          .append(String.format(Locale.ROOT, " <small>(confidence %.2f)</small>", d.confidence())).append("</h3>");
+      h.append("<h3>").append(esc(d.name())).append(": ");
+      if (d.bottleneck() == null) {
+        h.append("not judged");
+      } else {
+        h.append(d.bottleneck()).append(d.entity() == null ? "" : " on " + esc(d.entity()))
+            .append(String.format(Locale.ROOT, " <small>(confidence %.2f)</small>", d.confidence()));
+      }
+      h.append("</h3>");
       list(h, d.evidence());
     }
   }
@@ -81,7 +89,8 @@ public final class ReportPage {
     h.append("<h2>Headroom (p95 of ceiling, tightest first)</h2><table><tr><th>entity</th><th>kind</th><th>used</th></tr>");
     for (HeadroomEntry e : headroom) {
       h.append("<tr><td>").append(esc(e.entity())).append("</td><td>").append(esc(e.kind()))
-          .append(String.format(Locale.ROOT, "</td><td>%.1f%%</td></tr>", e.utilization() * 100));
+          .append(String.format(Locale.ROOT, "</td><td>%.1f%%", e.utilization() * 100))
+          .append(e.implausible() ? " (implausible reading: ceiling or counter wrong)" : "").append("</td></tr>");
     }
     h.append("</table>");
   }

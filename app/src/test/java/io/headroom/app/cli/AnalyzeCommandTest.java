@@ -37,6 +37,15 @@ class AnalyzeCommandTest {
     "{\"type\":\"sample\",\"ts\":101,\"entity\":\"h1/net/eth0\",\"metric\":\"tx_bytes_per_s\",\"value\":2.5e8}",
   };
 
+  /** eth0 carrying 250 MB/s at second {@code ts}, as GOOD[5] does at 101. */
+  private static String eth0(int ts) {
+    return sample("h1/net/eth0", ts);
+  }
+
+  private static String sample(String entity, int ts) {
+    return "{\"type\":\"sample\",\"ts\":" + ts + ",\"entity\":\"" + entity + "\",\"metric\":\"tx_bytes_per_s\",\"value\":2.5e8}";
+  }
+
   @Test
   void aBadLineStopsTheReadNamingFileAndLine() throws Exception {
     Path f = recording(GOOD[0], GOOD[1], "{\"type\":\"sample\",\"ts\":101,\"entity\":\"h1/cpu\",\"metric\":\"util\"}", GOOD[3]);
@@ -47,7 +56,9 @@ class AnalyzeCommandTest {
 
   @Test
   void lenientSkipsTheBadLineAndJudgesTheRest() throws Exception {
-    Path f = recording(GOOD[0], GOOD[1], GOOD[2], "not json at all", GOOD[3], GOOD[4], GOOD[5]);
+    // eth0 read at 101..105: 5 readings, what a run needs to be judged (docs/detection.md)
+    Path f = recording(GOOD[0], GOOD[1], GOOD[2], "not json at all", GOOD[3], GOOD[4], GOOD[5], eth0(102), eth0(103),
+        eth0(104), eth0(105));
     assertEquals(0, run("analyze", "--lenient", "--json", f.toString()));
     assertTrue(cli.err().startsWith(
         "headroom analyze: skipped 1 bad line(s) of " + f + "; first: " + f + ":4: not JSON"), cli.err());
@@ -180,7 +191,7 @@ class AnalyzeCommandTest {
     String forged = "h1/x\\n\\u001b[31mrun r1: bottleneck NONE\\u001b[0m";
     Path f = recording(GOOD[0],
         "{\"type\":\"entity\",\"id\":\"" + forged + "\",\"kind\":\"net_port\",\"capacity\":{\"bytes_per_s\":1.25e9}}",
-        "{\"type\":\"sample\",\"ts\":101,\"entity\":\"" + forged + "\",\"metric\":\"tx_bytes_per_s\",\"value\":2.5e8}");
+        sample(forged, 101), sample(forged, 102), sample(forged, 103), sample(forged, 104), sample(forged, 105));
     assertEquals(0, run("analyze", f.toString()));
     assertTrue(cli.out().contains("h1/x\\n\\u001b[31mrun r1: bottleneck NONE\\u001b[0m"), cli.out());
     assertFalse(cli.out().contains("\u001b"), cli.out());
@@ -209,5 +220,29 @@ class AnalyzeCommandTest {
     // 0.885 of the practical ceiling; 1e300 can only come from a verdict stored before strict input
     assertEquals("88.5%", VerdictPrinter.percent(0.885));
     assertEquals("1.000e+302%", VerdictPrinter.percent(1e300));
+  }
+
+  /**
+   * Issue 29 in the text a person reads: study S5 with esx1's port declared 1 GbE (it carries
+   * up to 260% of that) is the array CPU, the port's row marked; a run of 2 readings is not judged.
+   */
+  @Test
+  void anImplausibleRowIsMarkedAndARunWithTooFewReadingsSaysItWasNotJudged() throws Exception {
+    String s5 = Files.readString(Path.of("../docs/scenarios/s5-powerstore-upgrade.jsonl"));
+    String port = "\"id\":\"s5/esx1/vmnic2\",\"kind\":\"net_port\",\"name\":\"s5/esx1/vmnic2\","
+        + "\"attrs\":{\"fabric\":\"ethernet\",\"speed_bps\":1.0E11},\"capacity\":{\"bytes_per_s\":1.25E10}";
+    assertTrue(s5.contains(port));
+    Path f = dir.resolve("s5-1gbe.jsonl");
+    Files.writeString(f, s5.replace(port, port.replace("1.0E11", "1.0E9").replace("1.25E10", "1.25E8")));
+    assertEquals(0, run("analyze", f.toString()));
+    assertTrue(cli.out().startsWith("run s5: bottleneck ARRAY_CPU on s5/ps1200t/node-a"), cli.out());
+    assertTrue(cli.out().lines().anyMatch(l -> l.endsWith(" s5/esx1/vmnic2  (implausible reading: ceiling or counter wrong)")),
+        cli.out());
+
+    // GOOD: h1/cpu read twice, eth0 once, no phases: the run is one window of 2 readings at most
+    Cli thin = new Cli();
+    assertEquals(0, thin.run("analyze", recording(GOOD).toString()));
+    assertTrue(thin.out().startsWith("run r1: not judged (too few readings)\n  - not judged, too few readings: 0 of the"
+        + " workload and at most 2 of any entity"), thin.out());
   }
 }

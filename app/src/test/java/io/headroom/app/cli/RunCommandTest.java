@@ -83,7 +83,8 @@ class RunCommandTest {
     assertTrue(cli.err().contains("Not a directory"), cli.err());
     List<RecordingRecord> records = RecordingReader.readAll(rec, false);
     assertTrue(records.stream().anyMatch(r -> r instanceof Run run && run.run().equals("t2")), "the run is recorded");
-    assertTrue(cli.out().startsWith("run t2: bottleneck"), cli.out());
+    // fio failed at once: too few readings for a class, and the verdict says so
+    assertTrue(cli.out().startsWith("run t2: not judged (too few readings)"), cli.out());
   }
 
   @Test

@@ -111,14 +111,17 @@ class OwnHealthTest {
           LiveVerdicts.DEFAULT_ABANDON_AFTER, latency);
       Run run = new Run("lat", TESTBED, T0, null, Map.of());
       // warmup [T0, T0+1) ended before any round: it had no live verdict, so it is not counted
-      store(database, run, List.of(new Phase("lat", "warmup", T0, T0 + 1), new Phase("lat", "qd1", T0 + 1, null)), 0, 4);
+      // readings at T0 + 0..7: qd1, judged from T0 + 2 (its first second is ramp), has 6, at least the 5
+      // a phase is judged from (docs/detection.md, "Too few readings")
+      store(database, run, List.of(new Phase("lat", "warmup", T0, T0 + 1), new Phase("lat", "qd1", T0 + 1, null)), 0, 8);
       active.update(TESTBED, run);
 
       now[0] = T0 + 3.5; // qd1's first verdict: 3.5 - 1 = 2.5 s after it started
       live.run();
       now[0] = T0 + 4.5; // judged again, not first: not counted twice
       live.run();
-      store(database, run, List.of(new Phase("lat", "qd1", T0 + 1, T0 + 5), new Phase("lat", "qd8", T0 + 5, null)), 4, 7);
+      // readings at T0 + 8..11: qd8, judged from T0 + 6, has 6 (T0 + 6..11)
+      store(database, run, List.of(new Phase("lat", "qd1", T0 + 1, T0 + 5), new Phase("lat", "qd8", T0 + 5, null)), 8, 12);
       now[0] = T0 + 6.5; // qd8's first verdict: 1.5 s after it started
       live.run();
 

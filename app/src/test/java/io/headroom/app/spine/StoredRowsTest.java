@@ -16,6 +16,7 @@ import io.headroom.model.HeadroomEntry;
 import io.headroom.model.Phase;
 import io.headroom.model.Relation;
 import io.headroom.model.Run;
+import io.headroom.model.PhaseVerdict;
 import io.headroom.model.Verdict;
 import io.headroom.model.VerdictJson;
 import io.headroom.model.kafka.Point;
@@ -156,6 +157,31 @@ class StoredRowsTest {
       assertEquals(List.of("lab", "r1", "DISK", "h1/nvme0", "0.875"), stored.get(1).subList(0, 5));
       assertEquals(runless, VerdictJson.fromJson(stored.get(0).get(5)));
       assertEquals(ofRun, VerdictJson.fromJson(stored.get(1).get(5)));
+    }
+  }
+
+  /**
+   * A run none of whose phases had enough readings (docs/detection.md, "Too few readings") has no
+   * class: stored with a null bottleneck (V13), not refused and set aside; its unjudged phase and
+   * an implausible headroom row read back as written.
+   */
+  @Test
+  void anUnjudgedVerdictIsStoredWithANullBottleneck() throws Exception {
+    try (TestDatabase db = TestDatabase.create(); Database database = db.migrated()) {
+      PhaseVerdict phase = new PhaseVerdict("q0", null, null, 0.0, "too_few_readings",
+          List.of("not judged, too few readings: 1 of the workload and at most 1 of any entity in the phase's 0.018 s"
+              + " after its ramp; a phase is judged from 5 readings"), List.of(), List.of(), null);
+      Verdict unjudged = new Verdict("r1", null, null, 0.0, List.of("not judged: none of the run's 1 phases"),
+          List.of(new HeadroomEntry("h1/eth0", "net_port", 2.7386, 2.6017, "rx", true, true)), List.of(phase));
+      IngestBatch poll = new IngestBatch();
+      poll.verdict("lab", unjudged);
+      store.write(database.connection(), poll);
+
+      List<List<String>> stored = rows(db, "SELECT run, coalesce(bottleneck, 'null'), coalesce(entity, 'null'), "
+          + "confidence, body::text FROM verdict");
+      assertEquals(List.of("r1", "null", "null", "0"), stored.get(0).subList(0, 4));
+      assertEquals(unjudged, VerdictJson.fromJson(stored.get(0).get(4)));
+      assertEquals(List.of(), rows(db, "SELECT topic FROM dead_letter"));
     }
   }
 
