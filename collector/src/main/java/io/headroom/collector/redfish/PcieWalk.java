@@ -30,10 +30,10 @@ final class PcieWalk {
       inv.degraded.add(inv.id("pcie") + ": not offered: PCIeDevices (no PCIe links)");
       return;
     }
-    Map<String, Slot> slots = slots(fetcher, inv, chassis);
+    Slots slots = slots(fetcher, inv, chassis);
     for (Fetched d : fetcher.getAll(devices)) {
       if (d.ok()) {
-        link(inv, d.path(), d.doc(), slots.get(d.path()));
+        link(inv, d.path(), d.doc(), slots.of(d.path()));
       } else {
         inv.problem(d.error());
       }
@@ -44,35 +44,59 @@ final class PcieWalk {
   private static List<String> devicePaths(Fetcher fetcher, Inventory inv, JsonNode system, JsonNode chassis) {
     String collection = chassis == null ? null : Json.link(chassis.get("PCIeDevices"));
     if (collection != null) {
-      Fetched c = fetcher.get(collection);
-      if (c.ok()) {
-        return Json.links(c.doc().get("Members"));
+      Members.Read c = Members.read(fetcher, collection);
+      if (!c.ok()) {
+        inv.problem(c.error());
       }
-      inv.problem(c.error());
+      if (!c.links().isEmpty()) {
+        return c.links();
+      }
+      if (c.ok() && !(system.get("PCIeDevices") != null && system.get("PCIeDevices").size() > 0)) {
+        inv.degraded.add(inv.id("pcie") + ": not offered: PCIeDevices (the chassis collection is empty)");
+        return List.of();
+      }
     }
     JsonNode listed = system.get("PCIeDevices");
     return listed != null && listed.isArray() ? Json.links(listed) : collection != null ? List.of() : null;
   }
 
-  /** Slots by the path of the device in them, from the chassis PCIeSlots resource. */
-  private static Map<String, Slot> slots(Fetcher fetcher, Inventory inv, JsonNode chassis) {
+  /**
+   * Slots by the device in them. iDRAC's PCIeSlots link each device under
+   * /Systems/System.Embedded.1/PCIeDevices/<id> while the chassis collection serves the same
+   * device as /Chassis/System.Embedded.1/PCIeDevices/<id>: a slot whose link names no device
+   * walked is matched by the device's Id, where exactly one slot link has that Id.
+   */
+  record Slots(Map<String, Slot> byPath, Map<String, Slot> byId) {
+    Slot of(String devicePath) {
+      Slot s = byPath.get(devicePath);
+      return s != null ? s : byId.get(Json.lastSegment(devicePath));
+    }
+  }
+
+  private static Slots slots(Fetcher fetcher, Inventory inv, JsonNode chassis) {
     Map<String, Slot> out = new HashMap<>();
+    Map<String, Slot> byId = new HashMap<>();
+    java.util.Set<String> twice = new java.util.HashSet<>();
     String path = chassis == null ? null : Json.link(chassis.get("PCIeSlots"));
     if (path == null) {
-      return out;
+      return new Slots(out, byId);
     }
     Fetched f = fetcher.get(path);
     if (!f.ok()) {
       inv.problem(f.error());
-      return out;
+      return new Slots(out, byId);
     }
     for (JsonNode s : f.doc().path("Slots")) {
       Slot slot = slot(inv, s, s.path("Links").path("Processors"));
       for (String device : Json.links(s.path("Links").get("PCIeDevice"))) {
         out.put(device, slot);
+        if (byId.put(Json.lastSegment(device), slot) != null) {
+          twice.add(Json.lastSegment(device));
+        }
       }
     }
-    return out;
+    twice.forEach(byId::remove); // an Id two slots link is no proof of which device is where
+    return new Slots(out, byId);
   }
 
   private static Slot slot(Inventory inv, JsonNode s, JsonNode processors) {
@@ -120,6 +144,7 @@ final class PcieWalk {
     double ceiling = PcieGen.ceiling(gen, width);
     Map<String, Double> capacity = Double.isNaN(ceiling) ? Map.of() : Map.of("bytes_per_s", ceiling);
     inv.entity(new Entity(id, EntityKind.PCIE_LINK, "PCIe " + Json.text(doc.get("Name")), attrs, capacity));
+    inv.degraded.add(id + ": not offered: traffic (Redfish PCIeDevices carry no byte counters; the link gives its ceiling only)");
     inv.linkByPath.put(path, id);
     if (slot != null && slot.ordinal() != null && !"U2".equals(slot.type())) {
       inv.linkBySlot.put(slot.ordinal(), id);
