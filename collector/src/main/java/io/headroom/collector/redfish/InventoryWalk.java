@@ -53,7 +53,7 @@ final class InventoryWalk {
     ProcessorsWalk.walk(fetcher, inv, Json.link(system.get("Processors")));
     UsageWalk.walk(fetcher, inv, chassis == null ? null : Json.link(chassis.get("Sensors")), dell ? systemPath : null);
     CoreUtilWalk.walk(fetcher, inv, Json.link(root.get("Chassis")));
-    PcieWalk.walk(fetcher, inv, system, chassis);
+    PcieWalk.walk(fetcher, inv, system, chassis, Json.link(root.get("Chassis")));
     PortsWalk.walk(fetcher, inv, chassis == null ? null : Json.link(chassis.get("NetworkAdapters")));
     TelemetryProbe.probe(fetcher, inv, root, settings.telemetry());
   }

@@ -24,8 +24,14 @@ final class PcieWalk {
   /** A slot's lanes, generation and ordinal. */
   record Slot(int lanes, int gen, Integer ordinal, String type, String socket) {}
 
-  static void walk(Fetcher fetcher, Inventory inv, JsonNode system, JsonNode chassis) {
+  static void walk(Fetcher fetcher, Inventory inv, JsonNode system, JsonNode chassis, String chassisCollection) {
     List<String> devices = devicePaths(fetcher, inv, system, chassis);
+    boolean elsewhere = false;
+    if (devices == null || devices.isEmpty()) {
+      List<String> others = otherChassisDevices(fetcher, chassisCollection, chassis == null ? null : Json.link(chassis));
+      elsewhere = !others.isEmpty();
+      devices = elsewhere ? others : devices;
+    }
     if (devices == null) {
       inv.degraded.add(inv.id("pcie") + ": not offered: PCIeDevices (no PCIe links)");
       return;
@@ -33,7 +39,10 @@ final class PcieWalk {
     Slots slots = slots(fetcher, inv, chassis);
     for (Fetched d : fetcher.getAll(devices)) {
       if (d.ok()) {
-        link(inv, d.path(), d.doc(), slots.of(d.path()));
+        // an Id is unique only within its collection: one from another chassis is named with that chassis
+        String name = elsewhere ? Json.lastSegment(d.path().replaceFirst("/PCIeDevices/[^/]+$", "")) + "/"
+            + Json.lastSegment(d.path()) : Json.lastSegment(d.path());
+        link(inv, name, d.path(), d.doc(), slots.of(d.path()));
       } else {
         inv.problem(d.error());
       }
@@ -58,6 +67,25 @@ final class PcieWalk {
     }
     JsonNode listed = system.get("PCIeDevices");
     return listed != null && listed.isArray() ? Json.links(listed) : collection != null ? List.of() : null;
+  }
+
+  /**
+   * Where the system's chassis lists no PCIe devices, those of the service's other chassis (NVIDIA
+   * GH200: the GPUs' links are under Chassis/HGX_GPU_0 and HGX_GPU_1), each @odata.id once.
+   */
+  private static List<String> otherChassisDevices(Fetcher fetcher, String chassisCollection, String systemChassis) {
+    if (chassisCollection == null) {
+      return List.of();
+    }
+    java.util.Set<String> out = new java.util.LinkedHashSet<>();
+    List<String> others = Members.read(fetcher, chassisCollection).links().stream().filter(c -> !c.equals(systemChassis)).toList();
+    for (Fetched c : fetcher.getAll(others)) {
+      String collection = c.ok() ? Json.link(c.doc().get("PCIeDevices")) : null;
+      if (collection != null) {
+        out.addAll(Members.read(fetcher, collection).links());
+      }
+    }
+    return List.copyOf(out);
   }
 
   /**
@@ -108,8 +136,8 @@ final class PcieWalk {
         cpus.isEmpty() ? null : inv.socketByPath.get(cpus.get(0)));
   }
 
-  private static void link(Inventory inv, String path, JsonNode doc, Slot chassisSlot) {
-    String id = inv.id("pcie/" + Json.lastSegment(path));
+  private static void link(Inventory inv, String name, String path, JsonNode doc, Slot chassisSlot) {
+    String id = inv.id("pcie/" + name);
     JsonNode pi = doc.get("PCIeInterface");
     int gen = pi == null ? 0 : PcieGen.parse(Json.text(pi.get("PCIeType")));
     int width = pi == null ? 0 : lanes(pi.get("LanesInUse"));

@@ -110,6 +110,12 @@ class RedfishCapturesTest {
       assertEquals(0.021274, r.reading("gh200/cpu", "util"), 1e-6);
       // Systems/System_0/Processors: Socket "G1:0.0" and "G1:1.0" are two sockets, not socket 0 twice
       assertEquals(List.of("gh200/socket/0", "gh200/socket/1"), r.ofKind("cpu_socket").stream().map(Entity::id).sorted().toList());
+      // PCIeDevices only under Chassis/HGX_GPU_0|1 (the system's chassis BMC_0 has none): each GPU
+      // PCIeType Gen4, LanesInUse 1 of a Gen5 x1 maximum: 1 x 1969e6 B/s, degraded, named with its chassis
+      for (String gpu : List.of("gh200/pcie/HGX_GPU_0/GPU_0", "gh200/pcie/HGX_GPU_1/GPU_1")) {
+        assertEquals(Map.of("bytes_per_s", 1969e6), r.entity(gpu).capacity());
+        assertTrue(r.discovery.degraded().contains(gpu + ": trained Gen4 x1, device capable of Gen5 x1"));
+      }
       // 91 resources of this capture are error bodies: none of them is read as a resource
       assertTrue(r.file("/redfish/v1/Chassis/CPU_0/Sensors/FAN_6_F").has("error"));
       Fetched error = r.get("/redfish/v1/Chassis/CPU_0/Sensors/FAN_6_F");
