@@ -24,6 +24,8 @@ final class Inventory {
   /** pcie_link entity id by the slot ordinal of a full-size PCIe slot, for adapters named NIC.Slot.N. */
   final Map<Integer, String> linkBySlot = new LinkedHashMap<>();
   final List<UsageSensor> usage = new ArrayList<>();
+  /** Per-core utilisation sensors whose mean is the server's util, where no usage sensor is offered. */
+  final List<String> coreUtil = new ArrayList<>();
   /** ProcessorMetrics path by socket entity id. */
   final Map<String, String> socketMetrics = new LinkedHashMap<>();
   final List<PortPoll> ports = new ArrayList<>();

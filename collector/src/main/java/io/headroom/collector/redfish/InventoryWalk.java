@@ -36,8 +36,7 @@ final class InventoryWalk {
     if (root == null) {
       return;
     }
-    JsonNode systems = get(Json.link(root.get("Systems")));
-    List<String> systemPaths = systems == null ? List.of() : Json.links(systems.get("Members"));
+    List<String> systemPaths = Members.of(fetcher, inv, Json.link(root.get("Systems")));
     if (systemPaths.isEmpty()) {
       inv.problems.add("GET " + fetcher.client().target() + "/redfish/v1/Systems: no system to read");
       return;
@@ -53,7 +52,8 @@ final class InventoryWalk {
     cpu(root, system);
     ProcessorsWalk.walk(fetcher, inv, Json.link(system.get("Processors")));
     UsageWalk.walk(fetcher, inv, chassis == null ? null : Json.link(chassis.get("Sensors")), dell ? systemPath : null);
-    PcieWalk.walk(fetcher, inv, system, chassis);
+    CoreUtilWalk.walk(fetcher, inv, Json.link(root.get("Chassis")));
+    PcieWalk.walk(fetcher, inv, system, chassis, Json.link(root.get("Chassis")));
     PortsWalk.walk(fetcher, inv, chassis == null ? null : Json.link(chassis.get("NetworkAdapters")));
     TelemetryProbe.probe(fetcher, inv, root, settings.telemetry());
   }
@@ -80,8 +80,7 @@ final class InventoryWalk {
     if (!links.isEmpty()) {
       return links.get(0);
     }
-    JsonNode coll = get(Json.link(collectionLink));
-    List<String> members = coll == null ? List.of() : Json.links(coll.get("Members"));
+    List<String> members = Members.of(fetcher, inv, Json.link(collectionLink));
     return members.isEmpty() ? null : members.get(0);
   }
 

@@ -24,16 +24,25 @@ final class PcieWalk {
   /** A slot's lanes, generation and ordinal. */
   record Slot(int lanes, int gen, Integer ordinal, String type, String socket) {}
 
-  static void walk(Fetcher fetcher, Inventory inv, JsonNode system, JsonNode chassis) {
+  static void walk(Fetcher fetcher, Inventory inv, JsonNode system, JsonNode chassis, String chassisCollection) {
     List<String> devices = devicePaths(fetcher, inv, system, chassis);
+    boolean elsewhere = false;
+    if (devices == null || devices.isEmpty()) {
+      List<String> others = otherChassisDevices(fetcher, chassisCollection, chassis == null ? null : Json.link(chassis));
+      elsewhere = !others.isEmpty();
+      devices = elsewhere ? others : devices;
+    }
     if (devices == null) {
       inv.degraded.add(inv.id("pcie") + ": not offered: PCIeDevices (no PCIe links)");
       return;
     }
-    Map<String, Slot> slots = slots(fetcher, inv, chassis);
+    Slots slots = slots(fetcher, inv, chassis);
     for (Fetched d : fetcher.getAll(devices)) {
       if (d.ok()) {
-        link(inv, d.path(), d.doc(), slots.get(d.path()));
+        // an Id is unique only within its collection: one from another chassis is named with that chassis
+        String name = elsewhere ? Json.lastSegment(d.path().replaceFirst("/PCIeDevices/[^/]+$", "")) + "/"
+            + Json.lastSegment(d.path()) : Json.lastSegment(d.path());
+        link(inv, name, d.path(), d.doc(), slots.of(d.path()));
       } else {
         inv.problem(d.error());
       }
@@ -44,35 +53,78 @@ final class PcieWalk {
   private static List<String> devicePaths(Fetcher fetcher, Inventory inv, JsonNode system, JsonNode chassis) {
     String collection = chassis == null ? null : Json.link(chassis.get("PCIeDevices"));
     if (collection != null) {
-      Fetched c = fetcher.get(collection);
-      if (c.ok()) {
-        return Json.links(c.doc().get("Members"));
+      Members.Read c = Members.read(fetcher, collection);
+      if (!c.ok()) {
+        inv.problem(c.error());
       }
-      inv.problem(c.error());
+      if (!c.links().isEmpty()) {
+        return c.links();
+      }
+      if (c.ok() && !(system.get("PCIeDevices") != null && system.get("PCIeDevices").size() > 0)) {
+        inv.degraded.add(inv.id("pcie") + ": not offered: PCIeDevices (the chassis collection is empty)");
+        return List.of();
+      }
     }
     JsonNode listed = system.get("PCIeDevices");
     return listed != null && listed.isArray() ? Json.links(listed) : collection != null ? List.of() : null;
   }
 
-  /** Slots by the path of the device in them, from the chassis PCIeSlots resource. */
-  private static Map<String, Slot> slots(Fetcher fetcher, Inventory inv, JsonNode chassis) {
+  /**
+   * Where the system's chassis lists no PCIe devices, those of the service's other chassis (NVIDIA
+   * GH200: the GPUs' links are under Chassis/HGX_GPU_0 and HGX_GPU_1), each @odata.id once.
+   */
+  private static List<String> otherChassisDevices(Fetcher fetcher, String chassisCollection, String systemChassis) {
+    if (chassisCollection == null) {
+      return List.of();
+    }
+    java.util.Set<String> out = new java.util.LinkedHashSet<>();
+    List<String> others = Members.read(fetcher, chassisCollection).links().stream().filter(c -> !c.equals(systemChassis)).toList();
+    for (Fetched c : fetcher.getAll(others)) {
+      String collection = c.ok() ? Json.link(c.doc().get("PCIeDevices")) : null;
+      if (collection != null) {
+        out.addAll(Members.read(fetcher, collection).links());
+      }
+    }
+    return List.copyOf(out);
+  }
+
+  /**
+   * Slots by the device in them. iDRAC's PCIeSlots link each device under
+   * /Systems/System.Embedded.1/PCIeDevices/<id> while the chassis collection serves the same
+   * device as /Chassis/System.Embedded.1/PCIeDevices/<id>: a slot whose link names no device
+   * walked is matched by the device's Id, where exactly one slot link has that Id.
+   */
+  record Slots(Map<String, Slot> byPath, Map<String, Slot> byId) {
+    Slot of(String devicePath) {
+      Slot s = byPath.get(devicePath);
+      return s != null ? s : byId.get(Json.lastSegment(devicePath));
+    }
+  }
+
+  private static Slots slots(Fetcher fetcher, Inventory inv, JsonNode chassis) {
     Map<String, Slot> out = new HashMap<>();
+    Map<String, Slot> byId = new HashMap<>();
+    java.util.Set<String> twice = new java.util.HashSet<>();
     String path = chassis == null ? null : Json.link(chassis.get("PCIeSlots"));
     if (path == null) {
-      return out;
+      return new Slots(out, byId);
     }
     Fetched f = fetcher.get(path);
     if (!f.ok()) {
       inv.problem(f.error());
-      return out;
+      return new Slots(out, byId);
     }
     for (JsonNode s : f.doc().path("Slots")) {
       Slot slot = slot(inv, s, s.path("Links").path("Processors"));
       for (String device : Json.links(s.path("Links").get("PCIeDevice"))) {
         out.put(device, slot);
+        if (byId.put(Json.lastSegment(device), slot) != null) {
+          twice.add(Json.lastSegment(device));
+        }
       }
     }
-    return out;
+    twice.forEach(byId::remove); // an Id two slots link is no proof of which device is where
+    return new Slots(out, byId);
   }
 
   private static Slot slot(Inventory inv, JsonNode s, JsonNode processors) {
@@ -84,8 +136,8 @@ final class PcieWalk {
         cpus.isEmpty() ? null : inv.socketByPath.get(cpus.get(0)));
   }
 
-  private static void link(Inventory inv, String path, JsonNode doc, Slot chassisSlot) {
-    String id = inv.id("pcie/" + Json.lastSegment(path));
+  private static void link(Inventory inv, String name, String path, JsonNode doc, Slot chassisSlot) {
+    String id = inv.id("pcie/" + name);
     JsonNode pi = doc.get("PCIeInterface");
     int gen = pi == null ? 0 : PcieGen.parse(Json.text(pi.get("PCIeType")));
     int width = pi == null ? 0 : lanes(pi.get("LanesInUse"));
@@ -120,6 +172,7 @@ final class PcieWalk {
     double ceiling = PcieGen.ceiling(gen, width);
     Map<String, Double> capacity = Double.isNaN(ceiling) ? Map.of() : Map.of("bytes_per_s", ceiling);
     inv.entity(new Entity(id, EntityKind.PCIE_LINK, "PCIe " + Json.text(doc.get("Name")), attrs, capacity));
+    inv.degraded.add(id + ": not offered: traffic (Redfish PCIeDevices carry no byte counters; the link gives its ceiling only)");
     inv.linkByPath.put(path, id);
     if (slot != null && slot.ordinal() != null && !"U2".equals(slot.type())) {
       inv.linkBySlot.put(slot.ordinal(), id);

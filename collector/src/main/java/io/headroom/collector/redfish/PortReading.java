@@ -17,8 +17,31 @@ final class PortReading {
   final long[] values = new long[METRICS.size()];
   final boolean[] present = new boolean[METRICS.size()];
 
-  /** Dell's NIC or FC port metrics (DellNICPortMetrics, DellFCPortMetrics). */
+  /**
+   * IBTA PortXmitData and PortRcvData count 4-octet words ("data octets, divided by 4"); Dell's
+   * TotalPortTransmitData and TotalPortReceiveData carry them (docs/metrics/redfish.md).
+   */
+  static final long IB_DATA_WORD_BYTES = 4;
+
+  /** The counters of the documents read for one port: Dell's (summed over partitions) or the DMTF PortMetrics. */
+  static PortReading of(List<JsonNode> docs, boolean dell) {
+    PortReading r = new PortReading();
+    for (JsonNode d : docs) {
+      if (dell) {
+        r.addDell(d);
+      } else {
+        r.addPortMetrics(d);
+      }
+    }
+    return r;
+  }
+
+  /** Dell's NIC, FC or InfiniBand port metrics (DellNICPortMetrics, DellFCPortMetrics, DellInfiniBandPortMetrics). */
   void addDell(JsonNode d) {
+    if (d.has("TotalPortTransmitData") || d.has("TotalPortReceiveData")) {
+      addInfiniBand(d);
+      return;
+    }
     if (d.has("FCRxKBCount") || d.has("FCTxKBCount")) {
       add(0, scaled(d.get("FCRxKBCount"), 1024));
       add(1, scaled(d.get("FCTxKBCount"), 1024));
@@ -39,6 +62,23 @@ final class PortReading {
         Json.counter(d.get("TxErrorPktExcessiveCollision")), Json.counter(d.get("TxErrorPktLateCollision")));
     add(5, d.get("DiscardedPkts"));
     add(6, Json.counter(d.get("RxPauseXONFrames")), Json.counter(d.get("RxPauseXOFFFrames")));
+  }
+
+  /**
+   * Dell's InfiniBand port metrics: the IBTA PortCounters (data in 4-octet words, packets, receive
+   * errors, transmit discards, link downs and error recoveries). PortXmitWait counts ticks of
+   * waiting, not events, so it is not a pause rate.
+   */
+  private void addInfiniBand(JsonNode d) {
+    add(0, scaled(d.get("TotalPortReceiveData"), IB_DATA_WORD_BYTES));
+    add(1, scaled(d.get("TotalPortTransmitData"), IB_DATA_WORD_BYTES));
+    add(2, d.get("TotalPortReceivePackets"));
+    add(3, d.get("TotalPortTransmitPackets"));
+    add(4, Json.counter(d.get("TotalPortReceiveErrors")), Json.counter(d.get("TotalPortReceiveRemotePhysicalErrors")),
+        Json.counter(d.get("PortReceiveSwitchRelayTotalErrors")), Json.counter(d.get("TotalLocalLinkIntegrityErrors")),
+        Json.counter(d.get("TotalExcessiveBufferOverrun")), Json.counter(d.get("TotalSymbolErrorCounter")));
+    add(5, Json.counter(d.get("TotalPortTransmitDiscard")), Json.counter(d.get("TotalVL15Dropped")));
+    add(7, Json.counter(d.get("TotalLinkDownedCounter")), Json.counter(d.get("TotalLinkErrorRecoveryCounter")));
   }
 
   /** The DMTF PortMetrics of a port (RXBytes, TXBytes, RXErrors, TXErrors, Networking frames and discards). */

@@ -6,37 +6,36 @@ import io.headroom.model.Entity;
 import io.headroom.model.EntityKind;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Network, FC and InfiniBand ports of the chassis NetworkAdapters: the Ports collection (newer
- * schema) or NetworkPorts (deprecated, what older iDRAC firmware serves). Each port is a
- * {@code net_port} ({@code <host>/net|fc|ib/<Id>}) with its speed as ceiling, {@code behind} its
- * adapter's PCIe link and {@code on} the socket Dell names as its CPU affinity. Its counters are
- * polled from Dell's port metrics of the functions assigned to it, else from the DMTF PortMetrics.
+ * Network, FC and InfiniBand ports of the chassis NetworkAdapters: the Ports model (newer schema)
+ * or NetworkPorts (deprecated, what older iDRAC firmware serves), each port found wherever the
+ * service links it, the collection's Members and every controller's Links (iDRAC 6.00.30 lists
+ * InfiniBand.Slot.7-1 only in the latter), read once per @odata.id. Each port is a
+ * {@code net_port} with its speed as ceiling, {@code behind} its adapter's PCIe link and
+ * {@code on} the socket Dell names as its CPU affinity. Its counters are polled from Dell's port
+ * metrics of the functions serving it, else from the DMTF PortMetrics; where neither holds a
+ * counter, discover says so for that port.
  */
 final class PortsWalk {
   private static final Pattern SLOT = Pattern.compile("\\.Slot\\.(\\d+)$");
+  /** A Dell FQDD ("NIC.Slot.5-1", "InfiniBand.Slot.7-2"): unique in the server by Dell's definition. */
+  private static final Pattern FQDD = Pattern.compile("^[A-Za-z]+\\.[A-Za-z]+\\.\\d+(-\\d+)+$");
 
   private PortsWalk() {}
-
-  /** A network device function: the port it is assigned to, its socket, Dell's metrics resource. */
-  private record Function(String port, String socket, String dellMetrics) {}
 
   static void walk(Fetcher fetcher, Inventory inv, String adapters) {
     if (adapters == null) {
       inv.degraded.add(inv.id("net") + ": not offered: NetworkAdapters (no ports)");
       return;
     }
-    Fetched coll = fetcher.get(adapters);
-    if (!coll.ok()) {
-      inv.problem(coll.error());
-      return;
-    }
-    for (Fetched a : fetcher.getAll(Json.links(coll.doc().get("Members")))) {
+    for (Fetched a : fetcher.getAll(Members.of(fetcher, inv, adapters))) {
       if (a.ok()) {
         adapter(fetcher, inv, a.path(), a.doc());
       } else {
@@ -46,65 +45,104 @@ final class PortsWalk {
   }
 
   private static void adapter(Fetcher fetcher, Inventory inv, String path, JsonNode doc) {
+    String adapterId = Json.lastSegment(path);
     JsonNode controllerLinks = doc.path("Controllers").path(0).path("Links");
-    String link = pcieLink(inv, Json.lastSegment(path), controllerLinks);
+    String link = pcieLink(inv, adapterId, controllerLinks);
     String adapterSocket = socket(inv, controllerLinks);
-    boolean newSchema = doc.has("Ports");
-    List<Fetched> ports = members(fetcher, inv, Json.link(newSchema ? doc.get("Ports") : doc.get("NetworkPorts")));
-    List<Function> functions = new ArrayList<>();
-    for (Fetched f : members(fetcher, inv, Json.link(doc.get("NetworkDeviceFunctions")))) {
+    String model = doc.has("Ports") ? "Ports" : "NetworkPorts";
+    Set<String> portPaths = linked(fetcher, inv, doc, model);
+    if (portPaths.isEmpty()) {
+      // Lenovo XCC 2.83's BlueField-2 in slot-15: empty Ports and NetworkPorts, no controller links
+      inv.degraded.add(inv.id("net/" + adapterId) + ": not offered: ports (the adapter lists none in " + model
+          + " or its controllers' Links)");
+    }
+    List<PortFunction> functions = new ArrayList<>();
+    for (Fetched f : fetcher.getAll(List.copyOf(linked(fetcher, inv, doc, "NetworkDeviceFunctions")))) {
       if (f.ok()) {
-        functions.add(function(inv, f.doc(), newSchema));
+        functions.add(PortFunction.of(inv, f.doc(), model.equals("Ports")));
+      } else {
+        inv.problem(f.error());
       }
     }
-    for (Fetched p : ports) {
+    List<PortPoll> polls = new ArrayList<>();
+    for (Fetched p : fetcher.getAll(List.copyOf(portPaths))) {
       if (p.ok()) {
-        port(inv, p.path(), p.doc(), Json.lastSegment(path), link, adapterSocket, functions);
+        List<String> names = names(p.path(), p.doc());
+        List<PortFunction> serving = functions.stream().filter(f -> f.serves(p.path(), names, portPaths)).toList();
+        polls.add(port(inv, p.path(), p.doc(), adapterId, link, adapterSocket, serving));
       } else {
         inv.problem(p.error());
       }
     }
+    PortCounters.probe(fetcher, inv, polls);
   }
 
-  private static List<Fetched> members(Fetcher fetcher, Inventory inv, String collection) {
-    if (collection == null) {
-      return List.of();
+  /**
+   * Every link the adapter gives to members of one kind: the collection's Members (all pages) and
+   * each controller's Links of that name, in that order, each @odata.id once.
+   */
+  private static Set<String> linked(Fetcher fetcher, Inventory inv, JsonNode adapter, String name) {
+    Set<String> out = new LinkedHashSet<>(Members.of(fetcher, inv, Json.link(adapter.get(name))));
+    for (JsonNode c : adapter.path("Controllers")) {
+      out.addAll(Json.links(c.path("Links").get(name)));
     }
-    Fetched c = fetcher.get(collection);
-    if (!c.ok()) {
-      inv.problem(c.error());
-      return List.of();
-    }
-    return fetcher.getAll(Json.links(c.doc().get("Members")));
+    return out;
   }
 
-  private static Function function(Inventory inv, JsonNode f, boolean newSchema) {
-    JsonNode links = f.path("Links");
-    String port = Json.link(links.get(newSchema ? "PhysicalNetworkPortAssignment" : "PhysicalPortAssignment"));
-    if (port == null) {
-      List<String> assignable = Json.links(f.get(newSchema ? "AssignablePhysicalNetworkPorts" : "AssignablePhysicalPorts"));
-      port = assignable.isEmpty() ? null : assignable.get(0);
-    }
-    JsonNode dell = f.path("Oem").path("Dell");
-    String metrics = Json.link(dell.get("DellNICPortMetrics"));
-    if (metrics == null) {
-      metrics = Json.link(dell.get("DellFCPortMetrics"));
-    }
-    return new Function(port, socket(inv, links), metrics);
-  }
-
-  private static void port(Inventory inv, String path, JsonNode doc, String adapter, String link, String adapterSocket,
-      List<Function> functions) {
+  private static PortPoll port(Inventory inv, String path, JsonNode doc, String adapter, String link, String adapterSocket,
+      List<PortFunction> functions) {
     String tech = Json.text(doc.has("LinkNetworkTechnology") ? doc.get("LinkNetworkTechnology") : doc.get("ActiveLinkTechnology"));
     String fabric = fabric(tech);
-    String id = inv.id(prefix(fabric) + "/" + Json.lastSegment(path));
+    String portId = Json.lastSegment(path);
+    String id = inv.id(prefix(fabric) + "/" + (FQDD.matcher(portId).matches() ? portId : adapter + "/" + portId));
     Map<String, Object> attrs = new LinkedHashMap<>();
     attrs.put("fabric", fabric);
     attrs.put("adapter", adapter);
     InventoryWalk.putIf(attrs, "link_status", Json.text(doc.get("LinkStatus")));
+    Map<String, Double> capacity = new LinkedHashMap<>();
+    speed(doc, fabric, functions, attrs, capacity);
+    List<String> dell = new ArrayList<>();
+    String socket = null;
+    for (PortFunction f : functions) {
+      if (f.dellMetrics() != null) {
+        dell.add(f.dellMetrics());
+      }
+      socket = socket != null ? socket : f.socket();
+    }
+    socket = socket != null ? socket : adapterSocket;
+    attrs.put("numa_node", socket == null ? "unknown" : Integer.parseInt(Json.lastSegment(socket)));
+    inv.entity(new Entity(id, EntityKind.NET_PORT, tech == null ? id : tech + " " + portId, attrs, capacity));
+    if (capacity.isEmpty()) {
+      inv.degraded.add(id + ": no ceiling: the service reports no link speed (LinkStatus "
+          + attrs.getOrDefault("link_status", "not given") + ")");
+    }
+    if (link != null) {
+      inv.relation(id, "behind", link);
+    }
+    if (socket != null) {
+      inv.relation(id, "on", socket);
+    }
+    List<String> disabled = functions.stream().filter(PortFunction::disabled).map(PortFunction::id).toList();
+    return new PortPoll(id, fabric, dell, Json.link(doc.get("Metrics")), disabled);
+  }
+
+  /**
+   * The port's speed and its ceiling: Port.CurrentSpeedGbps or NetworkPort.CurrentLinkSpeedMbps,
+   * else, for InfiniBand, the LinkSpeed and LinkWidth of Dell's port metrics of its functions.
+   */
+  private static void speed(JsonNode doc, String fabric, List<PortFunction> functions, Map<String, Object> attrs,
+      Map<String, Double> capacity) {
     double gbps = speedGbps(doc);
     Double width = Json.number(doc.get("Width"));
-    Map<String, Double> capacity = new LinkedHashMap<>();
+    InfiniBandRate.Rate ib = functions.stream().map(PortFunction::ibRate).filter(r -> r != null).findFirst().orElse(null);
+    if (gbps <= 0 && fabric.equals("infiniband") && ib != null) {
+      gbps = ib.gbps();
+      width = (double) ib.lanes();
+      attrs.put("rate", ib.describe());
+      attrs.put("speed_source", "Oem.Dell.DellInfiniBandPortMetrics LinkSpeed " + ib.speed() + ", LinkWidth " + ib.lanes() + "X");
+    } else if (width != null && width > 0 && fabric.equals("infiniband") && gbps > 0) {
+      attrs.put("rate", InfiniBandRate.describe(gbps, width.intValue()));
+    }
     if (gbps > 0) {
       attrs.put("speed_bps", gbps * 1e9);
       // FC's nominal rates are 10 payload bits per byte on the wire (32GFC carries 3.2 GB/s), as the host source
@@ -112,35 +150,18 @@ final class PortsWalk {
     }
     if (width != null && width > 0) {
       attrs.put("width", width.intValue());
-      if (fabric.equals("infiniband") && gbps > 0) {
-        attrs.put("rate", InfiniBandRate.describe(gbps, width.intValue()));
-      }
     }
-    List<String> dell = new ArrayList<>();
-    String socket = null;
-    for (Function f : functions) {
-      if (path.equals(f.port())) {
-        if (f.dellMetrics() != null) {
-          dell.add(f.dellMetrics());
-        }
-        socket = socket != null ? socket : f.socket();
-      }
-    }
-    socket = socket != null ? socket : adapterSocket;
-    attrs.put("numa_node", socket == null ? "unknown" : Integer.parseInt(Json.lastSegment(socket)));
-    inv.entity(new Entity(id, EntityKind.NET_PORT, tech == null ? id : tech + " " + Json.lastSegment(path), attrs, capacity));
-    if (link != null) {
-      inv.relation(id, "behind", link);
-    }
-    if (socket != null) {
-      inv.relation(id, "on", socket);
-    }
-    PortPoll poll = new PortPoll(id, fabric, dell, Json.link(doc.get("Metrics")));
-    if (poll.polled()) {
-      inv.ports.add(poll);
-    } else {
-      inv.degraded.add(id + ": not offered: port counters (no Dell port metrics, no PortMetrics)");
-    }
+  }
+
+  /**
+   * The names a member goes by in its collection: the last segment of its path, which entity ids
+   * are made of, and its Id where that differs (iDRAC 6.00.30 serves NetworkPorts/NIC.Slot.5-1
+   * with Id "NIC.Slot.5").
+   */
+  static List<String> names(String path, JsonNode doc) {
+    String segment = Json.lastSegment(path);
+    String id = Json.text(doc.get("Id"));
+    return id == null || id.equals(segment) ? List.of(segment) : List.of(segment, id);
   }
 
   /** Port.CurrentSpeedGbps, else NetworkPort.CurrentLinkSpeedMbps; 0 when down or unknown. */
@@ -184,7 +205,7 @@ final class PortsWalk {
     return m.find() ? inv.linkBySlot.get(Integer.parseInt(m.group(1))) : null;
   }
 
-  private static String socket(Inventory inv, JsonNode links) {
+  static String socket(Inventory inv, JsonNode links) {
     for (String p : Json.links(links.path("Oem").path("Dell").get("CPUAffinity"))) {
       String s = inv.socketByPath.get(p);
       if (s != null) {

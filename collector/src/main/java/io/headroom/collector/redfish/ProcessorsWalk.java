@@ -26,13 +26,8 @@ final class ProcessorsWalk {
       inv.degraded.add(inv.cpuId() + ": not offered: Processors (no sockets, no CPU affinity of devices)");
       return;
     }
-    Fetched coll = fetcher.get(collection);
-    if (!coll.ok()) {
-      inv.problem(coll.error());
-      return;
-    }
     List<Fetched> cpus = new ArrayList<>();
-    for (Fetched p : fetcher.getAll(Json.links(coll.doc().get("Members")))) {
+    for (Fetched p : fetcher.getAll(Members.of(fetcher, inv, collection))) {
       if (!p.ok()) {
         inv.problem(p.error());
         continue;
@@ -42,11 +37,11 @@ final class ProcessorsWalk {
         cpus.add(p);
       }
     }
-    boolean fromZero = cpus.stream().anyMatch(p -> nameNumber(p.doc()) == 0);
-    int position = 0;
-    for (Fetched p : cpus) {
+    List<Integer> numbers = numbers(cpus);
+    for (int i = 0; i < cpus.size(); i++) {
+      Fetched p = cpus.get(i);
       JsonNode doc = p.doc();
-      int number = socketNumber(doc, fromZero, position++);
+      int number = numbers.get(i);
       String id = inv.id("socket/" + number);
       Map<String, Object> attrs = new LinkedHashMap<>();
       InventoryWalk.putIf(attrs, "socket", Json.text(doc.get("Socket")));
@@ -66,8 +61,45 @@ final class ProcessorsWalk {
       String metrics = Json.link(doc.get("Metrics"));
       if (metrics != null) {
         inv.socketMetrics.put(id, metrics);
+      } else {
+        inv.degraded.add(id + ": not offered: util (the processor links no ProcessorMetrics)");
       }
     }
+    probeMetrics(fetcher, inv);
+  }
+
+  /**
+   * Reads each socket's ProcessorMetrics once: one without BandwidthPercent (most non-Dell BMCs
+   * serve the resource with other figures or none) is not polled, and discover says so.
+   */
+  private static void probeMetrics(Fetcher fetcher, Inventory inv) {
+    List<String> sockets = List.copyOf(inv.socketMetrics.keySet());
+    List<Fetched> got = fetcher.getAll(sockets.stream().map(inv.socketMetrics::get).toList());
+    for (int i = 0; i < got.size(); i++) {
+      Fetched f = got.get(i);
+      if (!f.ok()) {
+        inv.problem(f.error()); // there, but failed now: keep polling it
+      } else if (Json.number(f.doc().get("BandwidthPercent")) == null) {
+        inv.socketMetrics.remove(sockets.get(i));
+        inv.degraded.add(sockets.get(i) + ": not offered: util (" + f.path() + " has no BandwidthPercent)");
+      }
+    }
+  }
+
+  /**
+   * The sockets' numbers by their names, or their places in the list where two names give the
+   * same number (GH200's Grace sockets are "G1:0.0" and "G1:1.0": both end in 0).
+   */
+  private static List<Integer> numbers(List<Fetched> cpus) {
+    boolean fromZero = cpus.stream().anyMatch(p -> nameNumber(p.doc()) == 0);
+    List<Integer> out = new ArrayList<>();
+    for (int i = 0; i < cpus.size(); i++) {
+      out.add(socketNumber(cpus.get(i).doc(), fromZero, i));
+    }
+    if (new java.util.HashSet<>(out).size() == out.size()) {
+      return out;
+    }
+    return java.util.stream.IntStream.range(0, cpus.size()).boxed().toList();
   }
 
   /**

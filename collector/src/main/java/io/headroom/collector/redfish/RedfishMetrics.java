@@ -9,7 +9,7 @@ public final class RedfishMetrics {
 
   public static final MetricDef UTIL = new MetricDef(
       "util", "fraction", "gauge", CPU + ",cpu_socket",
-      "Host or array CPU: Dell's System Board CPU Usage sensor (or the SystemUsage report's CPUUsage) / 100. Socket: ProcessorMetrics BandwidthPercent / 100, where the service has it.");
+      "Host or array CPU: Dell's System Board CPU Usage sensor (or the SystemUsage report's CPUUsage) / 100; without it, the mean of per-core CoreUtil sensors / 100 (NVIDIA GH200). Socket: ProcessorMetrics BandwidthPercent / 100, where the service has it.");
   public static final MetricDef IO_USAGE = new MetricDef(
       "bmc_io_usage", "fraction", "gauge", CPU,
       "Dell's System Board IO Usage / 100: PCIe root-port bandwidth used, summed over the platform (Intel only).");
@@ -21,27 +21,27 @@ public final class RedfishMetrics {
       "Dell's System Board SYS Usage / 100: the platform's combined CPU, memory and I/O usage index (Intel only).");
   public static final MetricDef RX_BYTES = new MetricDef(
       "rx_bytes_per_s", "bytes/s", "rate", "net_port",
-      "Bytes received: Dell NIC RxBytes, Dell FC FCRxKBCount x 1024, else PortMetrics RXBytes.");
+      "Bytes received: Dell NIC RxBytes, Dell FC FCRxKBCount x 1024, Dell InfiniBand TotalPortReceiveData x 4 (4-byte words), else PortMetrics RXBytes.");
   public static final MetricDef TX_BYTES = new MetricDef(
       "tx_bytes_per_s", "bytes/s", "rate", "net_port",
-      "Bytes sent: Dell NIC TxBytes, Dell FC FCTxKBCount x 1024, else PortMetrics TXBytes.");
+      "Bytes sent: Dell NIC TxBytes, Dell FC FCTxKBCount x 1024, Dell InfiniBand TotalPortTransmitData x 4 (4-byte words), else PortMetrics TXBytes.");
   public static final MetricDef RX_PACKETS = new MetricDef(
       "rx_packets_per_s", "packets/s", "rate", "net_port",
-      "Ethernet: unicast + multicast + broadcast packets received (Dell NIC). FC: FCRxTotalFrames.");
+      "Ethernet: unicast + multicast + broadcast packets received (Dell NIC). FC: FCRxTotalFrames. InfiniBand: TotalPortReceivePackets.");
   public static final MetricDef TX_PACKETS = new MetricDef(
       "tx_packets_per_s", "packets/s", "rate", "net_port",
-      "Ethernet: unicast + multicast + broadcast packets sent (Dell NIC). FC: FCTxTotalFrames.");
+      "Ethernet: unicast + multicast + broadcast packets sent (Dell NIC). FC: FCTxTotalFrames. InfiniBand: TotalPortTransmitPackets.");
   public static final MetricDef ERRORS = new MetricDef(
       "errors_per_s", "1/s", "rate", "net_port",
-      "Ethernet: FCS, alignment, jabber and runt receive errors and collisions (Dell NIC), else PortMetrics RXErrors + TXErrors. FC: FCInvalidCRCs.");
+      "Ethernet: FCS, alignment, jabber and runt receive errors and collisions (Dell NIC), else PortMetrics RXErrors + TXErrors. FC: FCInvalidCRCs. InfiniBand: receive, remote physical, switch relay, local link integrity, buffer overrun and symbol errors.");
   public static final MetricDef DISCARDS = new MetricDef(
       "discards_per_s", "1/s", "rate", "net_port",
-      "Ethernet: DiscardedPkts (Dell NIC), else PortMetrics Networking RXDiscards + TXDiscards.");
+      "Ethernet: DiscardedPkts (Dell NIC), else PortMetrics Networking RXDiscards + TXDiscards. InfiniBand: TotalPortTransmitDiscard + TotalVL15Dropped.");
   public static final MetricDef PAUSE = new MetricDef(
       "pause_per_s", "1/s", "rate", "net_port",
       "Ethernet pause frames received, XON + XOFF (Dell NIC RxPauseXONFrames + RxPauseXOFFFrames): the link partner pushing back.");
   public static final MetricDef LINK_FAILURES = new MetricDef(
-      "link_failures_per_s", "1/s", "rate", "net_port", "FC link failures plus losses of signal (Dell FC port metrics).");
+      "link_failures_per_s", "1/s", "rate", "net_port", "FC link failures plus losses of signal (Dell FC port metrics). InfiniBand: link downs plus link error recoveries.");
 
   public static final List<MetricDef> ALL = List.of(UTIL, IO_USAGE, MEMORY_USAGE, SYSTEM_USAGE,
       RX_BYTES, TX_BYTES, RX_PACKETS, TX_PACKETS, ERRORS, DISCARDS, PAUSE, LINK_FAILURES);

@@ -84,8 +84,9 @@ final class RedfishSource implements Source {
     polledUsage.forEach(u -> paths.add(u.path()));
     paths.addAll(inventory.socketMetrics.values());
     for (PortPoll p : inventory.ports) {
-      paths.addAll(p.dell().isEmpty() ? List.of(p.portMetrics()) : p.dell());
+      paths.addAll(p.paths());
     }
+    paths.addAll(inventory.coreUtil);
     List<Fetched> got = fetcher.getAll(paths);
     if (got.size() < paths.size()) {
       scrape.problem(client.target(), "scrape interrupted after " + got.size() + " of " + paths.size() + " requests");
@@ -99,10 +100,11 @@ final class RedfishSource implements Source {
       socket(scrape, socket, got.get(i++));
     }
     for (PortPoll p : inventory.ports) {
-      int n = p.dell().isEmpty() ? 1 : p.dell().size();
+      int n = p.paths().size();
       port(scrape, p, got.subList(i, i + n));
       i += n;
     }
+    coreUtil(scrape, got.subList(i, got.size()));
   }
 
   private void walk(Scrape scrape) throws IOException {
@@ -162,19 +164,31 @@ final class RedfishSource implements Source {
     }
   }
 
+  /** The server's util as the mean of its cores' sensors: only when every core answered. */
+  private void coreUtil(Scrape scrape, List<Fetched> got) {
+    if (got.isEmpty()) {
+      return;
+    }
+    for (Fetched f : got) {
+      if (!f.ok()) {
+        scrape.problem(f.error().where(), f.error().reason());
+        return;
+      }
+    }
+    Double mean = CoreUtilWalk.mean(got.stream().map(Fetched::doc).toList());
+    if (mean != null) {
+      scrape.sample(inventory.cpuId(), RedfishMetrics.UTIL.name(), mean);
+    }
+  }
+
   private void port(Scrape scrape, PortPoll p, List<Fetched> got) {
-    PortReading reading = new PortReading();
     for (Fetched f : got) {
       if (!f.ok()) {
         scrape.problem(f.error().where(), f.error().reason());
         return; // a partial sum would look like a counter reset
       }
-      if (p.dell().isEmpty()) {
-        reading.addPortMetrics(f.doc());
-      } else {
-        reading.addDell(f.doc());
-      }
     }
+    PortReading reading = PortReading.of(got.stream().map(Fetched::doc).toList(), !p.dell().isEmpty());
     if (!reading.any()) {
       return;
     }

@@ -1,6 +1,7 @@
 package io.headroom.collector.redfish;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 
 import org.junit.jupiter.api.Test;
 
@@ -50,5 +51,24 @@ class PcieGenTest {
     assertEquals("105 Gb/s (1X)", InfiniBandRate.describe(105, 1));
     assertEquals("95 Gb/s (1X)", InfiniBandRate.describe(95, 1));
     assertEquals("12.5 Gb/s (1X)", InfiniBandRate.describe(12.5, 1)); // between QDR and FDR
+  }
+
+  @Test
+  void infiniBandRatesAreDecodedByTheSpecsEnumerationsNotAsNumbers() {
+    // per-lane data rates: SDR 2, DDR 4, QDR 8 (8b/10b of 2.5, 5, 10 Gbaud), FDR10 10, FDR 14.0625 x 64/66,
+    // EDR 25, HDR 50, NDR 100, XDR 200 Gb/s; widths 1X, 2X, 4X, 8X, 12X lanes
+    assertEquals(200.0, InfiniBandRate.parse("HDR", "4X").gbps());           // 4 x 50: 25 GB/s
+    assertEquals(8.0 * 4, InfiniBandRate.parse("QDR", "4X").gbps());
+    assertEquals(2.0 * 12, InfiniBandRate.parse("sdr", "12x").gbps());
+    assertEquals(10.0, InfiniBandRate.parse("FDR10", "1X").gbps());
+    assertEquals(14.0625 * 64 / 66 * 4, InfiniBandRate.parse("FDR", "4X").gbps(), 1e-9);
+    assertEquals(400.0, InfiniBandRate.parse("XDR", "2X").gbps());
+    assertEquals("200 Gb/s (4X HDR)", InfiniBandRate.parse("HDR", "4X").describe());
+    assertEquals("54.55 Gb/s (4X FDR)", InfiniBandRate.parse("FDR", "4X").describe());
+    // a number is no speed name, 3X no width the spec defines, and either missing is no rate
+    assertNull(InfiniBandRate.parse("50", "4X"));
+    assertNull(InfiniBandRate.parse("HDR", "3X"));
+    assertNull(InfiniBandRate.parse("HDR", "4"));
+    assertNull(InfiniBandRate.parse(null, "4X"));
   }
 }

@@ -42,6 +42,18 @@ class PortReadingTest {
   }
 
   @Test
+  void dellInfiniBandDataCountersAreFourByteWords() throws Exception {
+    PortReading r = dell("{\"TotalPortReceiveData\":1000,\"TotalPortTransmitData\":250,\"TotalPortReceivePackets\":7,"
+        + "\"TotalPortTransmitPackets\":8,\"TotalPortReceiveErrors\":1,\"TotalSymbolErrorCounter\":2,"
+        + "\"TotalPortTransmitDiscard\":3,\"TotalVL15Dropped\":null,\"TotalLinkDownedCounter\":1,"
+        + "\"TotalLinkErrorRecoveryCounter\":4,\"TotalPortTransmitWait\":99,\"RxBytes\":null,\"RDMATxTotalBytes\":5}");
+    // IBTA PortRcvData/PortXmitData count 4-octet words: 1000 x 4 = 4000 B, 250 x 4 = 1000 B; errors 1 + 2 = 3;
+    // discards 3 (VL15 null absent); link failures 1 + 4 = 5; PortXmitWait (ticks) is no pause count; RDMA bytes not added
+    assertArrayEquals(new long[] {4000, 1000, 7, 8, 3, 3, 0, 5}, r.values);
+    assertArrayEquals(new boolean[] {true, true, true, true, true, true, false, true}, r.present);
+  }
+
+  @Test
   void dellFcCountersInKilobytesAndLinkFailuresWithLossOfSignal() throws Exception {
     PortReading r = dell("{\"FCRxKBCount\":2,\"FCTxKBCount\":3,\"FCRxTotalFrames\":5,\"FCTxTotalFrames\":6,"
         + "\"FCInvalidCRCs\":4,\"FCLinkFailures\":1,\"FCLossOfSignals\":2,\"RxBytes\":99999}");

@@ -8,7 +8,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Discovery and the second scrape of every case in resources/golden/redfish: the two stand-in
- * trees (make_trees.py) and the real R750 capture (read from shared/fixtures, skipped where absent).
+ * trees (make_trees.py) and the six real captures (read from shared/fixtures/redfish, skipped
+ * where absent).
  * What each expected file says, and why, is in that folder's README.md.
  */
 class RedfishGoldenTest {
