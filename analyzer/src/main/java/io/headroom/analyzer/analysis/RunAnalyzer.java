@@ -5,6 +5,7 @@ import io.headroom.analyzer.data.RunData;
 import io.headroom.analyzer.detect.Context;
 import io.headroom.analyzer.detect.Detector;
 import io.headroom.analyzer.detect.Knee;
+import io.headroom.analyzer.detect.NextLimits;
 import io.headroom.analyzer.detect.PhaseDecision;
 import io.headroom.analyzer.detect.RunVerdicts;
 import io.headroom.analyzer.detect.Thresholds;
@@ -53,10 +54,12 @@ public final class RunAnalyzer {
     }
     List<PhaseDecision> decisions = new ArrayList<>();
     List<List<HeadroomEntry>> tables = new ArrayList<>();
+    List<NextLimits.Result> nextLimits = new ArrayList<>();
     Map<Set<String>, List<Knee.Step>> sweeps = new LinkedHashMap<>();
     for (Window w : windows) {
       Context ctx = Context.of(data, run, w, detector.thresholds());
       decisions.add(detector.decide(ctx));
+      nextLimits.add(NextLimits.of(ctx, decisions.get(decisions.size() - 1)));
       tables.add(HeadroomCalculator.headroom(ctx));
       Knee.Step step = Knee.stepOf(ctx, false);
       if (step != null) {
@@ -76,7 +79,7 @@ public final class RunAnalyzer {
     for (int i = 0; i < phases.size(); i++) {
       PhaseDecision d = decisions.get(i);
       phaseVerdicts.add(new PhaseVerdict(d.window(), d.bottleneck(), d.entity(), d.confidence(), d.reason(),
-          d.evidence(), tables.get(i), d.coLimits(), d.group()));
+          d.evidence(), tables.get(i), d.coLimits(), d.group(), nextLimits.get(i).limit(), nextLimits.get(i).reason()));
     }
     return new Verdict(runId, verdict.bottleneck(), verdict.entity(), verdict.confidence(), evidence,
         HeadroomCalculator.tightestOf(tables), phaseVerdicts);

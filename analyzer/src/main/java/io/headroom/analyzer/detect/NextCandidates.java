@@ -1,0 +1,143 @@
+package io.headroom.analyzer.detect;
+
+import io.headroom.model.Bottleneck;
+import io.headroom.model.Ceilings;
+import io.headroom.model.EntityKind;
+import io.headroom.model.Relation;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.Deque;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The resources that could bind next (docs/detection.md, section 7): every entity on the data path
+ * with a ceiling whose load grows with the workload's throughput, parallel members of one kind
+ * counted as one resource, and a degraded primary link at the training it is capable of.
+ */
+final class NextCandidates {
+  /**
+   * Readings that do not grow with throughput in proportion: busy time saturates at 100% long
+   * before an SSD serving many requests at once is full (DiskRule asks for a queue for that reason).
+   */
+  private static final Set<String> NOT_PROPORTIONAL = Set.of("busy");
+
+  private NextCandidates() {}
+
+  /**
+   * One resource that could bind: its tightest member's load, every member tightest first, and a
+   * label when it is not the entity as it stands (a link at its capable training).
+   */
+  record Candidate(Bottleneck bottleneck, Load load, List<Load> members, String label) {
+    double pressure() {
+      return load.pressure();
+    }
+
+    /** "s4/perc0/vd0", or the label of a retrained link. */
+    String name() {
+      return label != null ? label : load.entity();
+    }
+  }
+
+  /** The class a resource of this kind would be named by; null for kinds the rules do not judge. */
+  static Bottleneck classOf(String kind) {
+    return switch (kind) {
+      case EntityKind.PCIE_LINK -> Bottleneck.PCIE;
+      case EntityKind.NET_PORT -> Bottleneck.NETWORK;
+      case EntityKind.DISK -> Bottleneck.DISK;
+      case EntityKind.ARRAY_CPU -> Bottleneck.ARRAY_CPU;
+      case EntityKind.HOST_CPU, EntityKind.CPU_SOCKET, "cpu" -> Bottleneck.HOST_CPU;
+      default -> null;
+    };
+  }
+
+  /**
+   * The path's resources that carry the workload's load, excluded ones left out, grouped by kind
+   * (and fabric, for ports), heaviest first.
+   */
+  static List<Candidate> onPath(Context ctx, Set<String> excluded) {
+    Map<String, List<Load>> byKind = new LinkedHashMap<>();
+    for (Load l : PathLoads.onPath(ctx)) {
+      String kind = ctx.entity(l.entity()).kind();
+      if (excluded.contains(l.entity()) || classOf(kind) == null || !(l.value() > 0)
+          || NOT_PROPORTIONAL.contains(l.what())) {
+        continue;
+      }
+      String fabric = EntityKind.NET_PORT.equals(kind) ? ctx.attr(l.entity(), "fabric") : null;
+      byKind.computeIfAbsent(kind + '\0' + fabric, k -> new ArrayList<>()).add(l);
+    }
+    List<Candidate> found = new ArrayList<>();
+    for (List<Load> members : byKind.values()) {
+      found.add(new Candidate(classOf(ctx.entity(members.get(0).entity()).kind()), members.get(0), members, null));
+    }
+    found.sort(Comparator.comparingDouble(Candidate::pressure).reversed());
+    return found;
+  }
+
+  /**
+   * The primary link at the generation and width (or port speed) it is capable of, when it
+   * trained below them: lifting a card in a narrow slot is moving it to a full one, where the
+   * same link binds again at its full ceiling (study S1: Gen4 x8 of x16). Null when not degraded.
+   */
+  static Candidate retrained(Context ctx, Bottleneck bottleneck, Load primary) {
+    String id = primary.entity();
+    String kind = ctx.entity(id).kind();
+    double now;
+    double capable;
+    String label;
+    if (EntityKind.PCIE_LINK.equals(kind)) {
+      now = Ceilings.pcie(ctx.attrNumber(id, "gen"), ctx.attrNumber(id, "width"));
+      double gen = orElse(ctx.attrNumber(id, "max_gen"), ctx.attrNumber(id, "gen"));
+      double width = orElse(ctx.attrNumber(id, "max_width"), ctx.attrNumber(id, "width"));
+      capable = Ceilings.pcie(gen, width);
+      label = id + " at Gen" + Fmt.num(gen) + " x" + Fmt.num(width);
+    } else if (EntityKind.NET_PORT.equals(kind)) {
+      String fabric = ctx.attr(id, "fabric");
+      now = Ceilings.port(fabric, ctx.attrNumber(id, "speed_bps"));
+      capable = Ceilings.port(fabric, ctx.attrNumber(id, "max_speed_bps"));
+      label = id + " at " + Fmt.num(ctx.attrNumber(id, "max_speed_bps") / 1e9) + " Gb/s";
+    } else {
+      return null;
+    }
+    if (!(capable > now)) {
+      return null;
+    }
+    // the declared ceiling scaled by what the full training adds, so a declared capacity still wins
+    Load full = new Load(id, primary.what(), primary.value(), primary.ceiling() * capable / now, primary.practical());
+    return new Candidate(bottleneck, full, List.of(full), label);
+  }
+
+  /** Kinds that make up one machine's CPU: the whole, its sockets, their CPUs. */
+  private static final Set<String> CPU_KINDS = Set.of(EntityKind.HOST_CPU, EntityKind.CPU_SOCKET, "cpu");
+
+  /**
+   * The CPU entities joined to a CPU by {@code on}, either way (a host's sockets, a socket's host
+   * and CPUs): parts and whole of one machine's CPU, lifted with it, since a socket's load is a
+   * share of its host's; empty for an entity of another kind.
+   */
+  static Set<String> cpuFamily(Context ctx, String id) {
+    Set<String> family = new HashSet<>();
+    if (!CPU_KINDS.contains(ctx.entity(id).kind())) {
+      return family;
+    }
+    Deque<String> todo = new ArrayDeque<>(List.of(id));
+    while (!todo.isEmpty()) {
+      String at = todo.pop();
+      for (Relation r : ctx.data().relations()) {
+        String other = !r.rel().equals("on") ? null : r.from().equals(at) ? r.to() : r.to().equals(at) ? r.from() : null;
+        if (other != null && CPU_KINDS.contains(ctx.entity(other).kind()) && family.add(other)) {
+          todo.push(other);
+        }
+      }
+    }
+    return family;
+  }
+
+  private static double orElse(double v, double fallback) {
+    return Double.isNaN(v) ? fallback : v;
+  }
+}
