@@ -58,9 +58,11 @@ public final class RunAnalyzer {
     Map<Set<String>, List<Knee.Step>> sweeps = new LinkedHashMap<>();
     for (Window w : windows) {
       Context ctx = Context.of(data, run, w, detector.thresholds());
-      decisions.add(detector.decide(ctx));
-      nextLimits.add(NextLimits.of(ctx, decisions.get(decisions.size() - 1)));
-      tables.add(HeadroomCalculator.headroom(ctx));
+      PhaseDecision decision = detector.decide(ctx);
+      List<HeadroomEntry> table = HeadroomCalculator.headroom(ctx);
+      decisions.add(decision);
+      tables.add(table);
+      nextLimits.add(NextLimits.of(ctx, decision, table));
       Knee.Step step = Knee.stepOf(ctx, false);
       if (step != null) {
         sweeps.computeIfAbsent(ctx.path().workloads(), k -> new ArrayList<>()).add(step);

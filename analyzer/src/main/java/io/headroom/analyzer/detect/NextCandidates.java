@@ -3,6 +3,7 @@ package io.headroom.analyzer.detect;
 import io.headroom.model.Bottleneck;
 import io.headroom.model.Ceilings;
 import io.headroom.model.EntityKind;
+import io.headroom.model.HeadroomEntry;
 import io.headroom.model.Relation;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -29,10 +30,10 @@ final class NextCandidates {
   private NextCandidates() {}
 
   /**
-   * One resource that could bind: its tightest member's load, every member tightest first, and a
-   * label when it is not the entity as it stands (a link at its capable training).
+   * One resource that could bind: its tightest member's load, every member's headroom row tightest
+   * first, and a label when it is not the entity as it stands (a link at its capable training).
    */
-  record Candidate(Bottleneck bottleneck, Load load, List<Load> members, String label) {
+  record Candidate(Bottleneck bottleneck, Load load, List<HeadroomEntry> members, String label) {
     double pressure() {
       return load.pressure();
     }
@@ -57,22 +58,27 @@ final class NextCandidates {
 
   /**
    * The path's resources that carry the workload's load, excluded ones left out, grouped by kind
-   * (and fabric, for ports), heaviest first.
+   * (and fabric, for ports), heaviest first. Read from the phase's headroom table, whose rows are
+   * the same loads ({@link Loads}), so that no load is worked out twice; only each group's tightest
+   * member's is, for its evidence.
    */
-  static List<Candidate> onPath(Context ctx, Set<String> excluded) {
-    Map<String, List<Load>> byKind = new LinkedHashMap<>();
-    for (Load l : PathLoads.onPath(ctx)) {
-      String kind = ctx.entity(l.entity()).kind();
-      if (excluded.contains(l.entity()) || classOf(kind) == null || !(l.value() > 0)
-          || NOT_PROPORTIONAL.contains(l.what())) {
+  static List<Candidate> onPath(Context ctx, List<HeadroomEntry> rows, Set<String> excluded) {
+    Map<String, List<HeadroomEntry>> byKind = new LinkedHashMap<>();
+    List<HeadroomEntry> tightestFirst = new ArrayList<>(rows);
+    tightestFirst.sort(Comparator.comparingDouble(HeadroomEntry::utilization).reversed()
+        .thenComparing(HeadroomEntry::entity));
+    for (HeadroomEntry row : tightestFirst) {
+      if (!row.onPath() || excluded.contains(row.entity()) || classOf(row.kind()) == null
+          || !(row.lineRate() > 0) || NOT_PROPORTIONAL.contains(row.reading())) {
         continue;
       }
-      String fabric = EntityKind.NET_PORT.equals(kind) ? ctx.attr(l.entity(), "fabric") : null;
-      byKind.computeIfAbsent(kind + '\0' + fabric, k -> new ArrayList<>()).add(l);
+      String fabric = EntityKind.NET_PORT.equals(row.kind()) ? ctx.attr(row.entity(), "fabric") : null;
+      byKind.computeIfAbsent(row.kind() + '\0' + fabric, k -> new ArrayList<>()).add(row);
     }
     List<Candidate> found = new ArrayList<>();
-    for (List<Load> members : byKind.values()) {
-      found.add(new Candidate(classOf(ctx.entity(members.get(0).entity()).kind()), members.get(0), members, null));
+    for (List<HeadroomEntry> members : byKind.values()) {
+      Load top = Load.of(ctx, members.get(0).entity());
+      found.add(new Candidate(classOf(members.get(0).kind()), top, members, null));
     }
     found.sort(Comparator.comparingDouble(Candidate::pressure).reversed());
     return found;
@@ -108,7 +114,8 @@ final class NextCandidates {
     }
     // the declared ceiling scaled by what the full training adds, so a declared capacity still wins
     Load full = new Load(id, primary.what(), primary.value(), primary.ceiling() * capable / now, primary.practical());
-    return new Candidate(bottleneck, full, List.of(full), label);
+    HeadroomEntry row = new HeadroomEntry(id, kind, full.pressure(), full.share(), full.what(), true);
+    return new Candidate(bottleneck, full, List.of(row), label);
   }
 
   /** Kinds that make up one machine's CPU: the whole, its sockets, their CPUs. */

@@ -2,6 +2,7 @@ package io.headroom.analyzer.detect;
 
 import io.headroom.analyzer.detect.NextCandidates.Candidate;
 import io.headroom.model.Bottleneck;
+import io.headroom.model.HeadroomEntry;
 import io.headroom.model.Metrics;
 import io.headroom.model.NextLimit;
 import java.util.ArrayList;
@@ -36,7 +37,8 @@ public final class NextLimits {
     }
   }
 
-  public static Result of(Context ctx, PhaseDecision d) {
+  /** @param headroom the phase's headroom rows ({@link Loads#rows}), the loads the candidates are read from */
+  public static Result of(Context ctx, PhaseDecision d, List<HeadroomEntry> headroom) {
     if (d.bottleneck() == Bottleneck.NUMA) {
       return Result.none(PLACEMENT);
     }
@@ -45,14 +47,14 @@ public final class NextLimits {
       return Result.none(NO_THROUGHPUT);
     }
     if (d.bottleneck() == Bottleneck.NONE) {
-      List<Candidate> all = NextCandidates.onPath(ctx, Set.of());
+      List<Candidate> all = NextCandidates.onPath(ctx, headroom, Set.of());
       return all.isEmpty() ? Result.none(NO_OTHER_CEILING) : new Result(room(all.get(0), x), null);
     }
     Load primary = Load.of(ctx, d.entity());
     if (primary == null || !(primary.pressure() > 0)) {
       return Result.none(LIMIT_WITHOUT_LOAD);
     }
-    List<Candidate> next = new ArrayList<>(NextCandidates.onPath(ctx, lifted(ctx, d)));
+    List<Candidate> next = new ArrayList<>(NextCandidates.onPath(ctx, headroom, lifted(ctx, d)));
     Candidate retrained = NextCandidates.retrained(ctx, d.bottleneck(), primary);
     if (retrained != null) {
       next.add(retrained);
@@ -122,13 +124,13 @@ public final class NextLimits {
     if (c.members().size() < 2) {
       return null;
     }
-    Load least = c.members().get(c.members().size() - 1);
+    HeadroomEntry least = c.members().get(c.members().size() - 1);
     return c.members().size() + " " + c.bottleneck() + " members on the path share the load, counted as one"
-        + " resource; the least loaded " + least.entity() + " at " + Fmt.pct(least.pressure()) + " of practical";
+        + " resource; the least loaded " + least.entity() + " at " + Fmt.pct(least.utilization()) + " of practical";
   }
 
   private static NextLimit limit(Candidate c, double gain, List<String> evidence) {
-    List<String> members = c.members().size() < 2 ? null : c.members().stream().map(Load::entity).toList();
+    List<String> members = c.members().size() < 2 ? null : c.members().stream().map(HeadroomEntry::entity).toList();
     return new NextLimit(c.bottleneck(), c.load().entity(), members, Detector.round(gain), evidence);
   }
 

@@ -33,7 +33,7 @@ class NextLimitsTest {
 
   private static NextLimits.Result next(Bed b) {
     Context ctx = b.ctx();
-    return NextLimits.of(ctx, new Detector(Thresholds.defaults()).decide(ctx));
+    return NextLimits.of(ctx, new Detector(Thresholds.defaults()).decide(ctx), Loads.rows(ctx));
   }
 
   @Test
