@@ -28,6 +28,9 @@ public final class NextLimits {
   /** The limit's entity has no load against a ceiling (its finding is not a ceiling reading). */
   public static final String LIMIT_WITHOUT_LOAD = "limit_without_load";
 
+  /** The phase got no class (too few readings to judge it), so there is no limit to lift. */
+  public static final String NOT_JUDGED = "phase_not_judged";
+
   private NextLimits() {}
 
   /** A next limit, or null with the reason. */
@@ -39,6 +42,9 @@ public final class NextLimits {
 
   /** @param headroom the phase's headroom rows ({@link Loads#rows}), the loads the candidates are read from */
   public static Result of(Context ctx, PhaseDecision d, List<HeadroomEntry> headroom) {
+    if (d.bottleneck() == null) {
+      return Result.none(NOT_JUDGED);
+    }
     if (d.bottleneck() == Bottleneck.NUMA) {
       return Result.none(PLACEMENT);
     }
@@ -50,7 +56,7 @@ public final class NextLimits {
       List<Candidate> all = NextCandidates.onPath(ctx, headroom, Set.of());
       return all.isEmpty() ? Result.none(NO_OTHER_CEILING) : new Result(room(all.get(0), x), null);
     }
-    Load primary = Load.of(ctx, d.entity());
+    Load primary = d.entity() == null ? null : Load.of(ctx, d.entity());
     if (primary == null || !(primary.pressure() > 0)) {
       return Result.none(LIMIT_WITHOUT_LOAD);
     }
