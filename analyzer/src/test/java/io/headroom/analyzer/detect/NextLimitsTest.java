@@ -119,6 +119,24 @@ class NextLimitsTest {
   }
 
   @Test
+  void aWorkloadWithoutReadingsGivesNoThroughputToSetLoadsAgainst() {
+    Bed b = new Bed();
+    // the link full at 6.4 of 6.09 GB/s practical, the host at 0.45: a PCIe limit, but the workload
+    // reports nothing, so no load can be set per unit of its throughput
+    b.entity("w1", "workload", Map.of("numjobs", 8, "iodepth", 32), Map.of())
+        .entity("h1", "host_cpu").constant("h1", "util", 0.45)
+        .entity("d1", "disk").entity("l1", "pcie_link", Map.of(), Bed.bytes(7.0e9))
+        .constant("l1", "read_bytes_per_s", 6.4e9)
+        .rel("w1", "runs_on", "h1").rel("w1", "targets", "d1").rel("d1", "behind", "l1");
+    Context ctx = b.ctx();
+    PhaseDecision d = new Detector(Thresholds.defaults()).decide(ctx);
+    assertEquals(Bottleneck.PCIE, d.bottleneck());
+    NextLimits.Result r = NextLimits.of(ctx, d, Loads.rows(ctx));
+    assertNull(r.limit());
+    assertEquals(NextLimits.NO_THROUGHPUT, r.reason());
+  }
+
+  @Test
   void aGroupsCommonNameStarsWhatItsMembersDoNotShare() {
     NextLimit n = new NextLimit(Bottleneck.DISK, "s4/perc1/vd0", List.of("s4/perc1/vd0", "s4/perc0/vd0"), 1.62,
         List.of("x"));
