@@ -64,16 +64,13 @@ final class NextCandidates {
    */
   static List<Candidate> onPath(Context ctx, List<HeadroomEntry> rows, Set<String> excluded) {
     Map<String, List<HeadroomEntry>> byKind = new LinkedHashMap<>();
-    List<HeadroomEntry> tightestFirst = new ArrayList<>(rows);
-    tightestFirst.sort(Comparator.comparingDouble(HeadroomEntry::utilization).reversed()
-        .thenComparing(HeadroomEntry::entity));
-    for (HeadroomEntry row : tightestFirst) {
+    for (HeadroomEntry row : tightestFirst(rows)) {
       if (!row.onPath() || excluded.contains(row.entity()) || classOf(row.kind()) == null
           || !(row.lineRate() > 0) || NOT_PROPORTIONAL.contains(row.reading())) {
         continue;
       }
-      String fabric = EntityKind.NET_PORT.equals(row.kind()) ? ctx.attr(row.entity(), "fabric") : null;
-      byKind.computeIfAbsent(row.kind() + '\0' + fabric, k -> new ArrayList<>()).add(row);
+      String key = EntityKind.NET_PORT.equals(row.kind()) ? row.kind() + '\0' + ctx.attr(row.entity(), "fabric") : row.kind();
+      byKind.computeIfAbsent(key, k -> new ArrayList<>()).add(row);
     }
     List<Candidate> found = new ArrayList<>();
     for (List<HeadroomEntry> members : byKind.values()) {
@@ -82,6 +79,21 @@ final class NextCandidates {
     }
     found.sort(Comparator.comparingDouble(Candidate::pressure).reversed());
     return found;
+  }
+
+  private static final Comparator<HeadroomEntry> TIGHTEST_FIRST =
+      Comparator.comparingDouble(HeadroomEntry::utilization).reversed().thenComparing(HeadroomEntry::entity);
+
+  /** The rows tightest first: as they are when the phase's table is (it usually is), else sorted. */
+  private static List<HeadroomEntry> tightestFirst(List<HeadroomEntry> rows) {
+    for (int i = 1; i < rows.size(); i++) {
+      if (TIGHTEST_FIRST.compare(rows.get(i - 1), rows.get(i)) > 0) {
+        List<HeadroomEntry> sorted = new ArrayList<>(rows);
+        sorted.sort(TIGHTEST_FIRST);
+        return sorted;
+      }
+    }
+    return rows;
   }
 
   /**
