@@ -12,6 +12,8 @@ import java.util.List;
  * @param reason why NONE, as a name ({@code workload_concurrency}, {@code no_known_ceiling}); null
  *     for every other class
  * @param group the parallel members the limit belongs to, null when it has none
+ * @param nextLimit what binds once the limit is lifted; null when it cannot be told
+ * @param nextLimitReason why there is no next limit; null when there is one
  */
 public record PhaseVerdict(
     String name,
@@ -22,12 +24,20 @@ public record PhaseVerdict(
     List<String> evidence,
     List<HeadroomEntry> headroom,
     @JsonProperty("co_limits") List<CoLimit> coLimits,
-    LimitGroup group) {
+    LimitGroup group,
+    @JsonProperty("next_limit") NextLimit nextLimit,
+    @JsonProperty("next_limit_reason") String nextLimitReason) {
   public PhaseVerdict {
     // verdicts stored before these fields existed read back with them absent
     evidence = evidence == null ? List.of() : List.copyOf(evidence);
     headroom = headroom == null ? List.of() : List.copyOf(headroom);
     coLimits = coLimits == null ? List.of() : List.copyOf(coLimits);
+  }
+
+  /** Without a next limit, as verdicts stored before it existed. */
+  public PhaseVerdict(String name, Bottleneck bottleneck, String entity, double confidence, String reason,
+      List<String> evidence, List<HeadroomEntry> headroom, List<CoLimit> coLimits, LimitGroup group) {
+    this(name, bottleneck, entity, confidence, reason, evidence, headroom, coLimits, group, null, null);
   }
 
   /** The summary alone (class, entity, confidence), as verdicts stored before phases had evidence. */

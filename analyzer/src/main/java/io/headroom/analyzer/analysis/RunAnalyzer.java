@@ -6,6 +6,7 @@ import io.headroom.analyzer.detect.Context;
 import io.headroom.analyzer.detect.Detector;
 import io.headroom.analyzer.detect.Knee;
 import io.headroom.analyzer.detect.Loads;
+import io.headroom.analyzer.detect.NextLimits;
 import io.headroom.analyzer.detect.PhaseDecision;
 import io.headroom.analyzer.detect.RunVerdicts;
 import io.headroom.analyzer.detect.Thresholds;
@@ -57,6 +58,7 @@ public final class RunAnalyzer {
     }
     List<PhaseDecision> decisions = new ArrayList<>();
     List<List<HeadroomEntry>> tables = new ArrayList<>();
+    List<NextLimits.Result> nextLimits = new ArrayList<>();
     Map<Set<String>, List<Knee.Step>> sweeps = new LinkedHashMap<>();
     List<Context> contexts = new ArrayList<>();
     Set<String> distrusted = new TreeSet<>();
@@ -69,10 +71,12 @@ public final class RunAnalyzer {
       // a ceiling proved wrong in one phase is wrong in all: the entity is no candidate anywhere
       Context ctx = first.distrusting(distrusted);
       PhaseDecision decision = detector.decide(ctx);
-      decisions.add(decision);
       // a phase with too few readings to judge still shows what was read (the rows of entities
       // with readings in it), but is no step of a sweep
-      tables.add(HeadroomCalculator.headroom(ctx));
+      List<HeadroomEntry> table = HeadroomCalculator.headroom(ctx);
+      decisions.add(decision);
+      tables.add(table);
+      nextLimits.add(NextLimits.of(ctx, decision, table));
       Knee.Step step = decision.judged() ? Knee.stepOf(ctx, false) : null;
       if (step != null) {
         sweeps.computeIfAbsent(ctx.path().workloads(), k -> new ArrayList<>()).add(step);
@@ -91,7 +95,7 @@ public final class RunAnalyzer {
     for (int i = 0; i < phases.size(); i++) {
       PhaseDecision d = decisions.get(i);
       phaseVerdicts.add(new PhaseVerdict(d.window(), d.bottleneck(), d.entity(), d.confidence(), d.reason(),
-          d.evidence(), tables.get(i), d.coLimits(), d.group()));
+          d.evidence(), tables.get(i), d.coLimits(), d.group(), nextLimits.get(i).limit(), nextLimits.get(i).reason()));
     }
     return new Verdict(runId, verdict.bottleneck(), verdict.entity(), verdict.confidence(), evidence,
         HeadroomCalculator.tightestOf(tables), phaseVerdicts);

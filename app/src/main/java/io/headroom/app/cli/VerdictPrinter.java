@@ -69,7 +69,7 @@ final class VerdictPrinter {
     table(p.headroom(), PHASE_ROWS, out);
   }
 
-  /** NONE's reason, the limit's group, the co-limits: one line each. */
+  /** NONE's reason, the limit's group, the co-limits, the next limit: one line each. */
   private static void limitDetails(PhaseVerdict p, PrintWriter out) {
     if (p.reason() != null) {
       out.println("  reason: " + p.reason());
@@ -81,6 +81,10 @@ final class VerdictPrinter {
     for (CoLimit c : p.coLimits()) {
       out.printf(Locale.ROOT, "  co-limit: %s on %s at %.1f%% of its practical ceiling%n", c.bottleneck(),
           e(c.entity()), c.utilization() * 100);
+    }    if (p.nextLimit() != null) {
+      out.println("  next: " + e(p.nextLimit().summary()));
+    } else if (p.nextLimitReason() != null) {
+      out.println("  next: not known (" + e(p.nextLimitReason()) + ")");
     }
   }
 

@@ -82,6 +82,18 @@ public final class ReportPage {
       }
       h.append("</h3>");
       list(h, d.evidence());
+      nextLimit(h, d);
+    }
+  }
+
+  /** "next: DISK s4/perc*... at 2.02x (...)" and the sentences it comes from, or why it is not known. */
+  private static void nextLimit(StringBuilder h, PhaseVerdict d) {
+    if (d.nextLimit() != null) {
+      h.append("<p class=\"next\">next: ").append(esc(d.nextLimit().summary())).append("</p>");
+      List<String> evidence = d.nextLimit().evidence();
+      list(h, evidence.subList(Math.min(1, evidence.size()), evidence.size()));
+    } else if (d.nextLimitReason() != null) {
+      h.append("<p class=\"next\">next: not known (").append(esc(d.nextLimitReason())).append(")</p>");
     }
   }
 

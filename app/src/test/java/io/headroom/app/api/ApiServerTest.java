@@ -16,6 +16,7 @@ import io.headroom.config.ConfigException;
 import io.headroom.embedded.EmbeddedKafka;
 import io.headroom.model.Bottleneck;
 import io.headroom.model.HeadroomEntry;
+import io.headroom.model.NextLimit;
 import io.headroom.model.PhaseVerdict;
 import io.headroom.model.Verdict;
 import io.headroom.model.VerdictJson;
@@ -124,13 +125,17 @@ class ApiServerTest {
     Verdict older = new Verdict("r1", Bottleneck.NONE, null, 0.5, List.of("early"), List.of(), List.of());
     Verdict newer = new Verdict("r1", Bottleneck.DISK, "nvme0n1", 0.9, List.of("nvme0n1 util 0.99"),
         List.of(new HeadroomEntry("nvme0n1", "disk", 0.99, 0.99, "util", true), new HeadroomEntry("cpu0", "cpu", 0.4, 0.4, "util", true)),
-        List.of(new PhaseVerdict("qd1", Bottleneck.NONE, null, 0.6), new PhaseVerdict("qd8", Bottleneck.DISK, "nvme0n1", 0.9)));
+        List.of(new PhaseVerdict("qd1", Bottleneck.NONE, null, 0.6), new PhaseVerdict("qd8", Bottleneck.DISK, "nvme0n1", 0.9,
+            null, List.of(), List.of(), List.of(), null,
+            new NextLimit(Bottleneck.HOST_CPU, "cpu0", null, 2.48, List.of("cpu0 would be full at 2.48 GB/s")), null)));
     // stamped a day ahead, so they stay newer than what the live judge stores meanwhile
     double later = System.currentTimeMillis() / 1000.0 + 86_400;
     storeVerdict(older, later);
     storeVerdict(newer, later + 1);
     JsonNode verdict = json(get("/api/v1/runs/r1/verdict", TOKEN), 200);
     assertEquals(VerdictJson.toJson(newer), JSON.writeValueAsString(verdict));
+    assertEquals(2.48, verdict.get("phases").get(1).get("next_limit").get("gain").asDouble());
+    assertEquals("HOST_CPU", verdict.get("phases").get(1).get("next_limit").get("bottleneck").asText());
     JsonNode headroom = json(get("/api/v1/runs/r1/headroom", TOKEN), 200).get("headroom");
     assertEquals("nvme0n1", headroom.get(0).get("entity").asText());
     assertEquals(0.99, headroom.get(0).get("utilization").asDouble());

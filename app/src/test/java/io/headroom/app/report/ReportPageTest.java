@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.headroom.analyzer.analysis.RunAnalyzer;
 import io.headroom.analyzer.data.RunData;
+import io.headroom.model.PhaseVerdict;
 import io.headroom.model.Verdict;
 import java.util.List;
 import java.util.TreeMap;
@@ -32,6 +33,17 @@ class ReportPageTest {
     assertTrue(html.contains("trained Gen4 x8, capable of Gen4 x16"));
     // the disk's utilisation: util 1.0 in qd8, and 100,000 of 100,000 IOPS: p95 over the run = 100.0%
     assertTrue(html.contains("<tr><td>disk:nvme0n1</td><td>disk</td><td>100.0%</td></tr>"), html);
+  }
+
+  @Test
+  void eachPhaseSaysWhatBindsNextOrWhyItCannotBeTold() {
+    RunData data = ReportScenario.build();
+    Verdict v = new RunAnalyzer().analyze(data, "r1");
+    String html = ReportPage.render(data, "r1", v);
+    for (PhaseVerdict p : v.phases()) {
+      String line = p.nextLimit() != null ? "next: " + p.nextLimit().summary() : "next: not known (" + p.nextLimitReason() + ")";
+      assertTrue(html.contains("<p class=\"next\">" + ReportPage.esc(line) + "</p>"), p.name() + ": " + line);
+    }
   }
 
   @Test

@@ -1,0 +1,159 @@
+package io.headroom.analyzer.detect;
+
+import io.headroom.analyzer.detect.NextCandidates.Candidate;
+import io.headroom.model.Bottleneck;
+import io.headroom.model.HeadroomEntry;
+import io.headroom.model.Metrics;
+import io.headroom.model.NextLimit;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * What binds once a phase's limit is lifted, and how much throughput that buys (docs/detection.md,
+ * section 8). Each resource's load is taken in proportion to the workload's throughput X (its
+ * service demand), so a resource at pressure p is full at X / p; the primary is full at X / p1,
+ * the next at X / p2, and the gain X / p2 over X / p1 = p1 / p2, capped by what the workload's
+ * concurrency can drive ({@link ConcurrencyCap}). For NONE: the resource the workload would fill
+ * first if pushed, and its room, 1 / p.
+ */
+public final class NextLimits {
+  /** NUMA is a placement: fixing it changes each I/O's work, so this phase's loads do not carry over. */
+  public static final String PLACEMENT = "placement_limit";
+  /** Nothing else on the data path has a ceiling and a load that grows with the throughput. */
+  public static final String NO_OTHER_CEILING = "no_other_ceiling";
+  /** The workloads report no throughput, so no load can be set per unit of it. */
+  public static final String NO_THROUGHPUT = "no_throughput";
+  /** The limit's entity has no load against a ceiling (its finding is not a ceiling reading). */
+  public static final String LIMIT_WITHOUT_LOAD = "limit_without_load";
+
+  /** The phase got no class (too few readings to judge it), so there is no limit to lift. */
+  public static final String NOT_JUDGED = "phase_not_judged";
+
+  private NextLimits() {}
+
+  /** A next limit, or null with the reason. */
+  public record Result(NextLimit limit, String reason) {
+    static Result none(String reason) {
+      return new Result(null, reason);
+    }
+  }
+
+  /** @param headroom the phase's headroom rows ({@link Loads#rows}), the loads the candidates are read from */
+  public static Result of(Context ctx, PhaseDecision d, List<HeadroomEntry> headroom) {
+    if (d.bottleneck() == null) {
+      return Result.none(NOT_JUDGED);
+    }
+    if (d.bottleneck() == Bottleneck.NUMA) {
+      return Result.none(PLACEMENT);
+    }
+    Throughput x = Throughput.of(ctx);
+    if (x == null) {
+      return Result.none(NO_THROUGHPUT);
+    }
+    if (d.bottleneck() == Bottleneck.NONE) {
+      List<Candidate> all = NextCandidates.onPath(ctx, headroom, Set.of());
+      return all.isEmpty() ? Result.none(NO_OTHER_CEILING) : new Result(room(all.get(0), x), null);
+    }
+    Load primary = d.entity() == null ? null : Load.of(ctx, d.entity());
+    if (primary == null || !(primary.pressure() > 0)) {
+      return Result.none(LIMIT_WITHOUT_LOAD);
+    }
+    List<Candidate> next = new ArrayList<>(NextCandidates.onPath(ctx, headroom, lifted(ctx, d)));
+    Candidate retrained = NextCandidates.retrained(ctx, d.bottleneck(), primary);
+    if (retrained != null) {
+      next.add(retrained);
+      next.sort((a, b) -> Double.compare(b.pressure(), a.pressure()));
+    }
+    if (next.isEmpty()) {
+      return Result.none(NO_OTHER_CEILING);
+    }
+    return new Result(afterLifting(ctx, d, primary, next, x), null);
+  }
+
+  /**
+   * What lifting the limit takes away: its entity, the parts and whole of its machine's CPU when it
+   * is a CPU, and its whole group when every member is full.
+   */
+  private static Set<String> lifted(Context ctx, PhaseDecision d) {
+    Set<String> out = new HashSet<>(NextCandidates.cpuFamily(ctx, d.entity()));
+    out.add(d.entity());
+    if (d.group() != null && d.group().whole()) {
+      out.addAll(d.group().entities());
+    }
+    return out;
+  }
+
+  private static NextLimit afterLifting(Context ctx, PhaseDecision d, Load primary, List<Candidate> next,
+      Throughput x) {
+    Candidate c = next.get(0);
+    double byLoad = Math.max(1.0, primary.pressure() / c.pressure());
+    ConcurrencyCap cap = ConcurrencyCap.of(ctx, d.bottleneck());
+    double gain = Math.min(byLoad, cap.gain());
+    List<String> evidence = new ArrayList<>();
+    evidence.add(c.name() + " would be full at " + x.format(x.value() / c.pressure()) + " where "
+        + (c.label() != null ? "as trained now it" : primary.entity()) + " is full at "
+        + x.format(x.value() / primary.pressure()));
+    evidence.add("gain " + Fmt.pct(primary.pressure()) + " / " + Fmt.pct(c.pressure()) + " of practical = "
+        + Fmt.trim(byLoad, 2) + "x, each load taken in proportion to the workload's " + x.format(x.value())
+        + ": " + c.load().describe() + ", " + primary.describe());
+    String members = membersNote(c);
+    if (members != null) {
+      evidence.add(members);
+    }
+    evidence.add(cap.note() + (cap.gain() < byLoad ? ": the cap, " + Fmt.trim(gain, 2) + "x" : ""));
+    if (next.size() > 1) {
+      Candidate then = next.get(1);
+      double thenGain = primary.pressure() / then.pressure();
+      evidence.add("after it: " + then.bottleneck() + " " + then.name() + " at "
+          + Fmt.trim(Math.min(thenGain, cap.gain()), 2) + "x" + (cap.gain() < thenGain ? " (the concurrency cap)" : ""));
+    }
+    return limit(c, gain, evidence);
+  }
+
+  private static NextLimit room(Candidate c, Throughput x) {
+    double gain = Math.max(1.0, 1 / c.pressure());
+    List<String> evidence = new ArrayList<>();
+    evidence.add(c.name() + " would be full at " + x.format(x.value() / c.pressure()) + " where the workload"
+        + " moved " + x.format(x.value()) + ": room " + Fmt.trim(gain, 2) + "x");
+    evidence.add("pushed with more outstanding I/O (threads, queue depth, hosts), the first resource on the"
+        + " path to fill: " + c.load().describe() + " (" + Fmt.pct(c.pressure()) + " of practical)");
+    String members = membersNote(c);
+    if (members != null) {
+      evidence.add(members);
+    }
+    return limit(c, gain, evidence);
+  }
+
+  private static String membersNote(Candidate c) {
+    if (c.members().size() < 2) {
+      return null;
+    }
+    HeadroomEntry least = c.members().get(c.members().size() - 1);
+    return c.members().size() + " " + c.bottleneck() + " members on the path share the load, counted as one"
+        + " resource; the least loaded " + least.entity() + " at " + Fmt.pct(least.utilization()) + " of practical";
+  }
+
+  private static NextLimit limit(Candidate c, double gain, List<String> evidence) {
+    List<String> members = c.members().size() < 2 ? null : c.members().stream().map(HeadroomEntry::entity).toList();
+    return new NextLimit(c.bottleneck(), c.load().entity(), members, Detector.round(gain), evidence);
+  }
+
+  /** The workloads' mean throughput in the window: bytes/s when they report bytes, else IOPS. */
+  record Throughput(double value, boolean bytes) {
+    static Throughput of(Context ctx) {
+      double b = 0;
+      double ops = 0;
+      for (String w : ctx.path().workloads()) {
+        b += ctx.meanOrZero(w, Metrics.READ_BYTES_PER_S) + ctx.meanOrZero(w, Metrics.WRITE_BYTES_PER_S);
+        ops += ctx.meanOrZero(w, Metrics.READ_IOPS) + ctx.meanOrZero(w, Metrics.WRITE_IOPS);
+      }
+      return b > 0 ? new Throughput(b, true) : ops > 0 ? new Throughput(ops, false) : null;
+    }
+
+    String format(double v) {
+      return bytes ? Fmt.byteRate(v) : Fmt.iops(v);
+    }
+  }
+}

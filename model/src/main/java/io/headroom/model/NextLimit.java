@@ -1,0 +1,59 @@
+package io.headroom.model;
+
+import java.math.BigDecimal;
+import java.util.List;
+
+/**
+ * What would bind once a phase's limit is lifted, and how much throughput lifting it buys (for a
+ * NONE phase: what the workload would fill first if pushed, and its room). docs/detection.md,
+ * section 8, says how it is computed.
+ *
+ * @param entity the resource's tightest member
+ * @param members every member when the resource is a group of parallel members (the disks, ports
+ *     or CPUs that share the load), tightest first; null when it stands alone
+ * @param gain the phase's throughput multiplier until it binds: 1.6 means +60%
+ * @param evidence sentences with the figures the gain comes from
+ */
+public record NextLimit(Bottleneck bottleneck, String entity, List<String> members, double gain,
+    List<String> evidence) {
+  public NextLimit {
+    members = members == null ? null : List.copyOf(members);
+    evidence = evidence == null ? List.of() : List.copyOf(evidence);
+  }
+
+  /**
+   * "DISK s4/nvme*n1 at 1.6x (s4/nvme0n1 would be full at ...)": the class, the resource (its
+   * members' common name when a group), the gain and the first evidence sentence.
+   */
+  public String summary() {
+    return bottleneck + " " + named() + " at " + BigDecimal.valueOf(gain).stripTrailingZeros().toPlainString() + "x"
+        + (evidence.isEmpty() ? "" : " (" + evidence.get(0) + ")");
+  }
+
+  /** The entity, or for a group its members' common start and end around a star: "s4/nvme*n1". */
+  public String named() {
+    if (members == null || members.size() < 2) {
+      return entity;
+    }
+    String first = members.get(0);
+    int prefix = first.length();
+    int suffix = first.length();
+    for (String m : members) {
+      prefix = Math.min(prefix, common(first, m, true));
+      suffix = Math.min(suffix, common(first, m, false));
+    }
+    suffix = Math.min(suffix, first.length() - prefix);
+    return first.substring(0, prefix) + "*" + first.substring(first.length() - suffix);
+  }
+
+  /** Length of the common start (or end) of two names. */
+  private static int common(String a, String b, boolean start) {
+    int n = 0;
+    int max = Math.min(a.length(), b.length());
+    while (n < max && (start ? a.charAt(n) == b.charAt(n)
+        : a.charAt(a.length() - 1 - n) == b.charAt(b.length() - 1 - n))) {
+      n++;
+    }
+    return n;
+  }
+}
