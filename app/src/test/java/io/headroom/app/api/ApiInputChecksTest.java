@@ -78,6 +78,11 @@ class ApiInputChecksTest {
         refused(live.post("/api/v1/runs", "{\"run\":\"w\",\"workload\":{\"b\\u0000s\":4096}}")));
     assertEquals("run: " + NUL + "1, which PostgreSQL cannot store",
         refused(live.post("/api/v1/runs", "{\"run\":\"r\\u0000\"}")));
+    // the analyzer's rule for every producer: a '|' would file the run under another testbed
+    assertEquals("testbed: must not contain '|' (it separates key parts on Kafka)",
+        refused(live.post("/api/v1/runs", "{\"run\":\"t\",\"testbed\":\"x|relb\"}")));
+    assertEquals("testbed: must name the testbed",
+        refused(live.post("/api/v1/runs", "{\"run\":\"t\",\"testbed\":\" \"}")));
     assertEquals("testbed: contains the control character U+001B at index 3",
         refused(live.post("/api/v1/runs", "{\"run\":\"t\",\"testbed\":\"lab\\u001b[31m\"}")));
     assertEquals("name: " + NUL + "2, which PostgreSQL cannot store",
