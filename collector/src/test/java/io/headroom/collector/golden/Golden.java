@@ -73,6 +73,32 @@ public final class Golden {
     check(expectedFile, actual, Boolean.getBoolean("headroom.golden.update"));
   }
 
+  /**
+   * Several expected files of one case, checked as one: in update mode every file is written
+   * before the case fails, so a case whose first file changed still gets its later ones (a
+   * remote case's scrape after its discover) instead of stopping at the first.
+   */
+  public static void checkAll(Map<Path, String> expectedFiles) throws IOException {
+    checkAll(expectedFiles, Boolean.getBoolean("headroom.golden.update"));
+  }
+
+  static void checkAll(Map<Path, String> expectedFiles, boolean update) throws IOException {
+    java.util.List<String> written = new java.util.ArrayList<>();
+    for (Map.Entry<Path, String> e : expectedFiles.entrySet()) {
+      try {
+        check(e.getKey(), e.getValue(), update);
+      } catch (AssertionError failure) {
+        if (!update) {
+          throw failure;
+        }
+        written.add(failure.getMessage());
+      }
+    }
+    if (!written.isEmpty()) {
+      fail(String.join("\n", written));
+    }
+  }
+
   static void check(Path expectedFile, String actual, boolean update) throws IOException {
     if (update) {
       String before = Files.exists(expectedFile) ? Files.readString(expectedFile) : null;

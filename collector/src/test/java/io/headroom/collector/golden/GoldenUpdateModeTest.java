@@ -40,4 +40,34 @@ class GoldenUpdateModeTest {
     assertEquals("expected\n", Files.readString(file));
     Golden.check(file, "expected\n", false);
   }
+
+  @Test
+  void anUpdateOfSeveralFilesWritesEveryOneBeforeItFails() throws Exception {
+    Path discover = dir.resolve("discover.txt");
+    Path scrape = dir.resolve("scrape2.txt");
+    Files.writeString(discover, "old discover\n");
+    var expected = new java.util.LinkedHashMap<Path, String>();
+    expected.put(discover, "new discover\n");
+    expected.put(scrape, "new scrape\n");
+    AssertionFailedError e = assertThrows(AssertionFailedError.class, () -> Golden.checkAll(expected, true));
+    assertEquals("new discover\n", Files.readString(discover));
+    assertEquals("new scrape\n", Files.readString(scrape));
+    assertEquals("golden file written: " + discover + "; review its diff (git diff) and run again without"
+        + " -Dheadroom.golden.update\ngolden file written: " + scrape + "; review its diff (git diff) and run again"
+        + " without -Dheadroom.golden.update", e.getMessage());
+  }
+
+  @Test
+  void withoutTheFlagSeveralFilesStopAtTheFirstDifferenceAndWriteNothing() throws Exception {
+    Path discover = dir.resolve("discover.txt");
+    Path scrape = dir.resolve("scrape2.txt");
+    Files.writeString(discover, "discover\n");
+    Files.writeString(scrape, "scrape\n");
+    var expected = new java.util.LinkedHashMap<Path, String>();
+    expected.put(discover, "discover\n");
+    expected.put(scrape, "other scrape\n");
+    AssertionFailedError e = assertThrows(AssertionFailedError.class, () -> Golden.checkAll(expected, false));
+    assertTrue(e.getMessage().startsWith(scrape.toString()), e.getMessage());
+    assertEquals("scrape\n", Files.readString(scrape));
+  }
 }

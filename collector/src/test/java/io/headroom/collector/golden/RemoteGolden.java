@@ -18,7 +18,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import io.headroom.config.Durations;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.Stream;
 
 /**
@@ -81,11 +83,14 @@ public final class RemoteGolden {
         return;
       }
       try (Source source = factory.create(context, settings)) {
-        Golden.check(caseDir.resolve("expected/discover.txt"), Golden.render(source.discover()).replace(url, "URL"));
+        String discovered = Golden.render(source.discover()).replace(url, "URL");
         source.scrape(new Scrape(1000)); // primes the counters
         Scrape second = new Scrape(1010);
         source.scrape(second);
-        Golden.check(caseDir.resolve("expected/scrape2.txt"), Golden.render(second).replace(url, "URL"));
+        Map<Path, String> expected = new LinkedHashMap<>();
+        expected.put(caseDir.resolve("expected/discover.txt"), discovered);
+        expected.put(caseDir.resolve("expected/scrape2.txt"), Golden.render(second).replace(url, "URL"));
+        Golden.checkAll(expected);
       }
     }
   }
