@@ -200,6 +200,11 @@ public final class RemoteHttpClient implements AutoCloseable {
     return endpoint;
   }
 
+  /** What messages about this target mask: the password, its Basic encoding. */
+  public Redaction redaction() {
+    return redaction;
+  }
+
   /** The target's logins: one at a time, and none for a while after a refusal (login_backoff). */
   public LoginGate logins() {
     return logins;
