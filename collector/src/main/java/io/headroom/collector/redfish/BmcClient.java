@@ -154,9 +154,19 @@ final class BmcClient implements AutoCloseable {
 
   /**
    * Opens a server-sent event stream at {@code path} (with its query), authorised like any other
-   * request; the caller reads and closes it. A 401/403 renews the session once.
+   * request; the caller reads and closes it. A 401/403 renews the session once. A login that
+   * failed or is held is a {@link BmcException}, not the stream's own refusal: the stream is
+   * tried again once the login works.
    */
   Response openStream(String path, Duration readTimeout) throws IOException {
+    try {
+      return openAuthorizedStream(path, readTimeout);
+    } catch (LoginFailedException e) {
+      throw new BmcException("GET " + target + path, reason(e), e);
+    }
+  }
+
+  private Response openAuthorizedStream(String path, Duration readTimeout) throws IOException {
     int generation = session.generation();
     try {
       return http.openStream(session.authorize(RemoteRequest.get(path)).withHeader("Accept", "text/event-stream"),

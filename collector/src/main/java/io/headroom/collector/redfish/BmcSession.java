@@ -90,17 +90,14 @@ final class BmcSession {
   void renew(int seenGeneration, int status) throws IOException {
     int seen = gate.attempts();
     synchronized (this) {
-      if (seenGeneration != generation || mode == Mode.NONE) {
-        return;
-      }
-      if (mode == Mode.BASIC) {
-        if (status != 401) {
-          return; // a 403 with Basic is this resource's privilege, not the password
-        }
-        // nothing to renew: the BMC refused the password itself
+      if (mode == Mode.BASIC && status == 401) {
+        // nothing to renew, whichever login the request saw: the BMC refused the password itself
         gate.refused(status);
         throw new LoginFailedException(http.target() + ": HTTP Basic refused (HTTP " + status
             + "); check the username and password", status);
+      }
+      if (seenGeneration != generation || mode == Mode.NONE || mode == Mode.BASIC) {
+        return; // renewed meanwhile; no login; a 403 with Basic is this resource's privilege
       }
       if (status == 403) {
         deleteQuietly();

@@ -98,6 +98,29 @@ class BmcLoginBackoffTest {
   }
 
   @Test
+  void withHttpBasicEveryRequestIsALoginAndIsHeldLikeOne() throws Exception {
+    try (StandinServer bmc = StandinServer.builder().root(Bmc.R760).start();
+        RedfishSource source = source(bmc, "max_concurrency: 4\n")) {
+      bmc.when("POST", Bmc.SESSIONS).reply(405);
+      bmc.when("POST", "/redfish/v1/Sessions").reply(405);
+      bmc.requireBasic("root", "another-password");
+      ScrapeRunner runner = new ScrapeRunner("bmc1", source, clock::seconds);
+      for (int t = 0; t <= 60; t += 2) {
+        assertEquals(0.0, health(runner.scrapeOnce(), "scrape_success"), "t=" + t);
+        clock.advance(SCRAPE_EVERY);
+      }
+      // the service root with the wrong Basic at t=0 (hold 30 s) and t=30 (hold 60 s), nothing else
+      assertEquals(2, bmc.requests().stream().filter(r -> r.method().equals("GET")).count());
+      assertEquals(2, bmc.count("GET", "/redfish/v1"));
+      bmc.requireBasic("root", "calvin");
+      clock.advance(Duration.ofSeconds(28)); // t=90: the hold is over
+      Scrape back = runner.scrapeOnce();
+      assertEquals(1.0, health(back, "scrape_success"));
+      assertEquals(0.37, Bmc.value(back, "bmc1/cpu", "util"));
+    }
+  }
+
+  @Test
   void theHoldIsConfigurableAndNamedInTheProblem() throws Exception {
     try (StandinServer bmc = StandinServer.builder().root(Bmc.R760).start();
         RedfishSource source = source(bmc, "login_backoff: 5s\nlogin_backoff_max: 8s\n")) {
