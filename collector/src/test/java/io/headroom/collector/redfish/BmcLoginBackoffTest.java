@@ -117,6 +117,15 @@ class BmcLoginBackoffTest {
       Scrape back = runner.scrapeOnce();
       assertEquals(1.0, health(back, "scrape_success"));
       assertEquals(0.37, Bmc.value(back, "bmc1/cpu", "util"));
+      // answered Basic requests start the count over: a new refusal holds 30 s again, not 2 min
+      bmc.requireBasic("root", "rotated-again");
+      clock.advance(Duration.ofSeconds(10)); // t=100
+      runner.scrapeOnce(); // refused: held to t=130 (with the count carried on: 2 min, to t=220)
+      clock.advance(Duration.ofSeconds(30)); // t=130
+      bmc.clearLog();
+      runner.scrapeOnce();
+      long sent = bmc.requests().stream().filter(r -> r.method().equals("GET")).count();
+      assertTrue(sent >= 1 && sent <= 4, sent + " GETs at t=130: those in flight together before the refusal");
     }
   }
 

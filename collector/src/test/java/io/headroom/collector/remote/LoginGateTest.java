@@ -93,6 +93,19 @@ class LoginGateTest {
   }
 
   @Test
+  void aLoginThatFailedWithAnotherStatusIsNoRefusalAndHoldsNothing() throws Exception {
+    LoginFailedException error = new LoginFailedException("GET https://array/api/rest/login_session: HTTP 500", 500);
+    assertEquals(false, error.refused());
+    assertThrows(LoginFailedException.class, () -> gate.login(gate.attempts(), () -> {
+      throw error;
+    }));
+    assertEquals(Instant.MIN, gate.heldUntil());
+    gate.login(gate.attempts(), tried::incrementAndGet); // at once
+    assertEquals(1, tried.get());
+    assertTrue(new LoginFailedException("403", 403).refused());
+  }
+
+  @Test
   void aRequestThatWaitedForALoginTakesItsFailureInsteadOfTryingAgain() throws Exception {
     CountDownLatch inLogin = new CountDownLatch(1);
     CountDownLatch release = new CountDownLatch(1);

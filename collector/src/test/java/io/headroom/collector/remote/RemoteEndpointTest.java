@@ -87,6 +87,27 @@ class RemoteEndpointTest {
   }
 
   @Test
+  void aLoginHoldThatDoesNotGrowIsAllowedAndOneThatShrinksIsNot() {
+    Duration m = Duration.ofMinutes(1);
+    RemoteEndpoint same = new RemoteEndpoint(URI.create("https://bmc"), null, null, null, null, null, null, null, null,
+        null, null, m, m);
+    assertEquals(List.of(), same.validate()); // max == backoff: every hold 1 min
+    RemoteEndpoint shrinking = new RemoteEndpoint(URI.create("https://bmc"), null, null, null, null, null, null, null,
+        null, null, null, m, m.minusMillis(1));
+    assertEquals(List.of("login_backoff_max: must be at least login_backoff"), shrinking.validate());
+    RemoteEndpoint one = at("https://bmc").withLimits(1, Duration.ofSeconds(1), Duration.ofSeconds(1), Duration.ofSeconds(1), 0);
+    assertEquals(List.of(), one.validate()); // one request in flight, no retry: the least allowed
+  }
+
+  @Test
+  void theLoginHoldKeysSurviveResolvingAgainstTheTestbedDirectory() {
+    RemoteEndpoint e = new RemoteEndpoint(URI.create("https://bmc"), null, "root", null, Path.of("pw"), null, null, null,
+        null, null, null, Duration.ofSeconds(5), Duration.ofSeconds(8)).resolve(Path.of("/etc/headroom"));
+    assertEquals(Duration.ofSeconds(5), e.loginBackoff());
+    assertEquals(Duration.ofSeconds(8), e.loginBackoffMax());
+  }
+
+  @Test
   void relativePathsResolveAgainstTheTestbedDirectory() {
     RemoteEndpoint e = at("https://bmc").withLogin("root", null, Path.of("pw")).withTls(TlsSettings.ca(Path.of("ca.pem")))
         .resolve(Path.of("/etc/headroom"));
