@@ -3,6 +3,8 @@ package io.headroom.collector.ontap;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.headroom.collector.remote.LoginFailedException;
+import io.headroom.collector.remote.LoginGate;
 import io.headroom.collector.remote.RemoteHttpClient;
 import io.headroom.collector.remote.RemoteRequest;
 import io.headroom.collector.remote.RemoteResponse;
@@ -83,8 +85,21 @@ final class CounterApi {
     return table.replace(":", "%3A");
   }
 
+  /**
+   * With Basic every request is a login: a 401 holds every request to the cluster for
+   * login_backoff ({@link LoginGate}), since ONTAP can lock an account after failed logins. A 403
+   * is the role's privilege on that table, not the password.
+   */
   private JsonNode get(String path) throws IOException {
-    RemoteResponse r = http.fetch(RemoteRequest.get(path).withBasicAuth());
+    LoginGate logins = http.logins();
+    logins.requireOpen();
+    RemoteResponse r = http.execute(RemoteRequest.get(path).withBasicAuth());
+    if (r.status() == 401) {
+      logins.refused(401);
+      throw new LoginFailedException(r.where() + ": login refused (HTTP 401); check the username and password", 401);
+    }
+    logins.accepted();
+    r.requireSuccess(http.redaction());
     try {
       return JSON.readTree(r.body());
     } catch (JsonProcessingException e) {

@@ -1,5 +1,6 @@
 package io.headroom.collector.ontap;
 
+import io.headroom.collector.remote.LoginFailedException;
 import io.headroom.collector.remote.RemoteHttpClient;
 import io.headroom.collector.source.Scrape;
 import io.headroom.collector.source.Source;
@@ -50,7 +51,10 @@ final class OntapSource implements Source {
     return interval;
   }
 
-  /** Throws only when no table could be read at all (the cluster is down or refuses the login). */
+  /**
+   * Throws when no table could be read at all (the cluster is down) or the cluster refused the
+   * login (now or within login_backoff after a refusal): scrape_success 0.
+   */
   @Override
   public void scrape(Scrape scrape) throws IOException {
     Map<String, Poll> current = new HashMap<>();
@@ -61,6 +65,9 @@ final class OntapSource implements Source {
     for (CounterTables.Table t : tables) {
       try {
         read(scrape, t, current, entities);
+      } catch (LoginFailedException e) {
+        scrape.problem(host + "/" + t.name(), e.getMessage());
+        throw e; // every other table would be refused too; the last polls stay for the next good one
       } catch (IOException e) {
         failed++;
         first = first == null ? e : first;

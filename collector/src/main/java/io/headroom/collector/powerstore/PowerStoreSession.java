@@ -1,6 +1,8 @@
 package io.headroom.collector.powerstore;
 
 import io.headroom.collector.remote.Credentials;
+import io.headroom.collector.remote.LoginFailedException;
+import io.headroom.collector.remote.LoginGate;
 import io.headroom.collector.remote.Redaction;
 import io.headroom.collector.remote.RemoteHttpClient;
 import io.headroom.collector.remote.RemoteHttpException;
@@ -16,6 +18,8 @@ import java.util.List;
  * every request other than GET needs: metrics/generate is a POST). A 401 or 403 means the session
  * expired or was ended on the array: log in again once and repeat the request. Close logs out
  * (POST logout), so a collector restarted often does not leave sessions behind on the array.
+ * Logins go through the target's {@link LoginGate}: after a refused one (401, 403) none is tried
+ * until login_backoff has passed, since arrays lock an account after repeated failed logins.
  *
  * <p>The token and cookie are secrets: they are added to the redaction of every message.
  */
@@ -26,27 +30,41 @@ final class PowerStoreSession implements AutoCloseable {
   static final String REST = "/api/rest/";
 
   private final RemoteHttpClient http;
+  private final LoginGate gate;
   private Redaction redaction;
   private String token;
   private String cookie;
   private int logins;
+  private long answered;
 
   PowerStoreSession(RemoteHttpClient http, Credentials credentials) {
     this.http = http;
+    this.gate = http.logins();
     this.redaction = credentials.redaction();
   }
 
   /** The request's answer (2xx), logging in first if needed and once more after a 401 or 403. */
-  synchronized RemoteResponse send(RemoteRequest request) throws IOException {
-    if (token == null) {
-      login();
+  RemoteResponse send(RemoteRequest request) throws IOException {
+    int seen = gate.attempts();
+    synchronized (this) {
+      if (token == null) {
+        gate.login(seen, this::login);
+      }
+      RemoteResponse r = http.execute(authenticated(request));
+      if (r.status() == 401 || r.status() == 403) {
+        token = null;
+        gate.login(gate.attempts(), this::login);
+        r = http.execute(authenticated(request));
+      }
+      r.requireSuccess(redaction);
+      answered++;
+      return r;
     }
-    RemoteResponse r = http.execute(authenticated(request));
-    if (r.status() == 401 || r.status() == 403) {
-      login();
-      r = http.execute(authenticated(request));
-    }
-    return r.requireSuccess(redaction);
+  }
+
+  /** Requests answered with a 2xx so far: a scrape that added none got no answer at all. */
+  synchronized long answered() {
+    return answered;
   }
 
   /** How many times this session logged in (1 unless the array ended a session). */
@@ -65,11 +83,11 @@ final class PowerStoreSession implements AutoCloseable {
       r = http.execute(RemoteRequest.get(REST + "login_session").withBasicAuth());
     } catch (IOException e) {
       // Unreachable: every other request would fail the same way, each after its own retries.
-      throw new LoginFailed(redaction.redact(e.getMessage()), -1);
+      throw new LoginFailedException(redaction.redact(e.getMessage()), -1);
     }
     if (!r.isSuccess()) {
-      // Not retried within the scrape: arrays lock an account after repeated failed logins.
-      throw new LoginFailed(redaction.redact(r.where() + ": login refused, HTTP " + r.status()), r.status());
+      // 401/403: the gate holds the next login for login_backoff (arrays lock accounts)
+      throw new LoginFailedException(redaction.redact(r.where() + ": login refused, HTTP " + r.status()), r.status());
     }
     String t = r.header(TOKEN_HEADER);
     String c = authCookie(r.headers().getOrDefault("set-cookie", List.of()));
@@ -81,16 +99,6 @@ final class PowerStoreSession implements AutoCloseable {
     cookie = c;
     redaction = redaction.with(t).with(c);
     logins++;
-  }
-
-  /**
-   * No session could be had (the array refused the credentials, or did not answer): the scrape
-   * stops there rather than try each resource.
-   */
-  static final class LoginFailed extends RemoteHttpException {
-    LoginFailed(String message, int status) {
-      super(message, status);
-    }
   }
 
   /** The auth_cookie value among Set-Cookie headers ("auth_cookie=V; Path=/; Secure"), or null. */

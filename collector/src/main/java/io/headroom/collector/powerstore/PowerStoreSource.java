@@ -1,6 +1,7 @@
 package io.headroom.collector.powerstore;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.headroom.collector.remote.LoginFailedException;
 import io.headroom.collector.remote.RemoteHttpClient;
 import io.headroom.collector.source.Discovery;
 import io.headroom.collector.source.Scrape;
@@ -18,8 +19,9 @@ import java.util.function.LongSupplier;
  * A Dell PowerStore cluster over its REST API (/api/rest): the topology (appliances, nodes,
  * front-end ports, volumes mapped to hosts) every five minutes, and every scrape the intervals
  * of each series the array finished since the last one, with the array's own timestamps (see
- * {@link SeriesCursor}). A resource or series that fails is a problem of the scrape; a refused
- * login ends the scrape (an array locks an account after repeated failures).
+ * {@link SeriesCursor}). A resource or series that fails is a problem of the scrape; a failed or
+ * refused login ends the scrape (an array locks an account after repeated failures; the next
+ * login waits for login_backoff, see {@link io.headroom.collector.remote.LoginGate}).
  */
 final class PowerStoreSource implements Source {
   static final Duration TOPOLOGY_REFRESH = Duration.ofMinutes(5);
@@ -65,8 +67,10 @@ final class PowerStoreSource implements Source {
     return new Discovery(t.entities, t.relations, t.degraded, problems, List.of(host + ": " + settings.unitNote()));
   }
 
+  /** Throws when the login failed, or when not one request of the scrape was answered: scrape_success 0. */
   @Override
   public void scrape(Scrape scrape) throws IOException {
+    long answeredBefore = session.answered();
     Topology t = currentTopology();
     t.entities.forEach(scrape::entity);
     t.relations.forEach(r -> scrape.relation(r.from(), r.rel(), r.to()));
@@ -79,7 +83,7 @@ final class PowerStoreSource implements Source {
       }
       try {
         read(scrape, s);
-      } catch (PowerStoreSession.LoginFailed e) {
+      } catch (LoginFailedException e) {
         throw e;
       } catch (IOException e) {
         scrape.problem(s.entity(), e.getMessage());
@@ -88,6 +92,9 @@ final class PowerStoreSource implements Source {
     if (settings.volumeMetrics() && volumes > settings.maxVolumes()) {
       scrape.degraded(host + ": " + volumes + " mapped volumes; per-volume metrics for the first "
           + settings.maxVolumes() + " (max_volumes)");
+    }
+    if (session.answered() == answeredBefore && !scrape.problems().isEmpty()) {
+      throw new IOException(host + ": no request of the scrape was answered; the first problem: " + scrape.problems().get(0));
     }
   }
 
@@ -171,7 +178,7 @@ final class PowerStoreSource implements Source {
       for (JsonNode row : api.list(resource, select)) {
         sink.accept(row);
       }
-    } catch (PowerStoreSession.LoginFailed e) {
+    } catch (LoginFailedException e) {
       throw e;
     } catch (IOException e) {
       problems.add(host + "/" + resource + ": " + e.getMessage());

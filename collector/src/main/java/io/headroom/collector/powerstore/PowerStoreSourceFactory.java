@@ -9,10 +9,22 @@ import io.headroom.collector.source.SourceContext;
 import io.headroom.collector.source.SourceFactory;
 import io.headroom.config.ConfigException;
 import io.headroom.model.MetricDef;
+import java.time.Clock;
 import java.util.List;
 
 /** Registers the Dell PowerStore source as {@code type: powerstore}; keys in docs/configuration.md. */
 public final class PowerStoreSourceFactory implements SourceFactory {
+  /** The login hold's clock: the system's, or a test's to pass holds without waiting. */
+  private final Clock clock;
+
+  public PowerStoreSourceFactory() {
+    this(Clock.systemUTC());
+  }
+
+  PowerStoreSourceFactory(Clock clock) {
+    this.clock = clock;
+  }
+
   @Override
   public String type() {
     return "powerstore";
@@ -32,7 +44,7 @@ public final class PowerStoreSourceFactory implements SourceFactory {
     if (credentials.password() == null) {
       throw new ConfigException(where + ": username with password_env or password_file: PowerStore needs a login");
     }
-    RemoteHttpClient http = RemoteHttpClient.builder(section.endpoint(), credentials).build();
+    RemoteHttpClient http = RemoteHttpClient.builder(section.endpoint(), credentials).clock(clock).build();
     return new PowerStoreSource(context.host(), interval, section.own(), http, new PowerStoreSession(http, credentials),
         System::nanoTime);
   }

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.headroom.collector.remote.Credentials;
+import io.headroom.collector.remote.LoginFailedException;
 import io.headroom.collector.remote.RemoteHttpClient;
 import io.headroom.collector.remote.RemoteHttpException;
 import io.headroom.collector.remote.RemoteRequest;
@@ -74,6 +75,8 @@ final class BmcClient implements AutoCloseable {
     } catch (BmcException e) {
       backOffIfBusy(e.status(), null);
       throw e;
+    } catch (LoginFailedException e) {
+      throw new BmcException(where, reason(e), e);
     } catch (IOException e) {
       throw new BmcException(where, reason(e), e);
     }
@@ -84,6 +87,7 @@ final class BmcClient implements AutoCloseable {
     if (!r.isSuccess()) {
       throw new BmcException(where, "HTTP " + r.status() + excerpt(r), r.status());
     }
+    http.logins().accepted();
     return parse(where, r);
   }
 
@@ -96,9 +100,12 @@ final class BmcClient implements AutoCloseable {
     quietUntil = now.plus(asked == null || asked.isZero() ? DEFAULT_BACKOFF : asked);
   }
 
-  /** The client's message without its own "GET url: " prefix (ours says the same), secrets masked. */
+  /** The client's message without its own "GET url: " or "url: " prefix (ours says the same), secrets masked. */
   private String reason(IOException e) {
     String m = credentials.redaction().redact(String.valueOf(e.getMessage()));
+    if (m.startsWith(target + ": ")) {
+      return m.substring(target.length() + 2);
+    }
     int at = m.indexOf(": ");
     return m.startsWith("GET ") && at > 0 ? m.substring(at + 2) : m;
   }
@@ -147,9 +154,19 @@ final class BmcClient implements AutoCloseable {
 
   /**
    * Opens a server-sent event stream at {@code path} (with its query), authorised like any other
-   * request; the caller reads and closes it. A 401/403 renews the session once.
+   * request; the caller reads and closes it. A 401/403 renews the session once. A login that
+   * failed or is held is a {@link BmcException}, not the stream's own refusal: the stream is
+   * tried again once the login works.
    */
   Response openStream(String path, Duration readTimeout) throws IOException {
+    try {
+      return openAuthorizedStream(path, readTimeout);
+    } catch (LoginFailedException e) {
+      throw new BmcException("GET " + target + path, reason(e), e);
+    }
+  }
+
+  private Response openAuthorizedStream(String path, Duration readTimeout) throws IOException {
     int generation = session.generation();
     try {
       return http.openStream(session.authorize(RemoteRequest.get(path)).withHeader("Accept", "text/event-stream"),

@@ -1,5 +1,6 @@
 package io.headroom.collector.redfish;
 
+import io.headroom.collector.remote.LoginFailedException;
 import java.io.IOException;
 
 /**
@@ -26,6 +27,14 @@ class BmcException extends IOException {
     this.status = -1;
   }
 
+  /** No login could be had (refused, or held after a refusal): the resource was not asked for. */
+  BmcException(String where, String reason, LoginFailedException cause) {
+    super(where + ": " + reason, cause);
+    this.where = where;
+    this.reason = reason;
+    this.status = cause.status();
+  }
+
   String where() {
     return where;
   }
@@ -37,6 +46,11 @@ class BmcException extends IOException {
   /** The HTTP status, or -1 when there was none (no answer, a body that did not parse). */
   int status() {
     return status;
+  }
+
+  /** The BMC refused the credentials, now or within the hold after a refusal ({@code login_backoff}). */
+  boolean loginRefused() {
+    return getCause() instanceof LoginFailedException l && l.refused();
   }
 
   /** The resource is not there (404) or not served this way (405, 501): "not offered", not a failure. */

@@ -4,6 +4,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.headroom.collector.remote.Credentials;
+import io.headroom.collector.remote.LoginFailedException;
+import io.headroom.collector.remote.LoginGate;
 import io.headroom.collector.remote.RemoteHttpClient;
 import io.headroom.collector.remote.RemoteRequest;
 import io.headroom.collector.remote.RemoteResponse;
@@ -19,8 +21,12 @@ import org.slf4j.LoggerFactory;
  * made on first use and reused by every request and thread; made again only when the BMC answers
  * 401 or 403 (timed out, BMC rebooted); deleted when the source closes. A 405 on the session
  * service (older or non-DMTF services) falls back to {@code /redfish/v1/Sessions}, then to HTTP
- * Basic on every request. A refused login is not retried: a wrong password tried every 5 s locks
- * the account.
+ * Basic on every request.
+ *
+ * <p>A wrong password tried by every request of every scrape locks the account (iDRAC9 after 3
+ * failures), so logins go through the target's {@link LoginGate}: one at a time, a request that
+ * waited for one takes its outcome, and after a refusal (401/403 to the login, or to Basic) no
+ * login is tried until login_backoff has passed (30 s, doubling to 10 min).
  */
 final class BmcSession {
   private static final Logger LOG = LoggerFactory.getLogger(BmcSession.class);
@@ -34,6 +40,7 @@ final class BmcSession {
 
   private final RemoteHttpClient http;
   private final Credentials credentials;
+  private final LoginGate gate;
   private Mode mode;
   private String token;
   private String location;
@@ -42,6 +49,7 @@ final class BmcSession {
   BmcSession(RemoteHttpClient http, Credentials credentials) {
     this.http = http;
     this.credentials = credentials;
+    this.gate = http.logins();
     this.mode = credentials.password() == null ? Mode.NONE : null;
   }
 
@@ -54,33 +62,51 @@ final class BmcSession {
     return generation;
   }
 
-  /** The request with this session's credentials, logging in first if there is no session yet. */
-  synchronized RemoteRequest authorize(RemoteRequest request) throws IOException {
-    if (mode == null) {
-      login();
+  /**
+   * The request with this session's credentials, logging in first if there is no session yet (or
+   * taking the outcome of the login another request began while this one waited).
+   */
+  RemoteRequest authorize(RemoteRequest request) throws IOException {
+    int seen = gate.attempts();
+    synchronized (this) {
+      if (mode == null) {
+        gate.login(seen, this::login);
+      }
+      return switch (mode) {
+        case NONE -> request;
+        case BASIC -> {
+          gate.requireOpen(); // with Basic every request is a login
+          yield request.withBasicAuth();
+        }
+        case SESSION -> request.withHeader(TOKEN_HEADER, token);
+      };
     }
-    return switch (mode) {
-      case NONE -> request;
-      case BASIC -> request.withBasicAuth();
-      case SESSION -> request.withHeader(TOKEN_HEADER, token);
-    };
   }
 
   /**
    * The BMC refused a request made in login {@code seenGeneration}: log in again unless another
    * thread already did. After a 403 the old session may still hold a slot, so it is deleted first.
    */
-  synchronized void renew(int seenGeneration, int status) throws IOException {
-    if (seenGeneration != generation || mode == Mode.NONE) {
-      return;
+  void renew(int seenGeneration, int status) throws IOException {
+    int seen = gate.attempts();
+    synchronized (this) {
+      if (mode == Mode.BASIC && status == 401) {
+        // nothing to renew, whichever login the request saw: the BMC refused the password itself
+        gate.refused(status);
+        throw new LoginFailedException(http.target() + ": HTTP Basic refused (HTTP " + status
+            + "); check the username and password", status);
+      }
+      if (seenGeneration != generation || mode == Mode.NONE || mode == Mode.BASIC) {
+        return; // renewed meanwhile; no login; a 403 with Basic is this resource's privilege
+      }
+      if (status == 403) {
+        deleteQuietly();
+      }
+      token = null;
+      location = null;
+      mode = null;
+      gate.login(seen, this::login);
     }
-    if (status == 403) {
-      deleteQuietly();
-    }
-    token = null;
-    location = null;
-    mode = null;
-    login();
   }
 
   private void login() throws IOException {
@@ -93,8 +119,9 @@ final class BmcSession {
         continue; // not this way: the next path, then Basic
       }
       if (r.status() == 401 || r.status() == 403) {
-        throw new BmcException(r.where(), "login refused (HTTP " + r.status()
-            + "); check username and the password; not retried, to spare the account a lockout", r.status());
+        throw new LoginFailedException(r.where() + ": login refused (HTTP " + r.status()
+            + "); check the username and password; no login is tried again before login_backoff has passed",
+            r.status());
       }
       if (BmcBusy.is(r)) {
         throw new BmcException(r.where(), BmcBusy.describe(r), r.status());

@@ -66,7 +66,10 @@ final class RedfishSource implements Source {
     return new Discovery(new ArrayList<>(inv.entities.values()), inv.relations, inv.degraded, inv.problems);
   }
 
-  /** Throws when the BMC gave nothing at all (no service root, no system), so scrape health says so. */
+  /**
+   * Throws when the BMC gave nothing at all (no service root, no system; no request answered) or
+   * refused the login, so scrape health says so.
+   */
   @Override
   public void scrape(Scrape scrape) throws IOException {
     double refresh = settings.topologyRefresh().toMillis() / 1000.0;
@@ -105,6 +108,27 @@ final class RedfishSource implements Source {
       i += n;
     }
     coreUtil(scrape, got.subList(i, got.size()));
+    requireAnswers(got, inventory.usage.size() - polledUsage.size());
+  }
+
+  /**
+   * Fails the scrape (scrape_success 0; its problems stay listed) when the BMC refused the login,
+   * now or within the hold after a refusal, or when it answered none of the scrape's requests and
+   * the stream gave no reading either: a BMC with a wrong password must not look healthy.
+   */
+  private void requireAnswers(List<Fetched> got, int fromStream) throws IOException {
+    int answered = 0;
+    for (Fetched f : got) {
+      if (f.ok()) {
+        answered++;
+      } else if (f.error().loginRefused()) {
+        throw new IOException(f.error().getMessage());
+      }
+    }
+    if (answered == 0 && fromStream == 0 && !got.isEmpty()) {
+      throw new IOException(client.target() + ": none of the scrape's " + got.size() + " requests answered; the first: "
+          + got.get(0).error().reason());
+    }
   }
 
   private void walk(Scrape scrape) throws IOException {

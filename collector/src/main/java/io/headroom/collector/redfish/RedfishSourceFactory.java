@@ -27,6 +27,16 @@ public final class RedfishSourceFactory implements SourceFactory {
   private final ConnectionPools pools = new ConnectionPools(ConnectionPools.DEFAULT_POOLS);
   /** Their parallel requests share threads (see Fetcher). */
   private final ExecutorService fetchHelpers = Fetcher.helperPool();
+  /** Busy and login holds, stream silence: the system clock, or a test's to pass them without waiting. */
+  private final Clock clock;
+
+  public RedfishSourceFactory() {
+    this(Clock.systemUTC());
+  }
+
+  RedfishSourceFactory(Clock clock) {
+    this.clock = clock;
+  }
 
   @Override
   public String type() {
@@ -46,10 +56,11 @@ public final class RedfishSourceFactory implements SourceFactory {
         .maxBodyBytes(MAX_BODY_BYTES)
         .connectionPools(pools)
         .maxRetryAfter(Duration.ofSeconds(10))
+        .clock(clock)
         .build();
-    BmcClient client = new BmcClient(http, credentials, Clock.systemUTC());
-    return new RedfishSource(context.host(), context.interval(), section.own(), client, Clock.systemUTC(), fetchHelpers,
-        inv -> new TelemetryStream(client, inv.streamUri, STREAM_SILENCE, STREAM_FIRST_WAIT, Clock.systemUTC(),
+    BmcClient client = new BmcClient(http, credentials, clock);
+    return new RedfishSource(context.host(), context.interval(), section.own(), client, clock, fetchHelpers,
+        inv -> new TelemetryStream(client, inv.streamUri, STREAM_SILENCE, STREAM_FIRST_WAIT, clock,
             d -> Thread.sleep(d.toMillis())).start());
   }
 

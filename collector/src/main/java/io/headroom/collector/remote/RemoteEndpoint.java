@@ -22,6 +22,9 @@ import java.util.List;
  * @param readTimeout the longest wait for the next bytes
  * @param timeout the whole of one attempt: connect, send, and read the full response
  * @param retries attempts after the first, for idempotent requests and for 429/503
+ * @param loginBackoff how long no login is tried after the target refused one (401, 403); doubled
+ *     with each refusal in a row (see {@link LoginGate})
+ * @param loginBackoffMax the longest that hold grows to
  */
 public record RemoteEndpoint(
     URI url,
@@ -34,13 +37,19 @@ public record RemoteEndpoint(
     Duration connectTimeout,
     Duration readTimeout,
     Duration timeout,
-    Integer retries) {
+    Integer retries,
+    Duration loginBackoff,
+    Duration loginBackoffMax) {
 
   public static final int DEFAULT_MAX_CONCURRENCY = 2;
   public static final Duration DEFAULT_CONNECT_TIMEOUT = Duration.ofSeconds(5);
   public static final Duration DEFAULT_READ_TIMEOUT = Duration.ofSeconds(10);
   public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(30);
   public static final int DEFAULT_RETRIES = 3;
+  /** A BMC locks the account after a few failed logins (iDRAC: 3 by default); one try per 30 s at most. */
+  public static final Duration DEFAULT_LOGIN_BACKOFF = Duration.ofSeconds(30);
+  /** Doubling stops here, so a password put right on the device is used within 10 minutes. */
+  public static final Duration DEFAULT_LOGIN_BACKOFF_MAX = Duration.ofMinutes(10);
 
   public RemoteEndpoint {
     plaintext = plaintext != null && plaintext;
@@ -50,32 +59,34 @@ public record RemoteEndpoint(
     readTimeout = readTimeout == null ? DEFAULT_READ_TIMEOUT : readTimeout;
     timeout = timeout == null ? DEFAULT_TIMEOUT : timeout;
     retries = retries == null ? DEFAULT_RETRIES : retries;
+    loginBackoff = loginBackoff == null ? DEFAULT_LOGIN_BACKOFF : loginBackoff;
+    loginBackoffMax = loginBackoffMax == null ? DEFAULT_LOGIN_BACKOFF_MAX : loginBackoffMax;
   }
 
   /** An endpoint with every other setting at its default. */
   public static RemoteEndpoint of(URI url) {
-    return new RemoteEndpoint(url, null, null, null, null, null, null, null, null, null, null);
+    return new RemoteEndpoint(url, null, null, null, null, null, null, null, null, null, null, null, null);
   }
 
   public RemoteEndpoint withTls(TlsSettings tls) {
     return new RemoteEndpoint(url, plaintext, username, passwordEnv, passwordFile, tls, maxConcurrency,
-        connectTimeout, readTimeout, timeout, retries);
+        connectTimeout, readTimeout, timeout, retries, loginBackoff, loginBackoffMax);
   }
 
   public RemoteEndpoint withLogin(String username, String passwordEnv, Path passwordFile) {
     return new RemoteEndpoint(url, plaintext, username, passwordEnv, passwordFile, tls, maxConcurrency,
-        connectTimeout, readTimeout, timeout, retries);
+        connectTimeout, readTimeout, timeout, retries, loginBackoff, loginBackoffMax);
   }
 
   public RemoteEndpoint withPlaintext(boolean plaintext) {
     return new RemoteEndpoint(url, plaintext, username, passwordEnv, passwordFile, tls, maxConcurrency,
-        connectTimeout, readTimeout, timeout, retries);
+        connectTimeout, readTimeout, timeout, retries, loginBackoff, loginBackoffMax);
   }
 
   public RemoteEndpoint withLimits(int maxConcurrency, Duration connectTimeout, Duration readTimeout, Duration timeout,
       int retries) {
     return new RemoteEndpoint(url, plaintext, username, passwordEnv, passwordFile, tls, maxConcurrency,
-        connectTimeout, readTimeout, timeout, retries);
+        connectTimeout, readTimeout, timeout, retries, loginBackoff, loginBackoffMax);
   }
 
   /** The same endpoint with password_file and tls.ca_file made absolute against {@code baseDir}. */
@@ -84,7 +95,7 @@ public record RemoteEndpoint(
     Path ca = tls.caFile() == null ? null : baseDir.resolve(tls.caFile());
     return new RemoteEndpoint(url, plaintext, username, passwordEnv, pw,
         new TlsSettings(tls.pinSha256(), ca, tls.insecure()), maxConcurrency, connectTimeout, readTimeout, timeout,
-        retries);
+        retries, loginBackoff, loginBackoffMax);
   }
 
   /** The url without anything secret in it, for messages and logs. */
@@ -136,6 +147,10 @@ public record RemoteEndpoint(
     positive(problems, "timeout", timeout);
     if (retries < 0) {
       problems.add("retries: must be 0 or more");
+    }
+    positive(problems, "login_backoff", loginBackoff);
+    if (loginBackoffMax.compareTo(loginBackoff) < 0) {
+      problems.add("login_backoff_max: must be at least login_backoff");
     }
     return problems;
   }

@@ -59,6 +59,7 @@ public final class RemoteHttpClient implements AutoCloseable {
   private final Sleeper sleeper;
   private final DoubleSupplier random;
   private final Clock clock;
+  private final LoginGate logins;
   private final long maxBodyBytes;
   private final URI base;
   /** Connections go back to a pool shared with other clients: close must not empty it. */
@@ -85,6 +86,7 @@ public final class RemoteHttpClient implements AutoCloseable {
     sleeper = b.sleeper;
     random = b.random;
     clock = b.clock;
+    logins = new LoginGate(endpoint.target(), endpoint.loginBackoff(), endpoint.loginBackoffMax(), clock);
     maxBodyBytes = b.maxBodyBytes;
     String u = endpoint.url().toString();
     base = URI.create(endpoint.url().getRawPath() == null || endpoint.url().getRawPath().isEmpty() ? u + "/" : u);
@@ -143,7 +145,7 @@ public final class RemoteHttpClient implements AutoCloseable {
       return this;
     }
 
-    /** For Retry-After given as a date. */
+    /** For Retry-After given as a date, and the login hold ({@link LoginGate}). */
     public Builder clock(Clock clock) {
       this.clock = clock;
       return this;
@@ -196,6 +198,16 @@ public final class RemoteHttpClient implements AutoCloseable {
 
   public RemoteEndpoint endpoint() {
     return endpoint;
+  }
+
+  /** What messages about this target mask: the password, its Basic encoding. */
+  public Redaction redaction() {
+    return redaction;
+  }
+
+  /** The target's logins: one at a time, and none for a while after a refusal (login_backoff). */
+  public LoginGate logins() {
+    return logins;
   }
 
   public RemoteResponse get(String path) throws IOException {

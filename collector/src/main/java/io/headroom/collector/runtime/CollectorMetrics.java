@@ -9,7 +9,9 @@ public final class CollectorMetrics {
       "scrape_duration_s", "s", "gauge", "collector", "Wall time the source's last scrape took.");
   public static final MetricDef SCRAPE_SUCCESS = new MetricDef(
       "scrape_success", "boolean", "gauge", "collector",
-      "1 when the scrape returned a result (possibly partial), 0 when it failed outright.");
+      "1 when the scrape returned a result, possibly partial (at least one request answered, problems counted in "
+          + "scrape_problems); 0 when it failed: the source refused its credentials or held its login after a refusal, "
+          + "no request was answered, or the source could not run.");
   public static final MetricDef SCRAPE_PROBLEMS = new MetricDef(
       "scrape_problems", "count", "gauge", "collector",
       "Sub-resources the scrape could not read (each is logged with its reason).");

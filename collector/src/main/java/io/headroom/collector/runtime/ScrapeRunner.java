@@ -16,7 +16,10 @@ import org.slf4j.LoggerFactory;
  * Runs one scrape of one source and adds the source's own health: scrape duration, success,
  * problems, sample count and records refused because the database could not store them (each
  * refusal is a problem, logged once naming the source and the entity), as samples of the entity {@code HOST/collector/SOURCE}. A source that
- * throws still yields those (success 0), so a dead source shows on the dashboards. The scheduler
+ * throws still yields those (success 0), so a dead source shows on the dashboards. Success is
+ * exactly "the source's scrape returned": sources throw when the device refused the credentials
+ * (or a login is held after a refusal) and when not one request was answered, so a BMC with a
+ * wrong password reads 0, not 1 with 0 samples (docs/metrics/collector.md). The scheduler
  * adds what only it knows: the intervals it had to skip ({@link #countMissedInterval}, reported as
  * a running total) and how late this scrape started.
  *

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import io.headroom.collector.remote.ManualClock;
 import io.headroom.collector.source.Scrape;
 import io.headroom.collector.source.Source;
 import io.headroom.collector.source.SourceContext;
@@ -17,6 +18,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -101,6 +103,30 @@ class OntapSourceTest {
       IOException e = assertThrows(IOException.class, () -> source.scrape(new Scrape(1000)));
       assertTrue(e.getMessage().contains("HTTP 401"), e.getMessage());
       assertFalse(e.getMessage().contains(PASSWORD), e.getMessage());
+    }
+  }
+
+  @Test
+  void aWrongPasswordIsSentOncePerLoginBackoffNotOncePerTable() throws Exception {
+    ObjectNode c = cluster();
+    c.put("password", "not-it");
+    ManualClock clock = new ManualClock(Instant.parse("2026-12-01T10:00:00Z"));
+    Files.writeString(dir.resolve("pw"), PASSWORD);
+    try (StandinServer server = serve(c)) {
+      String yaml = "url: " + server.baseUri() + "\nplaintext: true\nusername: monitor\npassword_file: pw\nretries: 0\n";
+      try (Source source = new OntapSourceFactory(clock)
+          .create(new SourceContext("cl1", Duration.ofSeconds(5), dir), YAML.readTree(yaml))) {
+        long[] sentAt = new long[61];
+        for (int t = 0; t <= 60; t += 5) { // a scrape every 5 s, all seven tables and the ports each
+          assertThrows(IOException.class, () -> source.scrape(new Scrape(clock.seconds())));
+          sentAt[t] = server.requests().size();
+          clock.advance(Duration.ofSeconds(5));
+        }
+        // each request carries the password: one at t=0 (refused, hold 30 s), one at t=30 (hold 60 s)
+        assertEquals(1, sentAt[25]);
+        assertEquals(2, sentAt[30]);
+        assertEquals(2, sentAt[60]);
+      }
     }
   }
 

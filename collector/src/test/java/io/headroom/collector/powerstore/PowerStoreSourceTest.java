@@ -10,6 +10,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import io.headroom.collector.remote.ManualClock;
 import io.headroom.collector.source.Scrape;
 import io.headroom.collector.source.Source;
 import io.headroom.collector.source.SourceContext;
@@ -94,6 +95,34 @@ class PowerStoreSourceTest {
       assertEquals(1, ps.server().count("GET", "/api/rest/login_session"));
       assertTrue(e.getMessage().contains("login refused, HTTP 401"), e.getMessage());
       assertFalse(e.getMessage().contains(PASSWORD), e.getMessage());
+    }
+  }
+
+  @Test
+  void aRefusedLoginIsTriedAgainOnlyAfterLoginBackoffDoubling() throws Exception {
+    ObjectNode array = s5();
+    array.put("password", "another-password");
+    ManualClock clock = new ManualClock(Instant.parse("2026-12-01T10:00:00Z"));
+    try (PowerStoreStandin.Running ps = PowerStoreStandin.serve(array)) {
+      Files.writeString(dir.resolve("ps.pw"), PASSWORD + "\n");
+      String yaml = "url: " + ps.server().baseUri() + "\nplaintext: true\nusername: monitor\npassword_file: ps.pw\n"
+          + "retries: 0\n";
+      try (Source source = new PowerStoreSourceFactory(clock)
+          .create(new SourceContext("ps1", Duration.ofSeconds(20), dir), YAML.readTree(yaml))) {
+        long[] loginsAt = new long[101];
+        for (int t = 0; t <= 100; t += 5) { // a scrape every 5 s for 100 s
+          IOException e = assertThrows(IOException.class, () -> source.scrape(new Scrape(clock.seconds())));
+          assertFalse(e.getMessage().contains(PASSWORD), e.getMessage());
+          loginsAt[t] = ps.server().count("GET", "/api/rest/login_session");
+          clock.advance(Duration.ofSeconds(5));
+        }
+        // holds of 30 s, then 60 s: logins at t = 0, 30 and 90
+        assertEquals(1, loginsAt[25]);
+        assertEquals(2, loginsAt[30]);
+        assertEquals(2, loginsAt[85]);
+        assertEquals(3, loginsAt[90]);
+        assertEquals(3, loginsAt[100]);
+      }
     }
   }
 

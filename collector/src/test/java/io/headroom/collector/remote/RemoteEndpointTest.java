@@ -17,7 +17,8 @@ class RemoteEndpointTest {
 
   @Test
   void absentKeysGetTheDefaults() {
-    RemoteEndpoint e = new RemoteEndpoint(URI.create("https://bmc"), null, null, null, null, null, null, null, null, null, null);
+    RemoteEndpoint e = new RemoteEndpoint(URI.create("https://bmc"), null, null, null, null, null, null, null, null, null,
+        null, null, null);
     assertEquals(false, e.plaintext());
     assertEquals(TlsSettings.VERIFIED, e.tls());
     assertEquals(2, e.maxConcurrency());
@@ -25,6 +26,8 @@ class RemoteEndpointTest {
     assertEquals(Duration.ofSeconds(10), e.readTimeout());
     assertEquals(Duration.ofSeconds(30), e.timeout());
     assertEquals(3, e.retries());
+    assertEquals(Duration.ofSeconds(30), e.loginBackoff());
+    assertEquals(Duration.ofMinutes(10), e.loginBackoffMax());
     assertEquals(List.of(), e.validate());
   }
 
@@ -75,11 +78,33 @@ class RemoteEndpointTest {
   @Test
   void limitsAndEveryProblemAtOnce() {
     RemoteEndpoint e = new RemoteEndpoint(null, null, null, "A", Path.of("b"), null, 0, Duration.ZERO,
-        Duration.ofSeconds(-1), Duration.ZERO, -1);
+        Duration.ofSeconds(-1), Duration.ZERO, -1, Duration.ZERO, Duration.ofSeconds(-1));
     assertEquals(List.of("url: must be set", "password_env, password_file: give one, not both",
         "max_concurrency: must be at least 1", "connect_timeout: must be more than zero",
-        "read_timeout: must be more than zero", "timeout: must be more than zero", "retries: must be 0 or more"),
+        "read_timeout: must be more than zero", "timeout: must be more than zero", "retries: must be 0 or more",
+        "login_backoff: must be more than zero", "login_backoff_max: must be at least login_backoff"),
         e.validate());
+  }
+
+  @Test
+  void aLoginHoldThatDoesNotGrowIsAllowedAndOneThatShrinksIsNot() {
+    Duration m = Duration.ofMinutes(1);
+    RemoteEndpoint same = new RemoteEndpoint(URI.create("https://bmc"), null, null, null, null, null, null, null, null,
+        null, null, m, m);
+    assertEquals(List.of(), same.validate()); // max == backoff: every hold 1 min
+    RemoteEndpoint shrinking = new RemoteEndpoint(URI.create("https://bmc"), null, null, null, null, null, null, null,
+        null, null, null, m, m.minusMillis(1));
+    assertEquals(List.of("login_backoff_max: must be at least login_backoff"), shrinking.validate());
+    RemoteEndpoint one = at("https://bmc").withLimits(1, Duration.ofSeconds(1), Duration.ofSeconds(1), Duration.ofSeconds(1), 0);
+    assertEquals(List.of(), one.validate()); // one request in flight, no retry: the least allowed
+  }
+
+  @Test
+  void theLoginHoldKeysSurviveResolvingAgainstTheTestbedDirectory() {
+    RemoteEndpoint e = new RemoteEndpoint(URI.create("https://bmc"), null, "root", null, Path.of("pw"), null, null, null,
+        null, null, null, Duration.ofSeconds(5), Duration.ofSeconds(8)).resolve(Path.of("/etc/headroom"));
+    assertEquals(Duration.ofSeconds(5), e.loginBackoff());
+    assertEquals(Duration.ofSeconds(8), e.loginBackoffMax());
   }
 
   @Test
