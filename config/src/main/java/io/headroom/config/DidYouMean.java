@@ -11,17 +11,19 @@ import java.util.Collection;
 public final class DidYouMean {
   /** Farther than two edits, a suggestion is more often wrong than helpful. */
   static final int MAX_EDITS = 2;
+  /** Up to this length a word gets one edit: two would make "port" a misspelt "host". */
+  static final int SHORT = 4;
 
   private DidYouMean() {}
 
   /**
    * The nearest of {@code known} to {@code word}, or null when none is within {@link #MAX_EDITS}
-   * edits (and within half of the word's length, so "ab" does not suggest "xy"); on a tie, the
+   * edits (one for a word of up to {@link #SHORT} letters, none for one letter); on a tie, the
    * first in {@code known}'s order.
    */
   public static String nearest(String word, Collection<String> known) {
     String best = null;
-    int bestDistance = Math.min(MAX_EDITS, word.length() / 2) + 1;
+    int bestDistance = (word.length() <= 1 ? 0 : word.length() <= SHORT ? 1 : MAX_EDITS) + 1;
     for (String candidate : known) {
       int d = distance(word, candidate);
       if (d < bestDistance) {

@@ -25,8 +25,9 @@ class DidYouMeanTest {
     assertEquals("compare", DidYouMean.nearest("compre", commands)); // 1 edit
     assertEquals("compare", DidYouMean.nearest("compa", commands)); // 2 edits: the boundary
     assertNull(DidYouMean.nearest("cmpr", commands)); // 3 edits from compare (o, a, e inserted)
-    assertNull(DidYouMean.nearest("ab", List.of("xy"))); // 2 edits, but a 2-letter word allows 1
-    assertEquals("ab", DidYouMean.nearest("xb", List.of("ab"))); // 1 edit, within half of 2
+    assertNull(DidYouMean.nearest("port", List.of("type", "host"))); // 2 edits, but 4 letters allow 1
+    assertEquals("host", DidYouMean.nearest("hots", List.of("type", "host"))); // 1 edit: the boundary
+    assertNull(DidYouMean.nearest("x", List.of("y"))); // 1 edit, but one letter allows none
   }
 
   @Test
