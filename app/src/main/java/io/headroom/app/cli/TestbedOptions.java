@@ -4,7 +4,6 @@ import io.headroom.app.service.Sources;
 import io.headroom.collector.runtime.ScrapeRunner;
 import io.headroom.collector.source.SourceRegistry;
 import java.util.List;
-
 import io.headroom.analyzer.detect.Thresholds;
 import io.headroom.analyzer.detect.ThresholdsBinder;
 import io.headroom.config.DatabaseConfig;
@@ -59,7 +58,7 @@ final class TestbedOptions {
     TestbedConfig merged = new TestbedConfig(base.testbed(), k, d, base.spool(), base.alerts(), base.thresholds(), base.sources(), base.baseDir(), base.api(), base.collector());
     var problems = merged.validate();
     if (!problems.isEmpty()) {
-      throw new ConfigException((testbed == null ? "command line" : testbed.toString()) + ": " + String.join("; ", problems));
+      throw inFile(new ConfigException(String.join("; ", problems)));
     }
     return merged;
   }
