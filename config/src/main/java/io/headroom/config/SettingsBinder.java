@@ -30,7 +30,8 @@ import java.util.TreeSet;
  * <p>An absent key arrives as null (or as the value of a defaults instance, where one is given,
  * nested records included), so a record fills its defaults in its compact constructor. Values of the wrong type, unknown
  * keys and whatever a record's {@code List<String> validate()} says are all collected, each named
- * by its full key ({@code tls.pin_sha256: must be 64 hex digits}), and reported at once.
+ * by its full key ({@code tls.pin_sha256: must be 64 hex digits}; an unknown key by the mapping that
+ * holds it and the nearest known key, {@link DidYouMean}), and reported at once.
  *
  * <p>Component types: String, Integer, Long, Double, Boolean (or their primitives: then the key is
  * required unless a defaults instance gives it), {@link Duration} ("5s"), {@link Path} (resolved
@@ -160,7 +161,8 @@ public final class SettingsBinder {
     for (Iterator<String> it = node.fieldNames(); it.hasNext(); ) {
       String key = it.next();
       if (!known.contains(key)) {
-        problems.add(at + key + ": unknown key (known: " + known + ")");
+        // the mapping that holds it, then the key quoted: "disks.sda: unknown key 'iosp'; did you mean 'iops'?"
+        problems.add((at.isEmpty() ? "" : label(at) + ": ") + DidYouMean.unknownKey(key, known));
       }
     }
   }

@@ -22,10 +22,14 @@ public record SourceConfig(String type, String host, Duration interval, JsonNode
 
   List<String> validate() {
     List<String> problems = new ArrayList<>();
-    if (type == null || type.isBlank()) {
+    if (type == null) {
+      problems.add("type: missing; every source names its type (host, fio, ...)");
+    } else if (type.isBlank()) {
       problems.add("type: must name the source type (host, fio, ...)");
     }
-    if (host == null || host.isBlank() || host.contains("/") || host.contains("|")) {
+    if (host == null) {
+      problems.add("host: missing; every source names its host (it starts every entity id)");
+    } else if (host.isBlank() || host.contains("/") || host.contains("|")) {
       problems.add("host: must name the host without '/' or '|' (it starts every entity id)");
     } else if (StorableText.keyProblem(host) != null) {
       problems.add("host: " + StorableText.keyProblem(host));

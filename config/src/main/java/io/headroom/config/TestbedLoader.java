@@ -12,7 +12,8 @@ import java.util.function.ToIntFunction;
 
 /** Reads a testbed YAML file into a {@link TestbedConfig}; errors name the file and the key. */
 public final class TestbedLoader {
-  private static final Set<String> COMMON_SOURCE_KEYS = Set.of("type", "host", "interval");
+  /** In this order, so a tie between two of them suggests the first. */
+  private static final List<String> COMMON_SOURCE_KEYS = List.of("type", "host", "interval");
 
   private TestbedLoader() {}
 
@@ -64,16 +65,37 @@ public final class TestbedLoader {
       settings.remove(COMMON_SOURCE_KEYS);
       SettingsBinder.Bound<SourceHeader> header = SettingsBinder.tryBind(common, SourceHeader.class, null, Path.of("."));
       header.problems().forEach(p -> problems.add(at + "." + p));
+      List<String> misspelt = misspeltCommonKeys(s, at, problems);
       if (header.value() != null) {
         SourceConfig source = new SourceConfig(header.value().type(), header.value().host(), header.value().interval(), settings);
-        // a key the binder refused is null here; "must name the host" would only repeat that
+        // a key the binder refused, or misspelt, is null here; "host: missing" would only repeat that
         source.validate().stream()
             .filter(p -> header.problems().stream().noneMatch(refused -> sameKey(refused, p)))
+            .filter(p -> misspelt.stream().noneMatch(key -> p.startsWith(key + ":")))
             .forEach(p -> problems.add(at + "." + p));
         out.add(source);
       }
     }
     return out;
+  }
+
+  /**
+   * A key near a common key the source lacks ({@code hots:} without {@code host:}) is that key
+   * misspelt: said here, where the common keys are known, rather than as "host: missing" and, by
+   * the source's factory, as an unknown key whose list has no {@code host}. The common keys it
+   * stands for are returned.
+   */
+  private static List<String> misspeltCommonKeys(JsonNode source, String at, List<String> problems) {
+    List<String> meant = new ArrayList<>();
+    for (java.util.Iterator<String> it = source.fieldNames(); it.hasNext(); ) {
+      String key = it.next();
+      String near = COMMON_SOURCE_KEYS.contains(key) ? null : DidYouMean.nearest(key, COMMON_SOURCE_KEYS);
+      if (near != null && !source.has(near)) {
+        problems.add(at + ": " + DidYouMean.unknownKey(key, COMMON_SOURCE_KEYS));
+        meant.add(near);
+      }
+    }
+    return meant;
   }
 
   /**

@@ -83,7 +83,7 @@ class SettingsBinderTest {
 
   @Test
   void everyProblemIsNamedByItsFullKeyAtOnceWithoutEchoingStrings() {
-    assertEquals("redfish source of r1: colour: unknown key (known: [ca_file, interval, label, limits, max_bytes, "
+    assertEquals("redfish source of r1: unknown key 'colour' (known: [ca_file, interval, label, limits, max_bytes, "
         + "max_concurrency, mode, plaintext, ratio, tags, tls, url, username]); "
         + "url: not a URL with a scheme and a host (write e.g. https://bmc.example); "
         + "username: must be a string, not 12; "

@@ -105,12 +105,36 @@ class TestbedLoaderTest {
   void unknownKeysAndBadDurationsAreRefused() throws Exception {
     ConfigException unknown = assertThrows(ConfigException.class,
         () -> TestbedLoader.load(write("testbed: lab\nkafka: {bootstrap_servers: x}\n"), dir));
-    assertEquals(dir.resolve("testbed.yaml") + ": kafka.bootstrap_servers: unknown key (known: ",
+    assertEquals(dir.resolve("testbed.yaml") + ": kafka: unknown key 'bootstrap_servers' (known: ",
         unknown.getMessage().substring(0, unknown.getMessage().indexOf("(known: ") + 8));
     ConfigException duration = assertThrows(ConfigException.class,
         () -> TestbedLoader.load(write("testbed: lab\nsources: [{type: host, host: h1, interval: soon}]\n"), dir));
     assertEquals(dir.resolve("testbed.yaml") + ": sources[0].interval: \"soon\" is not a duration (write e.g. 500ms, 1s, 5s, 2m, 1h)",
         duration.getMessage());
+  }
+
+  @Test
+  void aMisspeltCommonSourceKeyIsNamedWithTheKeyItWasMeantToBe() throws Exception {
+    Path f = write("testbed: lab\nsources:\n  - {type: host, hots: h1}\n  - {type: host, host: h2, intervall: 5s}\n");
+    ConfigException e = assertThrows(ConfigException.class, () -> TestbedLoader.load(f, dir));
+    // hots is host with s and t swapped (1 edit); intervall is interval with one l more (1 edit)
+    assertEquals(f + ": sources[0]: unknown key 'hots'; did you mean 'host'?; "
+        + "sources[1]: unknown key 'intervall'; did you mean 'interval'?", e.getMessage());
+  }
+
+  @Test
+  void aMissingRequiredSourceKeyIsNamedAsMissing() throws Exception {
+    Path f = write("testbed: lab\nsources:\n  - {interval: 5s}\n");
+    ConfigException e = assertThrows(ConfigException.class, () -> TestbedLoader.load(f, dir));
+    assertEquals(f + ": sources[0].type: missing; every source names its type (host, fio, ...); "
+        + "sources[0].host: missing; every source names its host (it starts every entity id)", e.getMessage());
+  }
+
+  @Test
+  void aMissingTestbedFileIsNamedWithNoSuchFile() {
+    Path missing = dir.resolve("absent.yaml");
+    ConfigException e = assertThrows(ConfigException.class, () -> TestbedLoader.load(missing, dir));
+    assertEquals(missing + ": no such file", e.getMessage());
   }
 
   @Test

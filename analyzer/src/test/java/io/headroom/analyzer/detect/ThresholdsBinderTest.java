@@ -25,7 +25,7 @@ class ThresholdsBinderTest {
   void unknownKeysAndWrongTypesAreNamed() throws Exception {
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
         () -> ThresholdsBinder.bind(JSON.readTree("{\"cpu_full\": 0.8, \"at_ceiling\": \"high\"}"), "lab.yaml: detection.thresholds"));
-    assertEquals("lab.yaml: detection.thresholds: cpu_full: unknown key (known: [at_ceiling, cpu_busy, credit_zero_share, "
+    assertEquals("lab.yaml: detection.thresholds: unknown key 'cpu_full' (known: [at_ceiling, cpu_busy, credit_zero_share, "
         + "disk_busy, disk_queue, ethernet_practical, fc_practical, implausible_rate, implausible_util, infiniband_practical, "
         + "latency_climb, little_full, min_readings, near_tie, other_net_practical, pause_per_s, pcie_practical, plateau_cv, remote_access, socket_imbalance, sustained_share]); "
         + "at_ceiling: must be a number, not a string", e.getMessage());

@@ -11,6 +11,7 @@ import io.headroom.model.VerdictJson;
 import io.headroom.model.recording.ReadStats;
 import io.headroom.model.recording.RecordingReader;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.Callable;
 import java.io.PrintWriter;
 import picocli.CommandLine.Command;
@@ -20,12 +21,13 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 @Command(name = "analyze", mixinStandardHelpOptions = true,
-    description = "Reads a recording (format v1) and prints the verdict.")
+    description = "Reads recordings (format v1) and prints each one's verdict.")
 final class AnalyzeCommand implements Callable<Integer> {
-  @Parameters(index = "0", paramLabel = "FILE", description = "A recording, JSON Lines (format v1).")
-  Path file;
+  @Parameters(arity = "1..*", paramLabel = "FILE",
+      description = "Recordings, JSON Lines (format v1); each is judged on its own, in the order given.")
+  List<Path> files;
 
-  @Option(names = "--json", description = "Print the verdict object (design.md) instead of a table.")
+  @Option(names = "--json", description = "Print the verdict object (design.md) instead of a table; one line per file.")
   boolean json;
 
   @Option(names = "--lenient", description = "Skip bad lines (counted on stderr) instead of stopping at the first.")
@@ -35,11 +37,11 @@ final class AnalyzeCommand implements Callable<Integer> {
       description = "Judge with the detection thresholds of this testbed file (default: the documented defaults).")
   Path testbed;
 
-  @Option(names = "--run", paramLabel = "ID", description = "The run to judge (default: the last one in the file).")
+  @Option(names = "--run", paramLabel = "ID", description = "The run to judge (default: the last one in the file; one file only).")
   String runId;
 
   @Option(names = "--report", paramLabel = "HTML",
-      description = "Also write the run's report page here: one self-contained HTML file (docs/api.md).")
+      description = "Also write the run's report page here: one self-contained HTML file (docs/api.md; one file only).")
   Path report;
 
   @Spec CommandSpec spec;
@@ -47,10 +49,27 @@ final class AnalyzeCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     PrintWriter out = spec.commandLine().getOut();
-    PrintWriter err = spec.commandLine().getErr();
-    InputFiles.requireReadable(file);
+    if (files.size() > 1 && (report != null || runId != null)) {
+      throw new UserError((report != null ? "--report writes one run's page" : "--run names a run of one recording")
+          + ": give one FILE, not " + files.size());
+    }
+    for (Path file : files) {
+      InputFiles.requireReadable(file); // all of them before the first verdict: no half-done list
+    }
     Thresholds thresholds = testbed == null ? Thresholds.defaults()
         : TestbedOptions.thresholds(TestbedLoader.load(testbed, Path.of(".")), testbed);
+    for (int i = 0; i < files.size(); i++) {
+      if (files.size() > 1 && !json) {
+        out.println((i > 0 ? "\n" : "") + "== " + files.get(i) + " ==");
+      }
+      analyze(files.get(i), thresholds, out);
+    }
+    out.flush();
+    return 0;
+  }
+
+  private void analyze(Path file, Thresholds thresholds, PrintWriter out) throws UserError {
+    PrintWriter err = spec.commandLine().getErr();
     RunData data = new RunData();
     ReadStats stats;
     try {
@@ -69,24 +88,14 @@ final class AnalyzeCommand implements Callable<Integer> {
     judgeable(file, data, stats, run);
     Verdict verdict = new RunAnalyzer(thresholds).analyze(data, run);
     if (report != null) {
-      writeReport(data, run, verdict);
+      ReportFile.write(report, ReportPage.render(data, run, verdict), err);
     }
     if (json) {
       out.println(VerdictJson.toJson(verdict));
     } else {
       VerdictPrinter.print(verdict, out);
     }
-    out.flush();
-    return 0;
-  }
-
-  private void writeReport(RunData data, String run, Verdict verdict) throws UserError {
-    String html = ReportPage.render(data, run, verdict);
-    try {
-      java.nio.file.Files.writeString(report, html);
-    } catch (java.io.IOException e) {
-      throw new UserError("--report: cannot write " + report + ": " + e.getMessage());
-    }
+    out.flush(); // each verdict as soon as it is reached: a long list shows progress
   }
 
   /** A recording with nothing to judge is an error, not a verdict of NONE. */

@@ -1,13 +1,11 @@
 package io.headroom.app.cli;
 
 import io.headroom.collector.runtime.SchedulerSettings;
-import io.headroom.app.service.Sources;
 import io.headroom.config.TestbedConfig;
 import io.headroom.collector.runtime.RecordingSink;
 import io.headroom.collector.runtime.ScrapeRunner;
 import io.headroom.collector.runtime.ScrapeScheduler;
 import io.headroom.collector.source.Scrape;
-import io.headroom.collector.source.SourceRegistry;
 import io.headroom.model.recording.RecordingWriter;
 import java.io.OutputStreamWriter;
 import java.nio.charset.StandardCharsets;
@@ -33,7 +31,7 @@ final class CollectCommand implements Callable<Integer> {
       return new CollectorCommand(options).call();
     }
     TestbedConfig testbed = options.loadSources(Path.of(System.getProperty("java.io.tmpdir"), "headroom-unused-spool"));
-    List<ScrapeRunner> runners = Sources.runners(testbed, SourceRegistry.discovered());
+    List<ScrapeRunner> runners = options.runners(testbed);
     try (ScrapeScheduler scheduler = new ScrapeScheduler(testbed.testbed(), runners, (tb, s) -> { },
         SchedulerSettings.of(testbed.collector()))) {
       scheduler.scrapeAllOnce(); // the first scrape only primes the counters

@@ -3,9 +3,7 @@ package io.headroom.app.cli;
 import io.headroom.collector.runtime.SchedulerSettings;
 import io.headroom.app.service.CollectorService;
 import io.headroom.app.service.Infrastructure;
-import io.headroom.app.service.Sources;
 import io.headroom.config.TestbedConfig;
-import io.headroom.collector.source.SourceRegistry;
 import io.headroom.model.kafka.KafkaClient;
 import io.headroom.model.kafka.Topics;
 import java.nio.file.Path;
@@ -32,7 +30,7 @@ final class CollectorCommand implements Callable<Integer> {
       KafkaClient bootstrap = infra.kafka(testbed.kafka());
       try (CollectorService collector = new CollectorService(testbed.testbed(), bootstrap,
           new Topics(testbed.kafka().topicPrefix()), testbed.spool(),
-          Sources.runners(testbed, SourceRegistry.discovered()), null, SchedulerSettings.of(testbed.collector()))) {
+          options.runners(testbed), null, SchedulerSettings.of(testbed.collector()))) {
         collector.start();
         System.err.printf("collector for testbed %s publishing to %s; spool in %s; Ctrl-C to stop%n",
             testbed.testbed(), bootstrap, testbed.spool().dir());

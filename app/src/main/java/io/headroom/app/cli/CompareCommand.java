@@ -15,7 +15,6 @@ import io.headroom.config.TestbedLoader;
 import io.headroom.model.Verdict;
 import io.headroom.model.recording.ReadStats;
 import io.headroom.model.recording.RecordingReader;
-import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -61,11 +60,7 @@ final class CompareCommand implements Callable<Integer> {
     Comparison c = Files.isRegularFile(Path.of(a)) && Files.isRegularFile(Path.of(b))
         ? recordings(thresholds) : stored(config, thresholds);
     if (report != null) {
-      try {
-        Files.writeString(report, ComparePage.render(c));
-      } catch (IOException e) {
-        throw new UserError("--report: cannot write " + report + ": " + e.getMessage());
-      }
+      ReportFile.write(report, ComparePage.render(c), spec.commandLine().getErr());
     }
     if (json) {
       out.println(ComparisonJson.toJson(c));

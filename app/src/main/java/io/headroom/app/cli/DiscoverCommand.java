@@ -5,7 +5,8 @@ import io.headroom.config.TestbedConfig;
 import io.headroom.collector.source.Discovery;
 import io.headroom.collector.source.DiscoveryText;
 import io.headroom.collector.source.Source;
-import io.headroom.collector.source.SourceContext;
+import io.headroom.app.service.Sources;
+import io.headroom.config.ConfigException;
 import io.headroom.collector.source.SourceRegistry;
 import io.headroom.model.recording.RecordingWriter;
 import java.io.IOException;
@@ -30,16 +31,25 @@ final class DiscoverCommand implements Callable<Integer> {
 
   @Spec CommandSpec spec;
 
+  /** The {@code i}th source; its refused settings named with the file and {@code sources[i]}. */
+  private Source made(TestbedConfig testbed, int i, SourceRegistry registry) throws ConfigException {
+    try {
+      return Sources.source(testbed, i, registry);
+    } catch (ConfigException e) {
+      throw options.inFile(e);
+    }
+  }
+
   @Override
   public Integer call() throws Exception {
     PrintWriter out = spec.commandLine().getOut();
     TestbedConfig testbed = options.loadSources(Path.of(System.getProperty("java.io.tmpdir"), "headroom-unused-spool"));
     SourceRegistry registry = SourceRegistry.discovered();
     int failed = 0;
-    for (SourceConfig sc : testbed.sources()) {
+    for (int i = 0; i < testbed.sources().size(); i++) {
+      SourceConfig sc = testbed.sources().get(i);
       Discovery d;
-      try (Source source = registry.factory(sc.type())
-          .create(new SourceContext(sc.host(), sc.interval(), testbed.baseDir()), sc.settings())) {
+      try (Source source = made(testbed, i, registry)) {
         d = source.discover();
       } catch (IOException e) {
         // a device that does not answer is the device's problem, not the testbed's: the others still count

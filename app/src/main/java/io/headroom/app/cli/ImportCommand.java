@@ -16,7 +16,6 @@ import io.headroom.model.Run;
 import io.headroom.model.Verdict;
 import io.headroom.model.VerdictJson;
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -98,7 +97,7 @@ final class ImportCommand implements Callable<Integer> {
       }
       print(verdict);
       if (report != null) {
-        Files.writeString(report, ReportPage.render(data, id, verdict));
+        ReportFile.write(report, ReportPage.render(data, id, verdict), spec.commandLine().getErr());
       }
     }
     return 0;

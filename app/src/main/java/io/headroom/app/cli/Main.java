@@ -1,5 +1,6 @@
 package io.headroom.app.cli;
 
+import io.headroom.config.DidYouMean;
 import picocli.CommandLine;
 
 /** Entry point of the `headroom` launcher. */
@@ -11,23 +12,36 @@ public final class Main {
   }
 
   /**
-   * A word that is no command, or an option or value that does not fit: say which, list what is
-   * there, exit 2 (a script that called `headroom import` must not think it worked).
+   * A word that is no command, or an option or value that does not fit: one line saying which
+   * (with the command it was likely meant to be), one line pointing at the help, exit 2 (a script
+   * that called `headroom import` must not think it worked). The help itself is not printed: 35
+   * lines would bury the one that matters.
    */
   private static int badUsage(CommandLine.ParameterException e, String[] args) {
     CommandLine cmd = e.getCommandLine();
     java.io.PrintWriter err = cmd.getErr();
-    boolean unknownCommand = e instanceof CommandLine.UnmatchedArgumentException u
-        && !cmd.getSubcommands().isEmpty() && !u.getUnmatched().isEmpty() && !u.getUnmatched().get(0).startsWith("-");
-    if (unknownCommand) {
-      String word = ((CommandLine.UnmatchedArgumentException) e).getUnmatched().get(0);
-      err.println(cmd.getCommandName() + ": unknown command '" + word + "'; the commands are: "
-          + String.join(", ", cmd.getSubcommands().keySet()));
+    String word = unknownCommand(e);
+    if (word != null) {
+      String near = DidYouMean.nearest(word, cmd.getSubcommands().keySet());
+      err.println(cmd.getCommandName() + ": unknown command '" + word + "'; " + (near != null
+          ? "did you mean '" + near + "'?" : "the commands are: " + String.join(", ", cmd.getSubcommands().keySet())));
     } else {
-      err.println(cmd.getCommandName() + ": " + e.getMessage());
+      err.println(commandPath(cmd) + ": " + e.getMessage());
     }
-    cmd.usage(err);
+    err.println("Run '" + commandPath(cmd) + " --help' for " + (word != null ? "the commands." : "its options."));
     return ExitCodes.USAGE;
+  }
+
+  /** The word a command that has subcommands did not know, or null when the error is another. */
+  private static String unknownCommand(CommandLine.ParameterException e) {
+    boolean unknown = e instanceof CommandLine.UnmatchedArgumentException u && !e.getCommandLine().getSubcommands().isEmpty()
+        && !u.getUnmatched().isEmpty() && !u.getUnmatched().get(0).startsWith("-");
+    return unknown ? ((CommandLine.UnmatchedArgumentException) e).getUnmatched().get(0) : null;
+  }
+
+  /** "headroom analyze": what a person types to reach {@code cmd}. */
+  private static String commandPath(CommandLine cmd) {
+    return cmd.getParent() == null ? cmd.getCommandName() : commandPath(cmd.getParent()) + " " + cmd.getCommandName();
   }
 
   public static CommandLine commandLine() {

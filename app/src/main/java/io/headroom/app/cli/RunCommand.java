@@ -5,7 +5,6 @@ import io.headroom.analyzer.analysis.RunAnalyzer;
 import io.headroom.analyzer.data.RunData;
 import io.headroom.app.service.CollectorService;
 import io.headroom.app.service.Infrastructure;
-import io.headroom.app.service.Sources;
 import io.headroom.collector.workload.FioFailedException;
 import io.headroom.collector.workload.FioRunner;
 import io.headroom.collector.workload.VdbenchRunner;
@@ -14,7 +13,6 @@ import io.headroom.config.TestbedConfig;
 import io.headroom.collector.declared.DeclaredSourceFactory;
 import io.headroom.collector.declared.WorkloadRelations;
 import io.headroom.collector.runtime.RecordingSink;
-import io.headroom.collector.source.SourceRegistry;
 import io.headroom.model.RecordingRecord;
 import io.headroom.model.Verdict;
 import io.headroom.model.VerdictJson;
@@ -103,7 +101,7 @@ final class RunCommand implements Callable<Integer> {
       KafkaClient bootstrap = infra.kafka(testbed.kafka());
       try (CollectorService collector = new CollectorService(testbed.testbed(), bootstrap,
           new Topics(testbed.kafka().topicPrefix()), testbed.spool(),
-          Sources.runners(testbed, SourceRegistry.discovered()), new RecordingSink(local),
+          options.runners(testbed), new RecordingSink(local),
           SchedulerSettings.of(testbed.collector()))) {
         collector.start();
         Consumer<RecordingRecord> both = r -> {

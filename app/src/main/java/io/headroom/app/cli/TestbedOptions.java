@@ -1,5 +1,9 @@
 package io.headroom.app.cli;
 
+import io.headroom.app.service.Sources;
+import io.headroom.collector.runtime.ScrapeRunner;
+import io.headroom.collector.source.SourceRegistry;
+import java.util.List;
 import io.headroom.analyzer.detect.Thresholds;
 import io.headroom.analyzer.detect.ThresholdsBinder;
 import io.headroom.config.DatabaseConfig;
@@ -54,7 +58,7 @@ final class TestbedOptions {
     TestbedConfig merged = new TestbedConfig(base.testbed(), k, d, base.spool(), base.alerts(), base.thresholds(), base.sources(), base.baseDir(), base.api(), base.collector());
     var problems = merged.validate();
     if (!problems.isEmpty()) {
-      throw new ConfigException((testbed == null ? "command line" : testbed.toString()) + ": " + String.join("; ", problems));
+      throw inFile(new ConfigException(String.join("; ", problems)));
     }
     return merged;
   }
@@ -70,6 +74,20 @@ final class TestbedOptions {
           + "add one (docs/configuration.md)");
     }
     return config;
+  }
+
+  /** The testbed's sources in their runners; a source's refused settings are named with the file. */
+  List<ScrapeRunner> runners(TestbedConfig config) throws ConfigException {
+    try {
+      return Sources.runners(config, SourceRegistry.discovered());
+    } catch (ConfigException e) {
+      throw inFile(e);
+    }
+  }
+
+  /** {@code e} with the testbed file's name in front ("lab.yaml: sources[0]: ..."). */
+  ConfigException inFile(ConfigException e) {
+    return new ConfigException((testbed == null ? "command line" : testbed.toString()) + ": " + e.getMessage());
   }
 
   /** The detection thresholds of the testbed file (defaults where it says nothing). */

@@ -16,11 +16,23 @@ public final class Sources {
 
   public static List<ScrapeRunner> runners(TestbedConfig testbed, SourceRegistry registry) throws ConfigException {
     List<ScrapeRunner> out = new ArrayList<>();
-    for (SourceConfig sc : testbed.sources()) {
-      Source source = registry.factory(sc.type())
-          .create(new SourceContext(sc.host(), sc.interval(), testbed.baseDir()), sc.settings());
-      out.add(new ScrapeRunner(sc.host(), source, () -> System.currentTimeMillis() / 1000.0));
+    for (int i = 0; i < testbed.sources().size(); i++) {
+      SourceConfig sc = testbed.sources().get(i);
+      out.add(new ScrapeRunner(sc.host(), source(testbed, i, registry), () -> System.currentTimeMillis() / 1000.0));
     }
     return out;
+  }
+
+  /**
+   * The testbed's {@code i}th source, made by its type's factory; a refusal of its settings starts
+   * with {@code sources[i]}, so the person finds the entry (the caller adds the file's name).
+   */
+  public static Source source(TestbedConfig testbed, int i, SourceRegistry registry) throws ConfigException {
+    SourceConfig sc = testbed.sources().get(i);
+    try {
+      return registry.factory(sc.type()).create(new SourceContext(sc.host(), sc.interval(), testbed.baseDir()), sc.settings());
+    } catch (ConfigException e) {
+      throw new ConfigException("sources[" + i + "]: " + e.getMessage());
+    }
   }
 }

@@ -89,6 +89,71 @@ class AnalyzeCommandTest {
     assertEquals("s2/esx1/cpu", v.entity());
   }
 
+  private static final Path S1 = Path.of("../docs/scenarios/s1-fc-san.jsonl");
+  private static final Path S2 = Path.of("../docs/scenarios/s2-nvmeof-oltp.jsonl");
+
+  /** What `headroom analyze ARGS` prints on stdout, from a fresh launcher. */
+  private static String alone(String... args) {
+    Cli one = new Cli();
+    assertEquals(0, one.run(args), one.err());
+    return one.out();
+  }
+
+  @Test
+  void severalFilesGetOneVerdictEachUnderTheirNameInTheOrderGiven() {
+    assertEquals(0, run("analyze", S2.toString(), S1.toString()), cli.err());
+    assertEquals("== " + S2 + " ==\n" + alone("analyze", S2.toString())
+        + "\n== " + S1 + " ==\n" + alone("analyze", S1.toString()), cli.out());
+    assertEquals("", cli.err());
+  }
+
+  @Test
+  void severalFilesWithJsonAreOneVerdictObjectALine() throws Exception {
+    assertEquals(0, run("analyze", "--json", S2.toString(), S1.toString()), cli.err());
+    assertEquals(alone("analyze", "--json", S2.toString()) + alone("analyze", "--json", S1.toString()), cli.out());
+    assertEquals(Bottleneck.NONE, VerdictJson.fromJson(cli.out().lines().findFirst().orElseThrow()).bottleneck());
+  }
+
+  @Test
+  void reportAndRunTakeOneFileAndSaySoBeforeAnyVerdict() {
+    assertEquals(2, run("analyze", "--report", dir.resolve("r.html").toString(), S2.toString(), S1.toString()));
+    assertEquals("headroom analyze: --report writes one run's page: give one FILE, not 2\n", cli.err());
+    assertEquals("", cli.out());
+    Cli runs = new Cli();
+    assertEquals(2, runs.run("analyze", "--run", "r1", S2.toString(), S1.toString()));
+    assertEquals("headroom analyze: --run names a run of one recording: give one FILE, not 2\n", runs.err());
+  }
+
+  @Test
+  void aMissingFileAmongSeveralStopsBeforeTheFirstVerdict() {
+    assertEquals(2, run("analyze", S2.toString(), dir.resolve("nope.jsonl").toString()));
+    assertEquals("headroom analyze: " + dir.resolve("nope.jsonl") + ": no such file\n", cli.err());
+    assertEquals("", cli.out());
+  }
+
+  @Test
+  void reportSaysWhereItWroteAndHowBig() throws Exception {
+    Path page = dir.resolve("r.html");
+    assertEquals(0, run("analyze", "--report", page.toString(), S2.toString()), cli.err());
+    long kb = Math.max(1, Math.round(Files.size(page) / 1000.0)); // whole kB of 1000 bytes, rounded
+    assertEquals("report: wrote " + page + " (" + kb + " kB)\n", cli.err());
+    assertEquals(alone("analyze", S2.toString()), cli.out(), "stdout is the verdict alone");
+  }
+
+  @Test
+  void aReportInAMissingDirectorySaysNoSuchDirectory() {
+    Path page = dir.resolve("x").resolve("r.html");
+    assertEquals(2, run("analyze", "--report", page.toString(), S2.toString()));
+    assertEquals("headroom analyze: --report: cannot write " + page + ": no such directory: " + dir.resolve("x") + "\n",
+        cli.err());
+  }
+
+  @Test
+  void aReportOntoADirectorySaysItIsOne() {
+    assertEquals(2, run("analyze", "--report", dir.toString(), S2.toString()));
+    assertEquals("headroom analyze: --report: cannot write " + dir + ": is a directory\n", cli.err());
+  }
+
   @Test
   void aMissingFileIsOneLineNotAStackTrace() {
     assertEquals(2, run("analyze", dir.resolve("nope.jsonl").toString()));

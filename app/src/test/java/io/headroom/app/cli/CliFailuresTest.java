@@ -16,11 +16,25 @@ class CliFailuresTest {
   private final Cli cli = new Cli();
 
   @Test
-  void anUnknownCommandIsNamedAndExits2() {
-    assertEquals(ExitCodes.USAGE, cli.run("export", "x.csv"));
-    assertTrue(cli.err().startsWith("headroom: unknown command 'export'; the commands are: demo, analyze, compare, import, collect, "
-        + "collector, analyzer, run, discover\n"), cli.err());
-    assertTrue(cli.err().contains("Usage: headroom"), "the help follows");
+  void aMisspeltCommandSuggestsTheNearestInTwoLinesAndExits2() {
+    assertEquals(ExitCodes.USAGE, cli.run("anaylze", "x.jsonl"));
+    // anaylze is analyze with y and l swapped: 1 edit (analyzer is 2)
+    assertEquals("headroom: unknown command 'anaylze'; did you mean 'analyze'?\n"
+        + "Run 'headroom --help' for the commands.\n", cli.err());
+    assertEquals("", cli.out());
+  }
+
+  @Test
+  void aWordFarFromEveryCommandListsThemAndExits2() {
+    assertEquals(ExitCodes.USAGE, cli.run("frobnicate", "x.csv"));
+    assertEquals("headroom: unknown command 'frobnicate'; the commands are: demo, analyze, compare, import, collect, "
+        + "collector, analyzer, run, discover\nRun 'headroom --help' for the commands.\n", cli.err());
+  }
+
+  @Test
+  void aBadOptionOfASubcommandIsOneLineAndAPointerToItsHelp() {
+    assertEquals(ExitCodes.USAGE, cli.run("analyze", "--jsn", "x.jsonl"));
+    assertEquals("headroom analyze: Unknown option: '--jsn'\nRun 'headroom analyze --help' for its options.\n", cli.err());
   }
 
   @Test

@@ -90,4 +90,29 @@ class CliInputErrorsTest {
         + "9223372036854ms (about 2562047h 47m, 292 years, what a count of nanoseconds holds)\n",
         refused("collect", "--once", "--testbed", f.toString()));
   }
+
+  @Test
+  void aMissingTestbedFileIsNoSuchFile() {
+    String expected = "DIR/gone.yaml: no such file\n";
+    assertEquals("headroom collect: " + expected, refused("collect", "--once", "--testbed", dir.resolve("gone.yaml").toString()));
+    assertEquals("headroom analyze: " + expected, refused("analyze", "--testbed", dir.resolve("gone.yaml").toString(),
+        "../docs/scenarios/s2-nvmeof-oltp.jsonl"));
+  }
+
+  @Test
+  void aSourcesOwnMisspeltKeyIsNamedWithFileAndEntry() throws Exception {
+    // disk is disks less its s: 1 edit
+    Path f = Files.writeString(dir.resolve("t.yaml"), "testbed: lab\nsources:\n  - {type: host, host: h1, disk: {}}\n");
+    String expected = "DIR/t.yaml: sources[0]: host source of h1: unknown key 'disk'; did you mean 'disks'?\n";
+    assertEquals("headroom collect: " + expected, refused("collect", "--once", "--testbed", f.toString()));
+    assertEquals("headroom discover: " + expected, refused("discover", "--testbed", f.toString()));
+  }
+
+  @Test
+  void aMisspeltSourceTypeSuggestsTheType() throws Exception {
+    // hots is host with s and t swapped: 1 edit
+    Path f = Files.writeString(dir.resolve("t.yaml"), "testbed: lab\nsources:\n  - {type: hots, host: h1}\n");
+    assertEquals("headroom collect: DIR/t.yaml: sources[0]: type: unknown source type \"hots\"; did you mean \"host\"?\n",
+        refused("collect", "--once", "--testbed", f.toString()));
+  }
 }

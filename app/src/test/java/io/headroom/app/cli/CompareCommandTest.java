@@ -75,6 +75,8 @@ class CompareCommandTest {
     String html = Files.readString(page);
     String summary = cli.out().split("\n")[0];
     assertTrue(html.contains("<p class=\"verdict\" id=\"summary\">" + summary.replace(">", "&gt;") + "</p>"), html);
+    long kb = ReportFile.kilobytes(Files.size(page)); // whole kB of 1000 bytes, rounded (AnalyzeCommandTest checks the arithmetic)
+    assertEquals("report: wrote " + page + " (" + kb + " kB)\n", cli.err(), "said on stderr; stdout stays the comparison");
   }
 
   @Test

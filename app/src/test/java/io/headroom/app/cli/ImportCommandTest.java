@@ -38,6 +38,8 @@ class ImportCommandTest {
     assertEquals(java.util.List.of("rd_seq_write", "rd_rand_mix"), v.phases().stream().map(p -> p.name()).toList());
     assertEquals(java.util.List.of("too_few_readings", "too_few_readings"), v.phases().stream().map(p -> p.reason()).toList());
     assertTrue(Files.readString(dir.resolve("r.html")).contains("Run v1: not judged (too few readings)"));
+    assertTrue(cli.err().endsWith("report: wrote " + dir.resolve("r.html") + " ("
+        + ReportFile.kilobytes(Files.size(dir.resolve("r.html"))) + " kB)\n"), cli.err());
   }
 
   @Test

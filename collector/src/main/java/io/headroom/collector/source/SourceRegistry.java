@@ -49,7 +49,9 @@ public final class SourceRegistry {
   public SourceFactory factory(String type) throws ConfigException {
     SourceFactory f = byType.get(type);
     if (f == null) {
-      throw new ConfigException("unknown source type \"" + type + "\"; known: " + byType.keySet());
+      String near = io.headroom.config.DidYouMean.nearest(type, byType.keySet());
+      throw new ConfigException("type: unknown source type \"" + type + "\"; "
+          + (near != null ? "did you mean \"" + near + "\"?" : "known: " + byType.keySet()));
     }
     return f;
   }

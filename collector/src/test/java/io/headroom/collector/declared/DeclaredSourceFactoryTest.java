@@ -46,11 +46,11 @@ class DeclaredSourceFactoryTest {
            "x"],
          "relations": [{"from": "v", "rel": "serves", "to": "a|b"}],
          "workloads": [{"rel": "behind", "to": "v"}, {"to": "w"}]}"""));
-    assertEquals("declared source of lab: entity: unknown key (known: [entities, relations, sys_root, workloads]); "
+    assertEquals("declared source of lab: unknown key 'entity' (known: [entities, relations, sys_root, workloads]); "
         + "entities[0].kind: \"workload\" is not declarable (known: [array_cpu, cgroup, cpu_socket, disk, host_cpu, net_port, pcie_link]); "
         + "entities[1].capacity.bytes_per_s: must be a positive number, not -1.0; "
         + "entities[1].blockdev: only a disk is measured from a block device, not net_port; "
-        + "entities[2].colour: unknown key (known: [attrs, blockdev, capacity, cgroup, id, kind, name, netdev]); "
+        + "entities[2]: unknown key 'colour' (known: [attrs, blockdev, capacity, cgroup, id, kind, name, netdev]); "
         + "entities[2].netdev: \"../x\" must be a device name (loop7, eth0), not a path; "
         + "entities[2].netdev: only a net_port is measured from an interface, not host_cpu; "
         + "entities[4]: must be a mapping (keys: [attrs, blockdev, capacity, cgroup, id, kind, name, netdev]); "

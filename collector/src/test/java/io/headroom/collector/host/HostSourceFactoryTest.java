@@ -47,7 +47,7 @@ class HostSourceFactoryTest {
   void allProblemsAreReportedAtOnce() {
     ConfigException e = assertThrows(ConfigException.class, () -> bind(
         "{\"proc_root\":\"nope\",\"cgroup\":[\"x\"],\"cgroups\":\"a\",\"array_cgroups\":[\"../etc\"],\"topology_refresh\":\"soon\"}"));
-    assertEquals("host source of h1: cgroup: unknown key (known: [array_cgroups, cgroups, disks, proc_root, sys_root, topology_refresh]); "
+    assertEquals("host source of h1: unknown key 'cgroup'; did you mean 'cgroups'?; " // 1 letter short
         + "cgroups: must be a list, not a string; "
         + "topology_refresh: \"soon\" is not a duration (write e.g. 500ms, 1s, 5s, 2m, 1h); "
         + "proc_root: " + base.resolve("nope") + " is not a directory; "
@@ -62,7 +62,7 @@ class HostSourceFactoryTest {
     assertEquals(java.util.Map.of(), c.diskSpec("vda"));
     ConfigException e = assertThrows(ConfigException.class,
         () -> bind("{\"disks\":{\"sda\":{\"iops\":\"fast\",\"latency\":1},\"sdb\":5}}"));
-    assertEquals("host source of h1: disks.sda.latency: unknown key (known: [bytes_per_s, iops]); "
+    assertEquals("host source of h1: disks.sda: unknown key 'latency' (known: [bytes_per_s, iops]); "
         + "disks.sda.iops: must be a number, not a string; "
         + "disks.sdb: must be a mapping (keys: [bytes_per_s, iops])", e.getMessage());
     ConfigException negative = assertThrows(ConfigException.class, () -> bind("{\"disks\":{\"sda\":{\"iops\":0}}}"));

@@ -61,6 +61,6 @@ class RemoteSectionTest {
         colour: red
         """), Own.class, Path.of("/etc/headroom"), "x source of a1"));
     assertEquals("x source of a1: url: must start with https:// (or http:// with plaintext: true); "
-        + "retries: must be 0 or more; colour: unknown key (known: [depth, mode]); depth: must be at least 1", e.getMessage());
+        + "retries: must be 0 or more; unknown key 'colour' (known: [depth, mode]); depth: must be at least 1", e.getMessage());
   }
 }
