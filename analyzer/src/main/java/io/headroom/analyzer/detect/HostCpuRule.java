@@ -66,8 +66,8 @@ public final class HostCpuRule implements Rule {
 
   /**
    * The fullest client-side CPU that serves the path's interrupts, when it is full: "h1/cpu/7
-   * serves every interrupt of h1/net/ens1f0: util p95 1.00, softirq mean 0.83, irq mean 0.07,
-   * while h1/cpu averages 0.19 (full from 0.90)". Its role is why it is on the path, and the host
+   * util p95 1.00 (full from 0.90), softirq mean 0.83, irq mean 0.07, while h1/cpu averages 0.19:
+   * it serves every interrupt of h1/net/ens1f0". Its role is why it is on the path, and the host
    * average is the evidence that a coarser view hides it.
    */
   private static Optional<Finding> interruptCpu(Context ctx) {
@@ -83,8 +83,8 @@ public final class HostCpuRule implements Rule {
       return Optional.empty();
     }
     String cpu = top.entity();
-    StringBuilder line = new StringBuilder(InterruptCpus.role(ctx, cpu, ctx.path().interruptsServedBy(cpu)));
-    line.append(": util p95 ").append(Fmt.frac(top.value()));
+    StringBuilder line = new StringBuilder(top.describe())
+        .append(" (full from ").append(Fmt.frac(t.cpuBusy())).append(")");
     appendMean(line, ctx, cpu, UTIL_SOFTIRQ, "softirq");
     appendMean(line, ctx, cpu, UTIL_IRQ, "irq");
     String host = hostOf(ctx, cpu);
@@ -92,7 +92,7 @@ public final class HostCpuRule implements Rule {
     if (!Double.isNaN(average)) {
       line.append(", while ").append(host).append(" averages ").append(Fmt.frac(average));
     }
-    line.append(" (full from ").append(Fmt.frac(t.cpuBusy())).append(")");
+    line.append(": it ").append(InterruptCpus.role(ctx, ctx.path().interruptsServedBy(cpu)));
     List<String> evidence = new ArrayList<>();
     evidence.add(line.toString());
     evidence.add(PathLoads.tightestDeviceNote(ctx));

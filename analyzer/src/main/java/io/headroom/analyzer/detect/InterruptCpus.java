@@ -78,7 +78,7 @@ final class InterruptCpus {
    * interrupts go to, else "serves interrupts of h1/net/ens1f0 (irq_cpus 6-7)". The device is
    * named by what sits behind the link on the path (the NIC's port, the disk), else by the link.
    */
-  static String role(Context ctx, String cpu, List<String> links) {
+  static String role(Context ctx, List<String> links) {
     List<String> parts = new ArrayList<>();
     boolean every = true;
     for (String link : links) {
@@ -87,7 +87,7 @@ final class InterruptCpus {
       every &= only;
       parts.add(deviceOf(ctx, link) + (only ? "" : " (irq_cpus " + list + ")"));
     }
-    return cpu + " serves " + (every ? "every interrupt" : "interrupts") + " of " + String.join(", ", parts);
+    return "serves " + (every ? "every interrupt" : "interrupts") + " of " + String.join(", ", parts);
   }
 
   private static String deviceOf(Context ctx, String link) {
