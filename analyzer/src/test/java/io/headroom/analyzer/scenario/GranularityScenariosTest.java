@@ -5,6 +5,7 @@ import static io.headroom.analyzer.scenario.FromInputs.assertMean;
 import static io.headroom.analyzer.scenario.FromInputs.assertP95;
 import static io.headroom.analyzer.scenario.FromInputs.number;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -43,6 +44,10 @@ class GranularityScenariosTest {
     assertEquals("sustained: c1/client/cpu/7 util at its ceiling in 55 of 55 readings (100%); the workload"
         + " shows it: throughput flat (cv 2%), queues kept full (100% of the outstanding I/O in flight)",
         c1.line(p.name(), "sustained"));
+    // next, with CPU 7's interrupts spread: the target volume, 2.874 GB/s x 1.0329 = 2.969 GB/s p95
+    // of its 6.8 GB/s spec = 43.7%, so the gain is 1.00 / 0.437 = 2.29x
+    assertEquals(OneCpuIrq.VOLUME, p.nextLimit().entity());
+    FromInputs.assertNear(6.8e9 / (OneCpuIrq.BYTES * FromInputs.p95(1, 0.02)), 0.05, p.nextLimit().gain(), "gain");
   }
 
   @Test
@@ -65,6 +70,9 @@ class GranularityScenariosTest {
     // sdc's own latency: 14.7 in flight / 68 per second = 216 ms, with 5% noise on the level
     assertMean(0.216, 0.05, N60, number(p.evidence().get(1), "read latency mean ([\\d.]+) ms") / 1000, 0.0001,
         "sdc latency");
+    // md0's 100% busy is sdc's, not a ceiling of its own: it is no next limit at 1.0x (busy time
+    // does not grow with throughput in proportion, docs/detection.md section 8)
+    assertNotEquals(MdSlowMember.MD, p.nextLimit().entity());
   }
 
   private static HeadroomEntry row(PhaseVerdict p, String entity) {
