@@ -96,10 +96,15 @@ final class Members {
     return head + " only through " + member + count + others + "; a stripe is as fast as its slowest member";
   }
 
-  /** "busy p95 0.41 to 0.42" for the members' levels, tightest first; one level when they agree. */
+  /** "busy p95 0.41 to 0.42", "41% to 43% of their spec" for the members' levels, tightest first; one level when they agree. */
   private static String range(List<Load> loads) {
-    String most = loads.get(0).level();
-    String least = loads.get(loads.size() - 1).level();
-    return most.equals(least) ? least : least + " to " + most.replaceFirst("^busy p95 |^util p95 ", "");
+    Load most = loads.get(0);
+    Load least = loads.get(loads.size() - 1);
+    if (most.level().equals(least.level())) {
+      return least.level();
+    }
+    boolean spec = least.what().equals("iops") || least.what().equals("bytes");
+    return spec ? Fmt.pct(least.share()) + " to " + Fmt.pct(most.share()) + " of their spec"
+        : least.level() + " to " + Fmt.frac(most.value());
   }
 }

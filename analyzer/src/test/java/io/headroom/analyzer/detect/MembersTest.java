@@ -65,4 +65,18 @@ class MembersTest {
     assertEquals("h1/disk/sdc", f.entity());
     assertEquals(new LimitGroup("members of h1/disk/md0", 4, List.of("h1/disk/sdc", "h1/disk/sde", "h1/disk/sdb", "h1/disk/sdd")), f.group());
   }
+
+  @Test
+  void membersWithASpecAreJudgedAgainstIt() {
+    // HDDs declared at 200 IOPS: sdc at 198 = 99% of its spec, the others at 82 and 86 = 41% and 43%
+    Bed bed = bed(0.41, 1.0, 0.40, 0.42);
+    double[] iops = {82, 198, 82, 86};
+    for (int i = 0; i < MEMBERS.size(); i++) {
+      bed.entity(MEMBERS.get(i), "disk", Map.of(), Map.of("util", 1.0, "iops", 200.0)).constant(MEMBERS.get(i), "read_iops", iops[i]);
+    }
+    Finding f = new DiskRule().evaluate(bed.ctx()).orElseThrow();
+    assertEquals("h1/disk/sdc", f.entity());
+    assertEquals("h1/disk/md0 (raid0) busy p95 1.00 of the time only through h1/disk/sdc: the other 3 members"
+        + " at 41% to 43% of their spec; a stripe is as fast as its slowest member", f.evidence().get(1));
+  }
 }
