@@ -28,6 +28,7 @@ public final class DataPath {
   private final Set<String> members;
   private final Set<String> clientSide;
   private final Map<String, List<Relation>> out;
+  private final Map<String, List<String>> interruptsServed;
 
   private DataPath(RunData data, Set<String> workloads, Map<String, List<Relation>> out) {
     this.data = data;
@@ -38,6 +39,24 @@ public final class DataPath {
     this.clientSide = reach(workloads, out, CLIENT_SIDE);
     this.clientSide.addAll(cpus);
     this.out = out;
+    // the CPUs serving the path's interrupts are on it by that role (docs/detection.md, Granularity)
+    this.interruptsServed = InterruptCpus.of(data, members);
+    for (Map.Entry<String, List<String>> e : interruptsServed.entrySet()) {
+      members.add(e.getKey());
+      if (e.getValue().stream().anyMatch(clientSide::contains)) {
+        clientSide.add(e.getKey());
+      }
+    }
+  }
+
+  /** The path's PCIe links whose interrupts a CPU serves (its irq_cpus), in id order; empty for none. */
+  public List<String> interruptsServedBy(String cpu) {
+    return interruptsServed.getOrDefault(cpu, List.of());
+  }
+
+  /** The CPUs (kind cpu) that serve interrupts of the path's links, in id order. */
+  public Set<String> interruptCpus() {
+    return java.util.Collections.unmodifiableSet(interruptsServed.keySet());
   }
 
   /** Kinds that make up a CPU entity a workload runs on: its sockets and their CPUs. */

@@ -16,7 +16,10 @@ import java.util.Optional;
  * without a spec, busy all the time with requests queueing or latency climbing (study S3,
  * random). Busy time alone is not used where a spec exists: an NVMe SSD reports 100% busy at a
  * fraction of what it can do, because it serves many requests at once. The paths of a
- * dm-multipath device are judged as one group (Multipath), the disks with a spec as another.
+ * dm-multipath device are judged as one group (Multipath), the disks with a spec as another. An
+ * aggregate (an md array, a dm device: a disk {@code behind} its member disks) full because one
+ * of its members is names the member, with the aggregate as evidence: a stripe is as fast as its
+ * slowest member (docs/detection.md, Granularity).
  */
 public final class DiskRule implements Rule {
   @Override
@@ -52,6 +55,10 @@ public final class DiskRule implements Rule {
       if (paths != null) {
         return Optional.of(paths);
       }
+    }
+    Finding member = Members.limit(ctx, Members.topAggregate(ctx, best, found), found);
+    if (member != null) {
+      return Optional.of(member);
     }
     if (best.load().what().equals("busy")) {
       return Optional.of(best);

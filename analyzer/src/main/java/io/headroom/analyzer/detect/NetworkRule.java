@@ -49,19 +49,32 @@ public final class NetworkRule implements Rule {
     List<String> evidence = new ArrayList<>();
     Load top;
     LimitGroup group = null;
+    String bondNote = null;
     if (!full.isEmpty()) {
       top = full.get(0);
+      // the finest full port: a full bond's tightest full member, a full member with its bond as evidence
+      List<Load> fullMembers = Bonds.members(ctx, top.entity(), full);
+      Load bond = fullMembers.isEmpty() ? null : top;
+      top = fullMembers.isEmpty() ? top : fullMembers.get(0);
+      String bondId = bond != null ? bond.entity() : Bonds.bondOf(ctx, top.entity());
+      Load bondLoad = bond != null ? bond : ports.stream().filter(l -> l.entity().equals(bondId)).findFirst().orElse(null);
+      bondNote = bondLoad == null ? null : Bonds.note(ctx, bondLoad, top.entity());
       String fabric = ctx.attr(top.entity(), "fabric");
       evidence.add(top.describe() + " (" + Fmt.pct(top.pressure()) + " of the practical "
           + Fmt.pct(t.netPractical(fabric)) + " of line rate"
           + (fabric == null ? "" : ", " + fabric) + ")");
       List<Load> sameFabric = ports.stream()
-          .filter(l -> Objects.equals(fabric, ctx.attr(l.entity(), "fabric"))).toList();
+          .filter(l -> Objects.equals(fabric, ctx.attr(l.entity(), "fabric")))
+          // a bond carries its members' bytes again: the members are the group's ports
+          .filter(l -> Bonds.members(ctx, l.entity(), ports).isEmpty()).toList();
       group = Groups.of(ctx, (fabric == null ? "" : fabric + " ") + "ports on the path", sameFabric);
       if (group != null) {
         String tiers = group.whole() ? Groups.tiers(ctx, sameFabric) : null;
         evidence.add(Groups.describe(group, sameFabric, "the fabric is the limit, not one port")
             + (tiers == null ? "" : "; " + tiers));
+      }
+      if (bondNote != null) {
+        evidence.add(bondNote);
       }
     } else {
       // Pushback without full line rate: the port cannot send faster, so it is the limit; its

@@ -70,12 +70,18 @@ class MultipathTest {
   }
 
   @Test
-  void anLvmVolumeOverTheSameDisksHasNoPaths() {
-    // an LVM map (uuid "LVM-...") is behind its physical volumes too, but they are not paths
-    // the dm device, busy 100% of the time with 250 queued, is the limit itself: no group of paths
+  void anLvmVolumeOverTheSameDisksHasNoPathsButMembers() {
+    // an LVM map (uuid "LVM-...") is behind its physical volumes too, but they are not paths: they
+    // are its members (Members), each at 96-99% of its 50,000 IOPS spec, so the members together
+    // are the limit and the dm device's 100% busy is evidence, not the verdict (docs/detection.md,
+    // Granularity)
     Finding f = new DiskRule().evaluate(bed("LVM-Qy3ZbWk8", 49_500, 49_000, 48_500, 48_000).ctx()).orElseThrow();
-    assertEquals(HEAD, f.entity());
-    assertNull(f.group());
+    assertEquals("h1/disk/sdb", f.entity());
+    assertEquals(new LimitGroup("members of h1/disk/dm-0", 4, PATHS), f.group());
+    assertEquals(List.of(
+        "h1/disk/sdb p95 49,500 IOPS = 99% of its 50,000 IOPS spec",
+        "4 of 4 members of h1/disk/dm-0 at their ceiling, the least loaded at 96% of its spec:"
+            + " the aggregate is the limit, not one member"), f.evidence());
   }
 
   @Test

@@ -40,7 +40,8 @@ class EvidenceTruthTest {
 
   @ParameterizedTest
   @ValueSource(strings = {"s1-fc-san.jsonl", "s2-nvmeof-oltp.jsonl", "s3-ib-hdd.jsonl",
-      "s4-r760-nvme-perc.jsonl", "s5-powerstore-upgrade.jsonl", "s4-r760-direct.jsonl", "s5-powerstore-before.jsonl"})
+      "s4-r760-nvme-perc.jsonl", "s5-powerstore-upgrade.jsonl", "s4-r760-direct.jsonl", "s5-powerstore-before.jsonl",
+      "one-cpu-irq.jsonl", "md-slow-member.jsonl"})
   void everyEvidenceSentenceAgreesWithItsPhasesNumbers(String file) {
     StudyRecordings s = new StudyRecordings(file);
     assertFalse(s.verdict.phases().isEmpty(), file);

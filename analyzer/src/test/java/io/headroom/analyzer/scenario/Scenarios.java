@@ -14,7 +14,7 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * The reference studies S1-S5 as recordings (docs/scenarios/README.md says what each phase is and
+ * The reference studies S1-S5 and the situations of issue 27 as recordings (docs/scenarios/README.md says what each phase is and
  * the verdict expected). Run {@code main} to regenerate them; the same seeds give the same files.
  */
 public final class Scenarios {
@@ -22,7 +22,7 @@ public final class Scenarios {
 
   public static List<Scenario> all() {
     return List.of(S1FcSan.build(), S2NvmeofOltp.build(), S3IbHdd.build(), S4R760.build(),
-        S5PowerStore.build(), S4R760.direct(), S5PowerStore.before());
+        S5PowerStore.build(), S4R760.direct(), S5PowerStore.before(), OneCpuIrq.build(), MdSlowMember.build());
   }
 
   /** Writes every scenario into the directory (default docs/scenarios). */

@@ -1,0 +1,82 @@
+package io.headroom.analyzer.detect;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+
+import io.headroom.model.Bottleneck;
+import io.headroom.model.LimitGroup;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/**
+ * An md RAID0 h1/disk/md0 over four HDDs without a spec, as the host source relates them (md0
+ * behind each member). The array reads 100% busy with 16 queued whenever one member is full.
+ */
+class MembersTest {
+  private static final List<String> MEMBERS = List.of("h1/disk/sdb", "h1/disk/sdc", "h1/disk/sdd", "h1/disk/sde");
+
+  private static Bed bed(double... util) {
+    Bed bed = new Bed()
+        .workload("w1", 1, 16, 272, 0.0588)
+        .entity("h1/disk/md0", "disk", Map.of("md_level", "raid0"), Map.of("util", 1.0))
+        .rel("w1", "targets", "h1/disk/md0")
+        .constant("h1/disk/md0", "util", 1.0)
+        .constant("h1/disk/md0", "queue_depth", 16);
+    for (int i = 0; i < MEMBERS.size(); i++) {
+      String m = MEMBERS.get(i);
+      bed.entity(m, "disk", Map.of(), Map.of("util", 1.0)).rel("h1/disk/md0", "behind", m)
+          .constant(m, "util", util[i]).constant(m, "queue_depth", util[i] >= 0.9 ? 14.7 : 0.44);
+    }
+    return bed;
+  }
+
+  @Test
+  void theSlowMemberIsTheLimitAndTheArrayItsEvidence() {
+    Finding f = new DiskRule().evaluate(bed(0.41, 1.0, 0.40, 0.42).ctx()).orElseThrow();
+    assertEquals(Bottleneck.DISK, f.bottleneck());
+    assertEquals("h1/disk/sdc", f.entity());
+    assertNull(f.group());
+    assertEquals(List.of(
+        "h1/disk/sdc util p95 1.00 (busy from 0.90), queue depth mean 14.7",
+        "h1/disk/md0 (raid0) busy p95 1.00 of the time only through h1/disk/sdc: the other 3 members"
+            + " at busy p95 0.40 to 0.42; a stripe is as fast as its slowest member"), f.evidence());
+  }
+
+  @Test
+  void aMemberCountsFromTheBusyThreshold() {
+    // diskBusy 0.90: a member at 0.90 with a queue is full; at 0.899 none is, and md0 is its own limit
+    assertEquals("h1/disk/sdc", new DiskRule().evaluate(bed(0.41, 0.90, 0.40, 0.42).ctx()).orElseThrow().entity());
+    assertEquals("h1/disk/md0", new DiskRule().evaluate(bed(0.41, 0.899, 0.40, 0.42).ctx()).orElseThrow().entity());
+  }
+
+  @Test
+  void twoFullMembersOfFourAreCounted() {
+    Finding f = new DiskRule().evaluate(bed(0.41, 1.0, 0.95, 0.42).ctx()).orElseThrow();
+    assertEquals("h1/disk/sdc", f.entity());
+    assertEquals("h1/disk/md0 (raid0) busy p95 1.00 of the time only through h1/disk/sdc (2 of 4 members at"
+        + " their ceiling): the other 3 members at busy p95 0.41 to 0.95; a stripe is as fast as its slowest member",
+        f.evidence().get(1));
+  }
+
+  @Test
+  void everyMemberFullMakesThemAGroup() {
+    Finding f = new DiskRule().evaluate(bed(0.97, 1.0, 0.96, 0.98).ctx()).orElseThrow();
+    assertEquals("h1/disk/sdc", f.entity());
+    assertEquals(new LimitGroup("members of h1/disk/md0", 4, List.of("h1/disk/sdc", "h1/disk/sde", "h1/disk/sdb", "h1/disk/sdd")), f.group());
+  }
+
+  @Test
+  void membersWithASpecAreJudgedAgainstIt() {
+    // HDDs declared at 200 IOPS: sdc at 198 = 99% of its spec, the others at 82 and 86 = 41% and 43%
+    Bed bed = bed(0.41, 1.0, 0.40, 0.42);
+    double[] iops = {82, 198, 82, 86};
+    for (int i = 0; i < MEMBERS.size(); i++) {
+      bed.entity(MEMBERS.get(i), "disk", Map.of(), Map.of("util", 1.0, "iops", 200.0)).constant(MEMBERS.get(i), "read_iops", iops[i]);
+    }
+    Finding f = new DiskRule().evaluate(bed.ctx()).orElseThrow();
+    assertEquals("h1/disk/sdc", f.entity());
+    assertEquals("h1/disk/md0 (raid0) busy p95 1.00 of the time only through h1/disk/sdc: the other 3 members"
+        + " at 41% to 43% of their spec; a stripe is as fast as its slowest member", f.evidence().get(1));
+  }
+}
