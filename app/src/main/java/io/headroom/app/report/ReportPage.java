@@ -30,14 +30,14 @@ public final class ReportPage {
 
   private ReportPage() {}
 
-  /** The verdict as one sentence, the page's headline. */
+  /** The verdict as the sentence the studies end with, the page's headline (LimitSentence). */
   public static String sentence(Verdict v) {
-    if (v.bottleneck() == null) {
-      return "Run " + (v.run() == null ? "(none declared)" : v.run()) + ": not judged (too few readings)";
-    }
-    return String.format(Locale.ROOT, "Run %s: bottleneck %s%s (confidence %.2f)",
-        v.run() == null ? "(none declared)" : v.run(), v.bottleneck(),
-        v.entity() == null ? "" : " on " + v.entity(), v.confidence());
+    return LimitSentence.run(v);
+  }
+
+  /** " (off the data path)", " (implausible reading: ceiling or counter wrong)", both or none: as the CLI marks a row. */
+  static String marks(HeadroomEntry h) {
+    return (h.onPath() ? "" : " (off the data path)") + (h.implausible() ? " (implausible reading: ceiling or counter wrong)" : "");
   }
 
   public static String render(RunData data, String runId, Verdict verdict) {
@@ -51,10 +51,11 @@ public final class ReportPage {
     if (run != null) {
       h.append("<p><small>testbed ").append(esc(run.testbed())).append(", ").append(Instant.ofEpochMilli((long) (start * 1000)))
           .append(" to ").append(Instant.ofEpochMilli((long) (end * 1000))).append(", workload ")
-          .append(esc(String.valueOf(run.workload()))).append("</small></p>");
+          .append(esc(ReportFormat.workload(run.workload()))).append("</small></p>");
     }
     h.append("<p class=\"verdict\" id=\"verdict\">").append(esc(sentence(verdict))).append("</p>");
-    list(h, verdict.evidence());
+    phaseSentences(h, verdict.phases());
+    runEvidence(h, verdict);
     phaseSection(h, verdict.phases());
     h.append("<h2>Throughput</h2><div class=\"chart\" id=\"chart-throughput\"></div>");
     h.append("<h2>Latency</h2><div class=\"chart\" id=\"chart-latency\"></div>");
@@ -65,6 +66,33 @@ public final class ReportPage {
         .append(chartData(data, runId, verdict, start, end).replace("</", "<\\/")).append("</script>");
     h.append("<script>").append(SCRIPT).append("</script></body></html>");
     return h.toString();
+  }
+
+  /** Each phase's closing sentence under the run's, before any detail. */
+  private static void phaseSentences(StringBuilder h, List<PhaseVerdict> phases) {
+    if (phases.size() < 2) {
+      return;
+    }
+    h.append("<ul class=\"phase-sentences\">");
+    for (PhaseVerdict d : phases) {
+      h.append("<li><b>").append(esc(d.name())).append("</b>: ").append(esc(LimitSentence.withNext(d))).append("</li>");
+    }
+    h.append("</ul>");
+  }
+
+  /**
+   * The run's own evidence without the lines it quotes from one phase ("[name] ..."): those are
+   * printed once, under that phase.
+   */
+  private static void runEvidence(StringBuilder h, Verdict v) {
+    PhaseVerdict quoted = LimitSentence.quotedPhase(v);
+    String prefix = quoted == null ? null : "[" + quoted.name() + "] ";
+    List<String> own = v.evidence().stream().filter(l -> prefix == null || !l.startsWith(prefix)).toList();
+    list(h, own);
+    if (own.size() < v.evidence().size()) {
+      h.append("<p><small>The figures behind it are those of phase ").append(esc(quoted.name()))
+          .append(", below.</small></p>");
+    }
   }
 
   private static void phaseSection(StringBuilder h, List<PhaseVerdict> phases) {
@@ -81,6 +109,7 @@ public final class ReportPage {
             .append(String.format(Locale.ROOT, " <small>(confidence %.2f)</small>", d.confidence()));
       }
       h.append("</h3>");
+      h.append("<p class=\"phase-sentence\">").append(esc(LimitSentence.phase(d))).append("</p>");
       list(h, d.evidence());
       nextLimit(h, d);
     }
@@ -102,7 +131,7 @@ public final class ReportPage {
     for (HeadroomEntry e : headroom) {
       h.append("<tr><td>").append(esc(e.entity())).append("</td><td>").append(esc(e.kind()))
           .append(String.format(Locale.ROOT, "</td><td>%.1f%%", e.utilization() * 100))
-          .append(e.implausible() ? " (implausible reading: ceiling or counter wrong)" : "").append("</td></tr>");
+          .append(esc(marks(e))).append("</td></tr>");
     }
     h.append("</table>");
   }
@@ -112,7 +141,7 @@ public final class ReportPage {
     for (Entity e : data.entities().values()) {
       String degraded = io.headroom.app.api.TopologyViews.degraded(e);
       h.append("<tr><td>").append(esc(e.id())).append("</td><td>").append(esc(e.kind())).append("</td><td>")
-          .append(esc(e.capacity().isEmpty() ? "" : e.capacity().toString())).append("</td><td class=\"degraded\">")
+          .append(esc(ReportFormat.ceilings(e.capacity()))).append("</td><td class=\"degraded\">")
           .append(degraded == null ? "" : esc(degraded)).append("</td></tr>");
     }
     h.append("</table>");
