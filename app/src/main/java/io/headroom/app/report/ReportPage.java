@@ -61,7 +61,7 @@ public final class ReportPage {
     h.append("<h2>Latency</h2><div class=\"chart\" id=\"chart-latency\"></div>");
     h.append("<h2>Tightest resources against their ceilings</h2><div class=\"chart\" id=\"chart-tightest\"></div>");
     headroomTable(h, verdict.headroom());
-    entities(h, data);
+    entities(h, data, verdict.headroom());
     h.append("<script type=\"application/json\" id=\"report-data\">")
         .append(chartData(data, runId, verdict, start, end).replace("</", "<\\/")).append("</script>");
     h.append("<script>").append(SCRIPT).append("</script></body></html>");
@@ -136,11 +136,15 @@ public final class ReportPage {
     h.append("</table>");
   }
 
-  private static void entities(StringBuilder h, RunData data) {
+  /** Every entity with its ceilings; one the verdict found off the data path says so beside its name. */
+  private static void entities(StringBuilder h, RunData data, List<HeadroomEntry> headroom) {
+    java.util.Set<String> offPath = new java.util.HashSet<>();
+    headroom.stream().filter(r -> !r.onPath()).forEach(r -> offPath.add(r.entity()));
     h.append("<h2>Testbed entities</h2><table><tr><th>entity</th><th>kind</th><th>ceilings</th><th>degraded</th></tr>");
     for (Entity e : data.entities().values()) {
       String degraded = io.headroom.app.api.TopologyViews.degraded(e);
-      h.append("<tr><td>").append(esc(e.id())).append("</td><td>").append(esc(e.kind())).append("</td><td>")
+      h.append("<tr><td>").append(esc(e.id())).append(offPath.contains(e.id()) ? " (off the data path)" : "")
+          .append("</td><td>").append(esc(e.kind())).append("</td><td>")
           .append(esc(ReportFormat.ceilings(e.capacity()))).append("</td><td class=\"degraded\">")
           .append(degraded == null ? "" : esc(degraded)).append("</td></tr>");
     }

@@ -168,7 +168,7 @@ class ApiServerTest {
     assertEquals(200, page.statusCode());
     assertEquals("text/html; charset=utf-8", page.headers().firstValue("Content-Type").orElse(""));
     // no samples were stored for r1, so nothing limited it: the page says so in its headline
-    assertTrue(page.body().contains("<p class=\"verdict\" id=\"verdict\">Run r1: bottleneck "), page.body());
+    assertTrue(page.body().contains("<p class=\"verdict\" id=\"verdict\">Run r1"), page.body());
     assertTrue(page.body().contains("<h3>qd1: "), page.body());
     assertEquals(404, get("/runs/nope", TOKEN).statusCode());
   }

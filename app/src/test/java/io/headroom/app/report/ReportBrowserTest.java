@@ -54,6 +54,56 @@ class ReportBrowserTest {
     assertTrue(Files.size(shot) > 10_000, "screenshot " + shot + " is " + Files.size(shot) + " bytes");
   }
 
+  @Test
+  void theS5PageOpensWithTheLimitItsFiguresAndWhatHadHeadroom() throws Exception {
+    String chromium = chromium();
+    assumeTrue(chromium != null, "chromium is not installed (apt-get install chromium): browser test skipped");
+    Files.createDirectories(OUT);
+    RunData data = new RunData();
+    new io.headroom.model.recording.RecordingReader(false).read(Path.of("../docs/scenarios/s5-powerstore-upgrade.jsonl"),
+        data::accept);
+    Verdict v = new RunAnalyzer().analyze(data, "s5");
+    Path page = OUT.resolve("report-s5.html");
+    Files.writeString(page, ReportPage.render(data, "s5", v));
+    String url = page.toAbsolutePath().toUri().toString();
+    Run dom = chromium(chromium, "--enable-logging=stderr", "--v=0", "--dump-dom", url);
+    assertEquals(List.of(), dom.stderr.lines().filter(l -> l.contains(":CONSOLE")).toList(), "console messages");
+
+    // the first paragraph a reader sees after the title and the testbed line is the verdict, and
+    // it names the array (both nodes, not node-a), the nodes' p95 busy (0.96 each), and what had
+    // room: the hosts at 57% and the 100 GbE ports at 3% (315.7 MB/s of 12.5 GB/s)
+    String body = dom.stdout.substring(dom.stdout.indexOf("</h1>"));
+    Matcher first = Pattern.compile("<p( class=\"[^\"]*\")?[^>]*>(?!<small>)(.*?)</p>").matcher(body);
+    assertTrue(first.find(), body);
+    assertEquals(" class=\"verdict\"", first.group(1));
+    String sentence = first.group(2);
+    for (String must : List.of("The limit was the array CPU: both array nodes on the path at their ceiling",
+        "s5/ps1200t/node-a 96%", "s5/ps1200t/node-b 96% busy", "(s5/esx2/cpu) at 57% busy",
+        "(s5/esx1/vmnic2) at 3% of line rate had headroom", "Next: the host CPU s5/esx*/cpu")) {
+      assertTrue(sentence.contains(must), must + " missing from the first sentence: " + sentence);
+    }
+    // 2 hcibench workloads: mean read latency in all 180 s (180 points), mean write in the two
+    // mixed phases (120 points), no p99 recorded: 300 points drawn
+    assertEquals(300, drawnPoints(dom.stdout, "chart-latency"));
+    // the off-path switch port (103.8% of practical) never appears without its mark: after its
+    // name in the headroom table, the chart's legend and the entities, before it in the evidence
+    Matcher port = Pattern.compile("s5/sw1/port/1-30(.{0,60})").matcher(dom.stdout);
+    int seen = 0;
+    while (port.find()) {
+      String before = dom.stdout.substring(Math.max(0, port.start() - 40), port.start());
+      assertTrue(port.group(1).contains("(off the data path)") || before.contains("off the data path"),
+          "unmarked: " + before + "s5/sw1/port/1-30" + port.group(1));
+      seen++;
+    }
+    // 3 phases' evidence, the headroom row, the entity row, the chart's legend and its data
+    assertEquals(7, seen);
+
+    Path shot = OUT.resolve("report-s5.png");
+    Files.deleteIfExists(shot);
+    chromium(chromium, "--window-size=1400,2400", "--screenshot=" + shot.toAbsolutePath(), url);
+    assertTrue(Files.size(shot) > 10_000, "screenshot " + shot + " is " + Files.size(shot) + " bytes");
+  }
+
   private record Run(String stdout, String stderr) {}
 
   private static Run chromium(String binary, String... args) throws Exception {
