@@ -8,6 +8,10 @@ import io.headroom.analyzer.analysis.RunAnalyzer;
 import io.headroom.analyzer.data.RunData;
 import io.headroom.model.PhaseVerdict;
 import io.headroom.model.Verdict;
+import io.headroom.model.HeadroomEntry;
+import io.headroom.model.recording.RecordingReader;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
@@ -44,6 +48,34 @@ class ReportPageTest {
       String line = p.nextLimit() != null ? "next: " + p.nextLimit().summary() : "next: not known (" + p.nextLimitReason() + ")";
       assertTrue(html.contains("<p class=\"next\">" + ReportPage.esc(line) + "</p>"), p.name() + ": " + line);
     }
+  }
+
+  /**
+   * Study S5 with esx1's port declared 1 GbE instead of 100 GbE (it carries hundreds of MB/s):
+   * its row is marked implausible, and the switch port no workload crosses is marked off the path.
+   */
+  @Test
+  void offPathAndImplausibleRowsAreMarkedAsTheCliMarksThem() throws Exception {
+    String s5 = Files.readString(Path.of("../docs/scenarios/s5-powerstore-upgrade.jsonl"));
+    String port = "\"id\":\"s5/esx1/vmnic2\",\"kind\":\"net_port\",\"name\":\"s5/esx1/vmnic2\","
+        + "\"attrs\":{\"fabric\":\"ethernet\",\"speed_bps\":1.0E11},\"capacity\":{\"bytes_per_s\":1.25E10}";
+    assertTrue(s5.contains(port));
+    Path f = Files.createTempFile("s5-1gbe", ".jsonl");
+    Files.writeString(f, s5.replace(port, port.replace("1.0E11", "1.0E9").replace("1.25E10", "1.25E8")));
+    RunData data = new RunData();
+    new RecordingReader(false).read(f, data::accept);
+    Files.delete(f);
+    Verdict v = new RunAnalyzer().analyze(data, "s5");
+    String html = ReportPage.render(data, "s5", v);
+    // the switch port: tx p95 0.9865 of 12.5 GB/s; ethernet's practical ceiling is 95% of line rate: 0.9865 / 0.95 = 103.8%
+    assertTrue(html.contains("<tr><td>s5/sw1/port/1-30</td><td>net_port</td><td>103.8% (off the data path)</td></tr>"), html);
+    HeadroomEntry vmnic = v.headroom().stream().filter(h -> h.entity().equals("s5/esx1/vmnic2")).findFirst().orElseThrow();
+    assertTrue(vmnic.implausible());
+    assertTrue(html.contains(String.format(java.util.Locale.ROOT,
+        "<tr><td>s5/esx1/vmnic2</td><td>net_port</td><td>%.1f%% (implausible reading: ceiling or counter wrong)</td></tr>",
+        vmnic.utilization() * 100)), html);
+    // an implausible reading is never the headroom the sentence quotes
+    assertFalse(ReportPage.sentence(v).contains("s5/esx1/vmnic2"), ReportPage.sentence(v));
   }
 
   @Test
