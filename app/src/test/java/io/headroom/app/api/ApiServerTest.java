@@ -167,8 +167,10 @@ class ApiServerTest {
     HttpResponse<String> page = get("/runs/r1", TOKEN);
     assertEquals(200, page.statusCode());
     assertEquals("text/html; charset=utf-8", page.headers().firstValue("Content-Type").orElse(""));
-    // no samples were stored for r1, so nothing limited it: the page says so in its headline
-    assertTrue(page.body().contains("<p class=\"verdict\" id=\"verdict\">Run r1"), page.body());
+    // no samples were stored for r1: 0 readings in each phase, under the 5 a phase is judged
+    // from, so neither phase nor the run is judged, and the headline says so
+    assertTrue(page.body().contains("<p class=\"verdict\" id=\"verdict\">Run r1: not judged (too few readings).</p>"),
+        page.body());
     assertTrue(page.body().contains("<h3>qd1: "), page.body());
     assertEquals(404, get("/runs/nope", TOKEN).statusCode());
   }
