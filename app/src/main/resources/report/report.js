@@ -54,10 +54,13 @@
     lines.forEach(function (l, i) {
       if (l.ts.length === 0) { return; }
       var pts = l.ts.map(function (t, k) { return x(t).toFixed(1) + "," + y(l.values[k]).toFixed(1); });
-      el("polyline", { points: pts.join(" "), fill: "none", stroke: COLORS[i % COLORS.length], "stroke-width": 1.5, "class": "series" }, svg);
+      // an entity off the data path is drawn grey and dashed: it is shown, never as a candidate
+      var color = l.offPath ? "#999" : COLORS[i % COLORS.length];
+      el("polyline", { points: pts.join(" "), fill: "none", stroke: color, "stroke-width": 1.5, "class": "series",
+        "stroke-dasharray": l.offPath ? "5 3" : "none" }, svg);
       // the legend under the chart, in HTML, so it never covers a line
       var key = document.createElement("span");
-      key.style.color = COLORS[i % COLORS.length];
+      key.style.color = color;
       key.textContent = "\u25A0 " + l.name;
       legend.appendChild(key);
       drawn += l.ts.length;

@@ -23,8 +23,12 @@ final class ReportSeries {
 
   private ReportSeries() {}
 
-  /** A named line: times (Unix seconds) and values. */
-  record Line(String name, double[] ts, double[] values) {}
+  /** A named line: times (Unix seconds) and values; offPath when its entity is off the data path (drawn grey). */
+  record Line(String name, double[] ts, double[] values, boolean offPath) {
+    Line(String name, double[] ts, double[] values) {
+      this(name, ts, values, false);
+    }
+  }
 
   /** IOPS (read + write) summed over the workloads, per timestamp. */
   static Line throughput(RunData data, double from, double to) {
@@ -69,7 +73,8 @@ final class ReportSeries {
         }
         addBetween(m.getValue(), from, to, util, v -> v / ceiling, Math::max);
       }
-      out.add(thin(h.entity() + " (" + h.kind() + ")" + ReportPage.marks(h), util));
+      Line l = thin(h.entity() + " (" + h.kind() + ")" + ReportPage.marks(h), util);
+      out.add(new Line(l.name(), l.ts(), l.values(), !h.onPath()));
     }
     return out;
   }

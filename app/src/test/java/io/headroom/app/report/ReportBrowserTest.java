@@ -97,6 +97,8 @@ class ReportBrowserTest {
     }
     // 3 phases' evidence, the headroom row, the entity row, the chart's legend and its data
     assertEquals(7, seen);
+    // and in the tightest chart its line is the one drawn grey
+    assertEquals(1, count(dom.stdout, "stroke=\"#999\" stroke-width=\"1.5\" class=\"series\""));
 
     Path shot = OUT.resolve("report-s5.png");
     Files.deleteIfExists(shot);
