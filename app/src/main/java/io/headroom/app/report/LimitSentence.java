@@ -115,7 +115,7 @@ public final class LimitSentence {
     String count = g.atCeiling() == g.entities().size()
         ? (g.atCeiling() == 2 ? "both " : "all " + g.atCeiling() + " ")
         : g.atCeiling() + " of " + g.entities().size() + " ";
-    String named = new NextLimit(p.bottleneck(), p.entity(), g.entities(), 1, List.of()).named();
+    String named = commonName(p, g.entities());
     List<HeadroomEntry> rows = new ArrayList<>();
     for (String m : g.entities()) {
       HeadroomEntry r = row(path, m);
@@ -136,7 +136,19 @@ public final class LimitSentence {
       HeadroomEntry least = rows.get(rows.size() - 1);
       figures = ", the least loaded, " + least.entity() + ", at " + figure(least);
     }
-    return count + g.name() + " at their ceiling, " + named + figures;
+    return count + g.name() + " at their ceiling" + (named == null ? "" : ", " + named) + figures;
+  }
+
+  /**
+   * The members' common name ("s5/ps1200t/node-*"), or null when the star would stand for whole
+   * path segments ("s1/*" for ports of four hosts and a switch), which names nothing.
+   */
+  private static String commonName(PhaseVerdict p, List<String> members) {
+    String named = new NextLimit(p.bottleneck(), p.entity(), members, 1, List.of()).named();
+    int star = named.indexOf('*');
+    String first = members.get(0);
+    String starred = star < 0 ? "" : first.substring(star, first.length() - (named.length() - star - 1));
+    return starred.contains("/") ? null : named;
   }
 
   /** " while the tightest host CPU (s5/esx2/cpu) was at 57% busy and the tightest port (...) at 3% of line rate". */

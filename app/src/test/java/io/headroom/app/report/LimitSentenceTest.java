@@ -63,7 +63,8 @@ class LimitSentenceTest {
     Verdict v = judge("s1-fc-san.jsonl");
     // 4 tiers x 8 ports = 32 ports, each at 3.2 GB/s of 3.2 GB/s = 100% of line rate; practical is
     // 98% of line rate for fc: 1.00 / 0.98 = 102%; client CPUs 24% + noise -> p95 25%
-    assertEquals("The limit was the network: all 32 fc ports on the path at their ceiling, s1/*, the least loaded, "
+    // their common name would be "s1/*", which names nothing: the group is named by what it is
+    assertEquals("The limit was the network: all 32 fc ports on the path at their ceiling, the least loaded, "
         + "s1/r750/fc/p8, at 100% of line rate (102% of its practical ceiling) while the tightest host CPU "
         + "(s1/c3/cpu) at 25% busy and the tightest array node (s1/r750/cpu) at 8% busy had headroom.",
         LimitSentence.phase(phase(v, "fc-gpu-seqread-8T/32Q")));
