@@ -4,10 +4,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.headroom.analyzer.analysis.RunAnalyzer;
 import io.headroom.analyzer.data.RunData;
+import io.headroom.model.Bottleneck;
+import io.headroom.model.HeadroomEntry;
 import io.headroom.model.PhaseVerdict;
 import io.headroom.model.Verdict;
 import io.headroom.model.recording.RecordingReader;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -68,6 +71,21 @@ class LimitSentenceTest {
         + "s1/r750/fc/p8, at 100% of line rate (102% of its practical ceiling) while the tightest host CPU "
         + "(s1/c3/cpu) at 25% busy and the tightest array node (s1/r750/cpu) at 8% busy had headroom.",
         LimitSentence.phase(phase(v, "fc-gpu-seqread-8T/32Q")));
+  }
+
+  /** A resource is named as headroom below 90% of its practical ceiling, not at it. */
+  @Test
+  void headroomIsWhatIsBelowNinetyPercentOfItsPracticalCeiling() {
+    HeadroomEntry disk = new HeadroomEntry("d0", "disk", 1.0, 1.0, "util", true);
+    HeadroomEntry justBelow = new HeadroomEntry("cpu0", "host_cpu", 0.8999, 0.8999, "util", true);
+    HeadroomEntry at = new HeadroomEntry("link0", "pcie_link", 0.9, 0.8, "device-to-host", true);
+    HeadroomEntry offPath = new HeadroomEntry("p9", "net_port", 0.1, 0.1, "tx", false);
+    PhaseVerdict p = new PhaseVerdict("q", Bottleneck.DISK, "d0", 0.9, null, List.of(),
+        List.of(disk, at, justBelow, offPath), List.of(), null);
+    // 0.8999 -> "90% busy" (rounded) but below the line; link0 at 0.9 of practical is not headroom;
+    // the off-path port is never quoted
+    assertEquals("The limit was the disk: d0 at 100% of its spec while the tightest host CPU (cpu0) at 90% busy had headroom.",
+        LimitSentence.phase(p));
   }
 
   private static PhaseVerdict phase(Verdict v, String name) {

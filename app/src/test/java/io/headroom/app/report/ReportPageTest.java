@@ -78,6 +78,28 @@ class ReportPageTest {
     assertFalse(ReportPage.sentence(v).contains("s5/esx1/vmnic2"), ReportPage.sentence(v));
   }
 
+  /** S5's run evidence quotes phase 8k-rand-read25's 9 lines; the page prints them once, under the phase. */
+  @Test
+  void theRunsEvidenceDoesNotRepeatItsPhasesLines() throws Exception {
+    RunData data = new RunData();
+    new RecordingReader(false).read(Path.of("../docs/scenarios/s5-powerstore-upgrade.jsonl"), data::accept);
+    Verdict v = new RunAnalyzer().analyze(data, "s5");
+    String html = ReportPage.render(data, "s5", v);
+    PhaseVerdict quoted = v.phases().get(2);
+    assertEquals("8k-rand-read25", quoted.name());
+    for (String line : quoted.evidence()) {
+      assertTrue(v.evidence().contains("[8k-rand-read25] " + line), line);
+      // lastIndexOf: the distractor lines are the same in every phase
+      int at = html.lastIndexOf("<li>" + ReportPage.esc(line) + "</li>");
+      assertTrue(at > html.indexOf("<h3>8k-rand-read25: "), "not under its phase: " + line);
+      assertFalse(html.contains("<li>" + ReportPage.esc("[8k-rand-read25] " + line) + "</li>"), line);
+    }
+    assertTrue(html.contains("<li>ARRAY_CPU limited 2 of 3 phases (67% of the run's phase time); other phases: "
+        + "4k-rand-read100: NONE</li></ul><p><small>The figures behind it are those of phase 8k-rand-read25, below."), html);
+    // each phase's own sentence under its heading
+    assertTrue(html.contains("<p class=\"phase-sentence\">" + ReportPage.esc(LimitSentence.phase(quoted)) + "</p>"));
+  }
+
   @Test
   void longSeriesAreThinnedToAtMost600PointsKeepingTheLast() {
     TreeMap<Double, Double> points = new TreeMap<>();
