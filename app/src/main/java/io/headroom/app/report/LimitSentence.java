@@ -7,6 +7,7 @@ import io.headroom.model.LimitGroup;
 import io.headroom.model.NextLimit;
 import io.headroom.model.PhaseVerdict;
 import io.headroom.model.Verdict;
+import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -79,7 +80,7 @@ public final class LimitSentence {
       return null;
     }
     return String.format(Locale.ROOT, "Next: the %s %s would be full at %sx this phase's throughput.",
-        className(n.bottleneck()), n.named(), new java.math.BigDecimal(Double.toString(n.gain())).stripTrailingZeros()
+        className(n.bottleneck()), n.named(), new BigDecimal(Double.toString(n.gain())).stripTrailingZeros()
             .toPlainString());
   }
 

@@ -12,10 +12,12 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * One run's report as a single self-contained HTML page (no external fetch, so it can be mailed
@@ -138,7 +140,7 @@ public final class ReportPage {
 
   /** Every entity with its ceilings; one the verdict found off the data path says so beside its name. */
   private static void entities(StringBuilder h, RunData data, List<HeadroomEntry> headroom) {
-    java.util.Set<String> offPath = new java.util.HashSet<>();
+    Set<String> offPath = new HashSet<>();
     headroom.stream().filter(r -> !r.onPath()).forEach(r -> offPath.add(r.entity()));
     h.append("<h2>Testbed entities</h2><table><tr><th>entity</th><th>kind</th><th>ceilings</th><th>degraded</th></tr>");
     for (Entity e : data.entities().values()) {
