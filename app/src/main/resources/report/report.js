@@ -4,7 +4,7 @@
   "use strict";
   var data = JSON.parse(document.getElementById("report-data").textContent);
   var NS = "http://www.w3.org/2000/svg";
-  var W = 760, H = 220, PAD = 44;
+  var W = 1000, H = 240, PAD = 44;
   var COLORS = ["#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e"];
 
   function el(name, attrs, parent) {
@@ -27,7 +27,11 @@
     return a >= 10 || v === 0 ? v.toFixed(0) : v.toFixed(2);
   }
 
-  function draw(container, lines, yMaxFloor) {
+  function percent(v) { return (v * 100).toFixed(0) + "%"; }
+
+  // unit: written beside the axis's top figure, so "162.0k IOPS", not "162.0k"
+  function draw(container, lines, yMaxFloor, unit, format) {
+    format = format || fmt;
     var t0 = data.start, t1 = data.end;
     var yMax = yMaxFloor || 0;
     lines.forEach(function (l) { l.values.forEach(function (v) { if (v > yMax) { yMax = v; } }); });
@@ -36,21 +40,32 @@
     var x = function (t) { return PAD + (t - t0) / Math.max(1e-9, t1 - t0) * (W - 2 * PAD); };
     var y = function (v) { return H - PAD / 2 - v / yMax * (H - PAD); };
     el("line", { x1: PAD, y1: y(0), x2: W - PAD, y2: y(0), stroke: "#999" }, svg);
-    label(fmt(yMax), PAD - 4, y(yMax) + 4, "end", svg);
+    label(format(yMax) + (unit ? " " + unit : ""), PAD - 4, y(yMax) - 6, "start", svg);
     label("0", PAD - 4, y(0) + 4, "end", svg);
     data.phases.forEach(function (p) {
       var px = x(p.start);
       el("line", { x1: px, y1: PAD / 2, x2: px, y2: y(0), stroke: "#bbb", "stroke-dasharray": "4 3", "class": "phase-boundary" }, svg);
-      label(p.name, px + 3, PAD / 2 + 10, "start", svg);
+      // the name under the axis, where no line runs
+      label(p.name, px + 3, H - 4, "start", svg);
     });
     var drawn = 0;
+    var legend = document.createElement("div");
+    legend.className = "legend";
     lines.forEach(function (l, i) {
       if (l.ts.length === 0) { return; }
       var pts = l.ts.map(function (t, k) { return x(t).toFixed(1) + "," + y(l.values[k]).toFixed(1); });
-      el("polyline", { points: pts.join(" "), fill: "none", stroke: COLORS[i % COLORS.length], "stroke-width": 1.5, "class": "series" }, svg);
-      label(l.name, W - PAD, 14 + 13 * i, "end", svg).setAttribute("fill", COLORS[i % COLORS.length]);
+      // an entity off the data path is drawn grey and dashed: it is shown, never as a candidate
+      var color = l.offPath ? "#999" : COLORS[i % COLORS.length];
+      el("polyline", { points: pts.join(" "), fill: "none", stroke: color, "stroke-width": 1.5, "class": "series",
+        "stroke-dasharray": l.offPath ? "5 3" : "none" }, svg);
+      // the legend under the chart, in HTML, so it never covers a line
+      var key = document.createElement("span");
+      key.style.color = color;
+      key.textContent = "\u25A0 " + l.name;
+      legend.appendChild(key);
       drawn += l.ts.length;
     });
+    container.appendChild(legend);
     container.setAttribute("data-points", drawn);
     if (drawn === 0) {
       var p = document.createElement("p");
@@ -60,7 +75,7 @@
     }
   }
 
-  draw(document.getElementById("chart-throughput"), [data.throughput]);
-  draw(document.getElementById("chart-latency"), [data.latency]);
-  draw(document.getElementById("chart-tightest"), data.tightest, 1.0);
+  draw(document.getElementById("chart-throughput"), [data.throughput], 0, "IOPS");
+  draw(document.getElementById("chart-latency"), data.latency, 0, "ms");
+  draw(document.getElementById("chart-tightest"), data.tightest, 1.0, "of the declared ceiling", percent);
 })();

@@ -1,5 +1,6 @@
 package io.headroom.app.cli;
 
+import io.headroom.app.report.LimitSentence;
 import io.headroom.model.CoLimit;
 import io.headroom.model.HeadroomEntry;
 import io.headroom.model.PhaseVerdict;
@@ -10,7 +11,7 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * The verdict as a person reads it: the run's limit and evidence, a summary line per phase, then
+ * The verdict as a person reads it: the limit in one sentence (LimitSentence), the run's limit and evidence, a summary line per phase, then
  * each phase in full (its limit, group, co-limits or NONE's reason, evidence, headroom), then every
  * resource's headroom over the run. Everything from the recording is printed escaped (TextEscape).
  */
@@ -31,6 +32,8 @@ final class VerdictPrinter {
     if (v.bottleneck() == null) {
       out.printf(Locale.ROOT, "run %s: not judged (too few readings)%n", run);
     } else {
+      // the sentence the studies end with first, the class and confidence under it
+      out.println(e(LimitSentence.run(v)));
       out.printf(Locale.ROOT, "run %s: bottleneck %s%s (confidence %.2f)%n", run, v.bottleneck(),
           v.entity() == null ? "" : " on " + e(v.entity()), v.confidence());
     }

@@ -12,10 +12,12 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * One run's report as a single self-contained HTML page (no external fetch, so it can be mailed
@@ -30,14 +32,14 @@ public final class ReportPage {
 
   private ReportPage() {}
 
-  /** The verdict as one sentence, the page's headline. */
+  /** The verdict as the sentence the studies end with, the page's headline (LimitSentence). */
   public static String sentence(Verdict v) {
-    if (v.bottleneck() == null) {
-      return "Run " + (v.run() == null ? "(none declared)" : v.run()) + ": not judged (too few readings)";
-    }
-    return String.format(Locale.ROOT, "Run %s: bottleneck %s%s (confidence %.2f)",
-        v.run() == null ? "(none declared)" : v.run(), v.bottleneck(),
-        v.entity() == null ? "" : " on " + v.entity(), v.confidence());
+    return LimitSentence.run(v);
+  }
+
+  /** " (off the data path)", " (implausible reading: ceiling or counter wrong)", both or none: as the CLI marks a row. */
+  static String marks(HeadroomEntry h) {
+    return (h.onPath() ? "" : " (off the data path)") + (h.implausible() ? " (implausible reading: ceiling or counter wrong)" : "");
   }
 
   public static String render(RunData data, String runId, Verdict verdict) {
@@ -51,20 +53,48 @@ public final class ReportPage {
     if (run != null) {
       h.append("<p><small>testbed ").append(esc(run.testbed())).append(", ").append(Instant.ofEpochMilli((long) (start * 1000)))
           .append(" to ").append(Instant.ofEpochMilli((long) (end * 1000))).append(", workload ")
-          .append(esc(String.valueOf(run.workload()))).append("</small></p>");
+          .append(esc(ReportFormat.workload(run.workload()))).append("</small></p>");
     }
     h.append("<p class=\"verdict\" id=\"verdict\">").append(esc(sentence(verdict))).append("</p>");
-    list(h, verdict.evidence());
+    phaseSentences(h, verdict.phases());
+    runEvidence(h, verdict);
     phaseSection(h, verdict.phases());
     h.append("<h2>Throughput</h2><div class=\"chart\" id=\"chart-throughput\"></div>");
     h.append("<h2>Latency</h2><div class=\"chart\" id=\"chart-latency\"></div>");
     h.append("<h2>Tightest resources against their ceilings</h2><div class=\"chart\" id=\"chart-tightest\"></div>");
     headroomTable(h, verdict.headroom());
-    entities(h, data);
+    entities(h, data, verdict.headroom());
     h.append("<script type=\"application/json\" id=\"report-data\">")
         .append(chartData(data, runId, verdict, start, end).replace("</", "<\\/")).append("</script>");
     h.append("<script>").append(SCRIPT).append("</script></body></html>");
     return h.toString();
+  }
+
+  /** Each phase's closing sentence under the run's, before any detail. */
+  private static void phaseSentences(StringBuilder h, List<PhaseVerdict> phases) {
+    if (phases.size() < 2) {
+      return;
+    }
+    h.append("<ul class=\"phase-sentences\">");
+    for (PhaseVerdict d : phases) {
+      h.append("<li><b>").append(esc(d.name())).append("</b>: ").append(esc(LimitSentence.withNext(d))).append("</li>");
+    }
+    h.append("</ul>");
+  }
+
+  /**
+   * The run's own evidence without the lines it quotes from one phase ("[name] ..."): those are
+   * printed once, under that phase.
+   */
+  private static void runEvidence(StringBuilder h, Verdict v) {
+    PhaseVerdict quoted = LimitSentence.quotedPhase(v);
+    String prefix = quoted == null ? null : "[" + quoted.name() + "] ";
+    List<String> own = v.evidence().stream().filter(l -> prefix == null || !l.startsWith(prefix)).toList();
+    list(h, own);
+    if (own.size() < v.evidence().size()) {
+      h.append("<p><small>The figures behind it are those of phase ").append(esc(quoted.name()))
+          .append(", below.</small></p>");
+    }
   }
 
   private static void phaseSection(StringBuilder h, List<PhaseVerdict> phases) {
@@ -81,6 +111,7 @@ public final class ReportPage {
             .append(String.format(Locale.ROOT, " <small>(confidence %.2f)</small>", d.confidence()));
       }
       h.append("</h3>");
+      h.append("<p class=\"phase-sentence\">").append(esc(LimitSentence.phase(d))).append("</p>");
       list(h, d.evidence());
       nextLimit(h, d);
     }
@@ -102,17 +133,21 @@ public final class ReportPage {
     for (HeadroomEntry e : headroom) {
       h.append("<tr><td>").append(esc(e.entity())).append("</td><td>").append(esc(e.kind()))
           .append(String.format(Locale.ROOT, "</td><td>%.1f%%", e.utilization() * 100))
-          .append(e.implausible() ? " (implausible reading: ceiling or counter wrong)" : "").append("</td></tr>");
+          .append(esc(marks(e))).append("</td></tr>");
     }
     h.append("</table>");
   }
 
-  private static void entities(StringBuilder h, RunData data) {
+  /** Every entity with its ceilings; one the verdict found off the data path says so beside its name. */
+  private static void entities(StringBuilder h, RunData data, List<HeadroomEntry> headroom) {
+    Set<String> offPath = new HashSet<>();
+    headroom.stream().filter(r -> !r.onPath()).forEach(r -> offPath.add(r.entity()));
     h.append("<h2>Testbed entities</h2><table><tr><th>entity</th><th>kind</th><th>ceilings</th><th>degraded</th></tr>");
     for (Entity e : data.entities().values()) {
       String degraded = io.headroom.app.api.TopologyViews.degraded(e);
-      h.append("<tr><td>").append(esc(e.id())).append("</td><td>").append(esc(e.kind())).append("</td><td>")
-          .append(esc(e.capacity().isEmpty() ? "" : e.capacity().toString())).append("</td><td class=\"degraded\">")
+      h.append("<tr><td>").append(esc(e.id())).append(offPath.contains(e.id()) ? " (off the data path)" : "")
+          .append("</td><td>").append(esc(e.kind())).append("</td><td>")
+          .append(esc(ReportFormat.ceilings(e.capacity()))).append("</td><td class=\"degraded\">")
           .append(degraded == null ? "" : esc(degraded)).append("</td></tr>");
     }
     h.append("</table>");

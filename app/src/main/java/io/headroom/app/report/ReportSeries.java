@@ -14,7 +14,7 @@ import java.util.function.DoubleBinaryOperator;
 
 /**
  * The time series a report draws, reduced to at most {@link #MAX_POINTS} points each so a page
- * of a long run stays small: the workloads' throughput and p99 latency, and the utilisation of
+ * of a long run stays small: the workloads' throughput and latency (mean and p99), and the utilisation of
  * the tightest resources against their ceilings.
  */
 final class ReportSeries {
@@ -23,17 +23,32 @@ final class ReportSeries {
 
   private ReportSeries() {}
 
-  /** A named line: times (Unix seconds) and values. */
-  record Line(String name, double[] ts, double[] values) {}
+  /** A named line: times (Unix seconds) and values; offPath when its entity is off the data path (drawn grey). */
+  record Line(String name, double[] ts, double[] values, boolean offPath) {
+    Line(String name, double[] ts, double[] values) {
+      this(name, ts, values, false);
+    }
+  }
 
   /** IOPS (read + write) summed over the workloads, per timestamp. */
   static Line throughput(RunData data, double from, double to) {
     return combine(data, "IOPS (all workloads)", from, to, List.of(Metrics.READ_IOPS, Metrics.WRITE_IOPS), Double::sum);
   }
 
-  /** The highest p99 latency among the workloads, per timestamp, in milliseconds. */
-  static Line latency(RunData data, double from, double to) {
-    Line s = combine(data, "p99 latency ms (worst workload)", from, to, List.of(Metrics.LATENCY_P99_S), Math::max);
+  /**
+   * Latency in milliseconds, the highest among the workloads per timestamp: mean read, mean write
+   * and p99, each line only where the recording has that metric (fio's JSON gives means; a p99
+   * needs its latency histogram).
+   */
+  static List<Line> latency(RunData data, double from, double to) {
+    List<Line> out = new ArrayList<>();
+    out.add(milliseconds(combine(data, "mean read latency ms (worst workload)", from, to, List.of(Metrics.READ_LATENCY_S), Math::max)));
+    out.add(milliseconds(combine(data, "mean write latency ms (worst workload)", from, to, List.of(Metrics.WRITE_LATENCY_S), Math::max)));
+    out.add(milliseconds(combine(data, "p99 latency ms (worst workload)", from, to, List.of(Metrics.LATENCY_P99_S), Math::max)));
+    return out;
+  }
+
+  private static Line milliseconds(Line s) {
     double[] ms = s.values().clone();
     for (int i = 0; i < ms.length; i++) {
       ms[i] *= 1000;
@@ -58,7 +73,8 @@ final class ReportSeries {
         }
         addBetween(m.getValue(), from, to, util, v -> v / ceiling, Math::max);
       }
-      out.add(thin(h.entity() + " (" + h.kind() + ")", util));
+      Line l = thin(h.entity() + " (" + h.kind() + ")" + ReportPage.marks(h), util);
+      out.add(new Line(l.name(), l.ts(), l.values(), !h.onPath()));
     }
     return out;
   }

@@ -318,7 +318,11 @@ class AnalyzeCommandTest {
     Path f = dir.resolve("s5-1gbe.jsonl");
     Files.writeString(f, s5.replace(port, port.replace("1.0E11", "1.0E9").replace("1.25E10", "1.25E8")));
     assertEquals(0, run("analyze", f.toString()));
-    assertTrue(cli.out().startsWith("run s5: bottleneck ARRAY_CPU on s5/ps1200t/node-a"), cli.out());
+    // the closing sentence first (LimitSentence), the class line under it
+    assertTrue(cli.out().startsWith("Run s5 (ARRAY_CPU in 2 of 3 phases; figures of 8k-rand-read25): The limit was the "
+        + "array CPU: both array nodes on the path at their ceiling, s5/ps1200t/node-*"), cli.out());
+    assertTrue(cli.out().lines().skip(1).findFirst().orElse("").startsWith("run s5: bottleneck ARRAY_CPU on s5/ps1200t/node-a"),
+        cli.out());
     assertTrue(cli.out().lines().anyMatch(l -> l.endsWith(" s5/esx1/vmnic2  (implausible reading: ceiling or counter wrong)")),
         cli.out());
 

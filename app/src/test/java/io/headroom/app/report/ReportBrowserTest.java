@@ -18,7 +18,8 @@ import org.junit.jupiter.api.Test;
 /**
  * The report of the scenario opened in headless Chromium (Debian package chromium): what it
  * rendered after its script ran, no console message, and a screenshot kept in
- * app/target/report-browser/ for a person to look at. Skipped when Chromium is not installed.
+ * app/target/report-browser/ for a person to look at; the S5, S4 and S1 scenario pages open with
+ * the closing sentence and its figures. Skipped when Chromium is not installed.
  */
 class ReportBrowserTest {
   private static final Path OUT = Path.of("target", "report-browser");
@@ -52,6 +53,83 @@ class ReportBrowserTest {
     Files.deleteIfExists(shot);
     chromium(chromium, "--window-size=900,1800", "--screenshot=" + shot.toAbsolutePath(), url);
     assertTrue(Files.size(shot) > 10_000, "screenshot " + shot + " is " + Files.size(shot) + " bytes");
+  }
+
+  @Test
+  void theS5PageOpensWithTheLimitItsFiguresAndWhatHadHeadroom() throws Exception {
+    // the array (both nodes, not node-a), the nodes' p95 busy (0.96 each), and what had room:
+    // the hosts at 57% and the 100 GbE ports at 3% (315.7 MB/s of 12.5 GB/s)
+    // 2 hcibench workloads: mean read latency in all 180 s (180 points), mean write in the two
+    // mixed phases (120 points), no p99 recorded: 300 points drawn
+    String dom = openScenario("s5-powerstore-upgrade", "s5", 300,
+        "The limit was the array CPU: both array nodes on the path at their ceiling",
+        "s5/ps1200t/node-a 96%", "s5/ps1200t/node-b 96% busy", "(s5/esx2/cpu) at 57% busy",
+        "(s5/esx1/vmnic2) at 3% of line rate had headroom", "Next: the host CPU s5/esx*/cpu");
+    // the off-path switch port (103.8% of practical) never appears without its mark: after its
+    // name in the headroom table, the chart's legend and the entities, before it in the evidence
+    Matcher port = Pattern.compile("s5/sw1/port/1-30(.{0,60})").matcher(dom);
+    int seen = 0;
+    while (port.find()) {
+      String before = dom.substring(Math.max(0, port.start() - 40), port.start());
+      assertTrue(port.group(1).contains("(off the data path)") || before.contains("off the data path"),
+          "unmarked: " + before + "s5/sw1/port/1-30" + port.group(1));
+      seen++;
+    }
+    // 3 phases' evidence, the headroom row, the entity row, the chart's legend and its data
+    assertEquals(7, seen);
+    // and in the tightest chart its line is the one drawn grey
+    assertEquals(1, count(dom, "stroke=\"#999\" stroke-width=\"1.5\" class=\"series\""));
+  }
+
+  @Test
+  void theS4PageOpensWithThePercLinkAtItsLineRate() throws Exception {
+    // perc1-seqread: 28.38 GB/s of 31.5 GB/s = 90% of line rate, 0.90 / 0.87 practical = 104%;
+    // latency: mean write in the three write phases (180 points), mean read in seqread and oltp (120)
+    openScenario("s4-r760-nvme-perc", "s4", 300,
+        "The limit was the PCIe link: s4/r760/pcie/0000:4a:00.0 at 90% of line rate (104% of its practical ceiling)",
+        "the tightest disk (s4/perc0/vd0) at 51% of its spec", "Next: the disk s4/perc0/vd0 would be full at 2.02x");
+  }
+
+  @Test
+  void theS1PageOpensWithTheGpuRaidLinkAndNamesTheFabricInItsPhase() throws Exception {
+    // the run's limit is the x8 link (13.97 of 15.75 GB/s = 89%, / 0.87 = 102%); the FC phase's
+    // sentence names the 32 ports, not the first; latency: 60 write points (randwrite), 60 read (seqread)
+    String dom = openScenario("s1-fc-san", "s1", 120,
+        "The limit was the PCIe link: s1/r750/pcie/0000:ca:00.0 at 89% of line rate (102% of its practical ceiling)");
+    assertTrue(dom.contains("The limit was the network: all 32 fc ports on the path at their ceiling"), dom);
+  }
+
+  /**
+   * The scenario's report in Chromium: no console message, its first paragraph after the title
+   * and the testbed line is the verdict holding every fragment, its latency chart has the points;
+   * a screenshot at 1400 px is kept. Returns the rendered DOM.
+   */
+  private static String openScenario(String file, String run, int latencyPoints, String... fragments) throws Exception {
+    String chromium = chromium();
+    assumeTrue(chromium != null, "chromium is not installed (apt-get install chromium): browser test skipped");
+    Files.createDirectories(OUT);
+    RunData data = new RunData();
+    new io.headroom.model.recording.RecordingReader(false).read(Path.of("../docs/scenarios/" + file + ".jsonl"),
+        data::accept);
+    Verdict v = new RunAnalyzer().analyze(data, run);
+    Path page = OUT.resolve("report-" + run + ".html");
+    Files.writeString(page, ReportPage.render(data, run, v));
+    String url = page.toAbsolutePath().toUri().toString();
+    Run dom = chromium(chromium, "--enable-logging=stderr", "--v=0", "--dump-dom", url);
+    assertEquals(List.of(), dom.stderr.lines().filter(l -> l.contains(":CONSOLE")).toList(), "console messages");
+    String body = dom.stdout.substring(dom.stdout.indexOf("</h1>"));
+    Matcher first = Pattern.compile("<p( class=\"[^\"]*\")?[^>]*>(?!<small>)(.*?)</p>").matcher(body);
+    assertTrue(first.find(), body);
+    assertEquals(" class=\"verdict\"", first.group(1));
+    for (String must : fragments) {
+      assertTrue(first.group(2).contains(must), must + " missing from the first sentence: " + first.group(2));
+    }
+    assertEquals(latencyPoints, drawnPoints(dom.stdout, "chart-latency"));
+    Path shot = OUT.resolve("report-" + run + ".png");
+    Files.deleteIfExists(shot);
+    chromium(chromium, "--window-size=1400,2400", "--screenshot=" + shot.toAbsolutePath(), url);
+    assertTrue(Files.size(shot) > 10_000, "screenshot " + shot + " is " + Files.size(shot) + " bytes");
+    return dom.stdout;
   }
 
   private record Run(String stdout, String stderr) {}

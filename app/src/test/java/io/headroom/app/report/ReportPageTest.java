@@ -8,6 +8,10 @@ import io.headroom.analyzer.analysis.RunAnalyzer;
 import io.headroom.analyzer.data.RunData;
 import io.headroom.model.PhaseVerdict;
 import io.headroom.model.Verdict;
+import io.headroom.model.HeadroomEntry;
+import io.headroom.model.recording.RecordingReader;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
@@ -46,6 +50,56 @@ class ReportPageTest {
     }
   }
 
+  /**
+   * Study S5 with esx1's port declared 1 GbE instead of 100 GbE (it carries hundreds of MB/s):
+   * its row is marked implausible, and the switch port no workload crosses is marked off the path.
+   */
+  @Test
+  void offPathAndImplausibleRowsAreMarkedAsTheCliMarksThem() throws Exception {
+    String s5 = Files.readString(Path.of("../docs/scenarios/s5-powerstore-upgrade.jsonl"));
+    String port = "\"id\":\"s5/esx1/vmnic2\",\"kind\":\"net_port\",\"name\":\"s5/esx1/vmnic2\","
+        + "\"attrs\":{\"fabric\":\"ethernet\",\"speed_bps\":1.0E11},\"capacity\":{\"bytes_per_s\":1.25E10}";
+    assertTrue(s5.contains(port));
+    Path f = Files.createTempFile("s5-1gbe", ".jsonl");
+    Files.writeString(f, s5.replace(port, port.replace("1.0E11", "1.0E9").replace("1.25E10", "1.25E8")));
+    RunData data = new RunData();
+    new RecordingReader(false).read(f, data::accept);
+    Files.delete(f);
+    Verdict v = new RunAnalyzer().analyze(data, "s5");
+    String html = ReportPage.render(data, "s5", v);
+    // the switch port: tx p95 0.9865 of 12.5 GB/s; ethernet's practical ceiling is 95% of line rate: 0.9865 / 0.95 = 103.8%
+    assertTrue(html.contains("<tr><td>s5/sw1/port/1-30</td><td>net_port</td><td>103.8% (off the data path)</td></tr>"), html);
+    HeadroomEntry vmnic = v.headroom().stream().filter(h -> h.entity().equals("s5/esx1/vmnic2")).findFirst().orElseThrow();
+    assertTrue(vmnic.implausible());
+    assertTrue(html.contains(String.format(java.util.Locale.ROOT,
+        "<tr><td>s5/esx1/vmnic2</td><td>net_port</td><td>%.1f%% (implausible reading: ceiling or counter wrong)</td></tr>",
+        vmnic.utilization() * 100)), html);
+    // an implausible reading is never the headroom the sentence quotes
+    assertFalse(ReportPage.sentence(v).contains("s5/esx1/vmnic2"), ReportPage.sentence(v));
+  }
+
+  /** S5's run evidence quotes phase 8k-rand-read25's 9 lines; the page prints them once, under the phase. */
+  @Test
+  void theRunsEvidenceDoesNotRepeatItsPhasesLines() throws Exception {
+    RunData data = new RunData();
+    new RecordingReader(false).read(Path.of("../docs/scenarios/s5-powerstore-upgrade.jsonl"), data::accept);
+    Verdict v = new RunAnalyzer().analyze(data, "s5");
+    String html = ReportPage.render(data, "s5", v);
+    PhaseVerdict quoted = v.phases().get(2);
+    assertEquals("8k-rand-read25", quoted.name());
+    for (String line : quoted.evidence()) {
+      assertTrue(v.evidence().contains("[8k-rand-read25] " + line), line);
+      // lastIndexOf: the distractor lines are the same in every phase
+      int at = html.lastIndexOf("<li>" + ReportPage.esc(line) + "</li>");
+      assertTrue(at > html.indexOf("<h3>8k-rand-read25: "), "not under its phase: " + line);
+      assertFalse(html.contains("<li>" + ReportPage.esc("[8k-rand-read25] " + line) + "</li>"), line);
+    }
+    assertTrue(html.contains("<li>ARRAY_CPU limited 2 of 3 phases (67% of the run's phase time); other phases: "
+        + "4k-rand-read100: NONE</li></ul><p><small>The figures behind it are those of phase 8k-rand-read25, below."), html);
+    // each phase's own sentence under its heading
+    assertTrue(html.contains("<p class=\"phase-sentence\">" + ReportPage.esc(LimitSentence.phase(quoted)) + "</p>"));
+  }
+
   @Test
   void longSeriesAreThinnedToAtMost600PointsKeepingTheLast() {
     TreeMap<Double, Double> points = new TreeMap<>();
@@ -68,8 +122,10 @@ class ReportPageTest {
     assertEquals(60, iops.ts().length);
     assertEquals(40_000.0, iops.values()[0]);
     assertEquals(100_000.0, iops.values()[59]);
-    ReportSeries.Line lat = ReportSeries.latency(data, ReportScenario.T0, ReportScenario.T0 + 60);
-    assertEquals(2.0, lat.values()[59], 1e-12); // 0.002 s = 2 ms
+    List<ReportSeries.Line> lat = ReportSeries.latency(data, ReportScenario.T0, ReportScenario.T0 + 60);
+    // the scenario records p99 only: the mean read and write lines are empty
+    assertEquals(List.of(0, 0, 60), lat.stream().map(l -> l.ts().length).toList());
+    assertEquals(2.0, lat.get(2).values()[59], 1e-12); // 0.002 s = 2 ms
     List<ReportSeries.Line> tight = ReportSeries.tightest(data,
         new RunAnalyzer().analyze(data, "r1").headroom(), ReportScenario.T0, ReportScenario.T0 + 60);
     assertEquals("disk:nvme0n1 (disk)", tight.get(0).name());
