@@ -41,8 +41,10 @@ package io.headroom.analyzer.detect;
  *     rate, spec) is no reading the resource can give: its ceiling or its counter is wrong, and it
  *     is never a candidate. Above the collector's own 1.10 spike margin (two clocks disagreeing by
  *     a few per cent), with room for a producer's scrape jitter
- * @param implausibleUtil the same for a utilisation or busy fraction against 1.0: busy over total
- *     time is read from one snapshot, so clock jitter cancels and only rounding is left
+ * @param implausibleUtil the same for a utilisation or busy fraction against 1.0, with the same
+ *     room: a utilisation is a delta of busy time over the time between two reads too, and a
+ *     cgroup held to its CPU quota reads above 1.0 in some seconds (the lab's client at 0.1 of a
+ *     CPU: p95 1.04 over a phase, above 1.05 in its first seconds)
  * @param minReadings readings a phase needs (of its workload or of one entity) to be judged at
  *     all: with fewer, one reading is the p95 and the sustained share moves in steps of a quarter
  *     or more
@@ -72,7 +74,7 @@ public record Thresholds(
 
   public static Thresholds defaults() {
     return new Thresholds(0.87, 0.95, 0.98, 0.90, 0.95, 0.90, 0.90, 0.90, 2.0, 2.0, 100.0,
-        0.30, 0.30, 0.80, 0.05, 0.05, 0.50, 0.10, 1.20, 1.05, 5);
+        0.30, 0.30, 0.80, 0.05, 0.05, 0.50, 0.10, 1.20, 1.20, 5);
   }
 
   /** Returns this when every value is in range; otherwise says which one is not. */

@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Test;
  * A reading beyond its ceiling by more than counter jitter (issue 29) is the ceiling or the counter
  * being wrong: it is marked, never the verdict, and the next real limit is. Boundaries at the
  * defaults: a byte rate plausible up to implausibleRate 1.2 x its line rate, a utilisation up to
- * implausibleUtil 1.05. Every reading is constant, so each p95 is that reading exactly.
+ * implausibleUtil 1.2. Every reading is constant, so each p95 is that reading exactly.
  */
 class ImplausibleReadingTest {
   private static final String PORT = "sw1/port/1-1";
@@ -93,8 +93,8 @@ class ImplausibleReadingTest {
 
   @Test
   void anArrayNodeAtTheUtilToleranceIsAValidLimit() {
-    // util 1.05 = implausibleUtil: plausible, and the busiest node; the port carries 41% of 12.5 GB/s
-    Context ctx = array(1.25e10, 5.125e9, 1.05, 0.92).ctx();
+    // util 1.2 = implausibleUtil: plausible, and the busiest node; the port carries 41% of 12.5 GB/s
+    Context ctx = array(1.25e10, 5.125e9, 1.2, 0.92).ctx();
     PhaseDecision d = detector.decide(ctx);
     assertEquals(Bottleneck.ARRAY_CPU, d.bottleneck());
     assertEquals(NODE_A, d.entity());
@@ -103,16 +103,16 @@ class ImplausibleReadingTest {
 
   @Test
   void anArrayNodeJustOverTheUtilToleranceIsRefusedAndItsPeerIsTheLimit() {
-    // the next double above 1.05 (a percentage read as a fraction reads 93, far beyond): node-a is
+    // the next double above 1.2 (a percentage read as a fraction reads 93, far beyond): node-a is
     // refused, node-b at 0.92 (full from 0.90) is the array's limit alone, its group of one
-    double util = Math.nextUp(1.05);
+    double util = Math.nextUp(1.2);
     Context ctx = array(1.25e10, 5.125e9, util, 0.92).ctx();
     PhaseDecision d = detector.decide(ctx);
     assertEquals(Bottleneck.ARRAY_CPU, d.bottleneck());
     assertEquals(NODE_B, d.entity());
     assertEquals(null, d.group());
     assertTrue(d.evidence().contains("implausible reading: ceiling or counter wrong, not a candidate: " + NODE_A
-        + " util p95 1.05 (plausible up to 105% of its ceiling)"), d.evidence().toString());
+        + " util p95 1.20 (plausible up to 120% of its ceiling)"), d.evidence().toString());
     assertTrue(row(ctx, NODE_A).implausible());
   }
 
