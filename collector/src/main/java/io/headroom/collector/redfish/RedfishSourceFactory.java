@@ -46,6 +46,7 @@ public final class RedfishSourceFactory implements SourceFactory {
         .maxBodyBytes(MAX_BODY_BYTES)
         .connectionPools(pools)
         .maxRetryAfter(Duration.ofSeconds(10))
+        .exchanges(context.exchanges())
         .build();
     BmcClient client = new BmcClient(http, credentials, Clock.systemUTC());
     return new RedfishSource(context.host(), context.interval(), section.own(), client, Clock.systemUTC(), fetchHelpers,
