@@ -22,7 +22,7 @@ import picocli.CommandLine.Spec;
         + "source of TYPE once (discover and two scrapes) and writes every answer it got into --out, as its "
         + "stand-in serves it back, with a README of what, when and from what firmware. Serial and part numbers, "
         + "UUIDs and addresses become placeholders unless --keep-serials; credentials are never written. "
-        + "Types: redfish (DMTF mockup layout). See docs/capture.md.")
+        + "Types: redfish (DMTF mockup layout), powerstore (the PowerStore stand-in's array.json). See docs/capture.md.")
 final class CaptureCommand implements Callable<Integer> {
   @Parameters(index = "0", paramLabel = "TYPE", description = "The source type to capture: ${COMPLETION-CANDIDATES}.",
       completionCandidates = Types.class)

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.headroom.collector.capture.RecordedExchanges.Exchange;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -41,6 +42,18 @@ final class CaptureWriter {
     Path file = fileOf(redactor.redactPath(path));
     Files.createDirectories(file.getParent());
     Files.write(file, JSON.writeValueAsBytes(redactor.redact(body)));
+    return root.relativize(file);
+  }
+
+  /**
+   * Writes one file of the capture's own (a stand-in's description of the device), redacted, with
+   * the stand-in's own fields set after (its login: a "password" key is otherwise always redacted).
+   */
+  Path writeFile(String name, ObjectNode body, java.util.Map<String, String> standinFields) throws IOException {
+    Path file = root.resolve(name);
+    ObjectNode redacted = (ObjectNode) redactor.redact(body);
+    standinFields.forEach(redacted::put);
+    Files.write(file, JSON.writeValueAsBytes(redacted));
     return root.relativize(file);
   }
 

@@ -10,26 +10,35 @@ import io.headroom.collector.source.SourceFactory;
 import io.headroom.standin.StandinServer;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.function.Function;
 
 /**
  * What a source makes of a device, as the golden tests render it (discover, then the second of two
  * scrapes), and the capture of that device: a capture round-trips when serving it renders the same.
+ *
+ * @param more the source's own keys besides url and plaintext (credentials, role)
+ * @param baseDir where its password_file is
+ * @param interval the section's interval, or null
  */
-final class CaptureRoundTrip {
-  private CaptureRoundTrip() {}
+record CaptureRoundTrip(Function<ObjectNode, ObjectNode> more, Path baseDir, Duration interval) {
+  static CaptureRoundTrip of(Function<ObjectNode, ObjectNode> more) {
+    return new CaptureRoundTrip(more, Path.of("."), null);
+  }
 
   /** The source's settings for a stand-in at url (plaintext: the stand-ins serve http). */
-  static JsonNode settings(String url, Function<ObjectNode, ObjectNode> more) {
-    ObjectNode s = CaptureWriter.JSON.createObjectNode().put("url", url).put("plaintext", true);
-    return more.apply(s);
+  JsonNode settings(String url) {
+    return more.apply(CaptureWriter.JSON.createObjectNode().put("url", url).put("plaintext", true));
+  }
+
+  SourceContext context() {
+    return new SourceContext("h1", interval, baseDir);
   }
 
   /** Discover and the second scrape, rendered, with the stand-in's address as URL. */
-  static String render(SourceFactory factory, StandinServer server, Function<ObjectNode, ObjectNode> more)
-      throws Exception {
+  String render(SourceFactory factory, StandinServer server) throws Exception {
     String url = url(server);
-    try (Source source = factory.create(new SourceContext("h1", null, Path.of(".")), settings(url, more))) {
+    try (Source source = factory.create(context(), settings(url))) {
       String discovered = Golden.render(source.discover());
       source.scrape(new Scrape(1000));
       Scrape second = new Scrape(1010);
@@ -39,10 +48,8 @@ final class CaptureRoundTrip {
   }
 
   /** Captures the device the server stands in for into out. */
-  static Capture.Result capture(SourceFactory factory, StandinServer server, Function<ObjectNode, ObjectNode> more,
-      Path out, boolean keepSerials) throws Exception {
-    return Capture.capture(factory, new SourceContext("h1", null, Path.of(".")), settings(url(server), more), out,
-        keepSerials, Clock.systemUTC());
+  Capture.Result capture(SourceFactory factory, StandinServer server, Path out, boolean keepSerials) throws Exception {
+    return Capture.capture(factory, context(), settings(url(server)), out, keepSerials, Clock.systemUTC());
   }
 
   static String url(StandinServer server) {

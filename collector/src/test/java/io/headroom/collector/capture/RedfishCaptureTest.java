@@ -5,14 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.headroom.collector.redfish.RedfishSourceFactory;
 import io.headroom.standin.Captures;
 import io.headroom.standin.StandinServer;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Map;
-import java.util.function.Function;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -20,7 +17,7 @@ import org.junit.jupiter.api.io.TempDir;
 /** A capture of a real BMC (the R750 iDRAC9 7.10.30 recording, served by the stand-in) reads back as the BMC. */
 class RedfishCaptureTest {
   private static final String R750 = "redfish/dell-r750-multidpu-idrac9-7.10.30";
-  private static final Function<ObjectNode, ObjectNode> CLIENT = s -> s.put("role", "client");
+  private static final CaptureRoundTrip CLIENT = CaptureRoundTrip.of(s -> s.put("role", "client"));
 
   private static Path r750() {
     Path p = Captures.find(R750);
@@ -33,11 +30,11 @@ class RedfishCaptureTest {
     RedfishSourceFactory factory = new RedfishSourceFactory();
     String device;
     try (StandinServer bmc = StandinServer.builder().root(r750()).start()) {
-      device = CaptureRoundTrip.render(factory, bmc, CLIENT);
-      CaptureRoundTrip.capture(factory, bmc, CLIENT, out, true);
+      device = CLIENT.render(factory, bmc);
+      CLIENT.capture(factory, bmc, out, true);
     }
     try (StandinServer replay = StandinServer.builder().root(out).start()) {
-      assertEquals(device, CaptureRoundTrip.render(factory, replay, CLIENT));
+      assertEquals(device, CLIENT.render(factory, replay));
     }
     assertTrue(device.contains("nic"), "the R750 has NICs to compare: " + device);
   }
@@ -48,8 +45,8 @@ class RedfishCaptureTest {
     String device;
     Capture.Result result;
     try (StandinServer bmc = StandinServer.builder().root(r750()).start()) {
-      device = CaptureRoundTrip.render(factory, bmc, CLIENT);
-      result = CaptureRoundTrip.capture(factory, bmc, CLIENT, out, false);
+      device = CLIENT.render(factory, bmc);
+      result = CLIENT.capture(factory, bmc, out, false);
     }
     // the recorded chassis's service tag, as the fixture's Chassis/System.Embedded.1 has it
     String serial = CaptureWriter.JSON.readTree(r750().resolve("redfish/v1/Chassis/System.Embedded.1/index.json").toFile())
@@ -62,7 +59,7 @@ class RedfishCaptureTest {
     assertEquals("Redfish 1.18.0, vendor Dell; PowerEdge R750 BIOS " + bios(), result.firmware());
     assertTrue(Files.readString(out.resolve("README.md")).contains(result.firmware()));
     try (StandinServer replay = StandinServer.builder().root(out).start()) {
-      String replayed = CaptureRoundTrip.render(factory, replay, CLIENT);
+      String replayed = CLIENT.render(factory, replay);
       assertEquals(device.lines().count(), replayed.lines().count(), "as many entities and readings");
       assertFalse(replayed.contains(serial));
     }
