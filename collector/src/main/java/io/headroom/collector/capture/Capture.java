@@ -22,7 +22,8 @@ import java.util.Map;
  */
 public final class Capture {
   /** The source types a capture can be made of, and how each is written. */
-  private static final Map<String, CaptureFormat> FORMATS = Map.of("redfish", new RedfishCaptureFormat(), "powerstore", new PowerStoreCaptureFormat());
+  private static final Map<String, CaptureFormat> FORMATS = Map.of("redfish", new RedfishCaptureFormat(), "powerstore", new PowerStoreCaptureFormat(),
+      "ontap", new OntapCaptureFormat());
 
   private Capture() {}
 
