@@ -57,6 +57,13 @@ final class CaptureCommand implements Callable<Integer> {
     if (!Capture.types().contains(type)) {
       throw new UserError("capture: no capture for type " + type + "; one of " + String.join(", ", Capture.types()));
     }
+    if (java.nio.file.Files.isDirectory(out)) {
+      try (var entries = java.nio.file.Files.list(out)) {
+        if (entries.findAny().isPresent()) {
+          throw new UserError("--out " + out + ": not empty; name a new folder (a capture never mixes with another)");
+        }
+      }
+    }
     TestbedConfig config = TestbedLoader.load(testbed, Path.of(System.getProperty("java.io.tmpdir"), "headroom-unused-spool"));
     SourceConfig sc = pick(config.sources());
     Capture.Result r = Capture.capture(SourceRegistry.discovered().factory(type),

@@ -51,6 +51,20 @@ class CaptureCommandTest {
   }
 
   @Test
+  void aFolderWithFilesInItIsRefusedBeforeTheDeviceIsAsked() throws Exception {
+    Path out = Files.createDirectories(dir.resolve("used"));
+    Files.writeString(out.resolve("README.md"), "an earlier capture\n");
+    try (StandinServer bmc = StandinServer.builder().root(R760).start()) {
+      Cli cli = new Cli();
+      assertEquals(ExitCodes.USAGE, cli.run("capture", "redfish", "--testbed", testbed("t.yaml", bmc, "r760").toString(),
+          "--out", out.toString()));
+      assertEquals("headroom capture: --out " + out + ": not empty; name a new folder (a capture never mixes with another)",
+          cli.err().strip());
+      assertEquals(0, bmc.requests().size(), "the BMC was not asked");
+    }
+  }
+
+  @Test
   void twoSourcesOfTheTypeNeedHost() throws Exception {
     try (StandinServer bmc = StandinServer.builder().root(R760).start()) {
       Path t = testbed("t.yaml", bmc, "a", "b");
