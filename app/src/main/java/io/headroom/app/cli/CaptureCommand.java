@@ -57,12 +57,9 @@ final class CaptureCommand implements Callable<Integer> {
     if (!Capture.types().contains(type)) {
       throw new UserError("capture: no capture for type " + type + "; one of " + String.join(", ", Capture.types()));
     }
-    if (java.nio.file.Files.isDirectory(out)) {
-      try (var entries = java.nio.file.Files.list(out)) {
-        if (entries.findAny().isPresent()) {
-          throw new UserError("--out " + out + ": not empty; name a new folder (a capture never mixes with another)");
-        }
-      }
+    String unusable = Capture.unusable(out);
+    if (unusable != null) {
+      throw new UserError(unusable); // before the device is asked anything
     }
     TestbedConfig config = TestbedLoader.load(testbed, Path.of(System.getProperty("java.io.tmpdir"), "headroom-unused-spool"));
     SourceConfig sc = pick(config.sources());

@@ -79,13 +79,22 @@ public final class Capture {
   }
 
   private static void prepare(Path out) throws IOException {
+    String problem = unusable(out);
+    if (problem != null) {
+      throw new IOException(problem);
+    }
+    Files.createDirectories(out);
+  }
+
+  /** Why out cannot take a capture (a folder with files in it), or null if it can. */
+  public static String unusable(Path out) throws IOException {
     if (Files.isDirectory(out)) {
       try (var entries = Files.list(out)) {
         if (entries.findAny().isPresent()) {
-          throw new IOException("capture: " + out + " is not empty; name a new folder (a capture never mixes with another)");
+          return "--out " + out + ": not empty; name a new folder (a capture never mixes with another)";
         }
       }
     }
-    Files.createDirectories(out);
+    return null;
   }
 }
