@@ -21,15 +21,17 @@ import java.util.Map;
  * when, and from what firmware. Serving the result gives the source the same entities and readings.
  */
 public final class Capture {
-  /** The source types a capture can be made of, and how each is written. */
+  /** The HTTP source types a capture can be made of, and how each is written. */
   private static final Map<String, CaptureFormat> FORMATS = Map.of("redfish", new RedfishCaptureFormat(), "powerstore", new PowerStoreCaptureFormat(),
       "ontap", new OntapCaptureFormat());
+  /** SNMP is not HTTP: its answers are varbinds, written as one .snmprec. */
+  private static final String SNMP = "snmp";
 
   private Capture() {}
 
   /** The types {@link #capture} accepts, sorted. */
   public static List<String> types() {
-    return FORMATS.keySet().stream().sorted().toList();
+    return java.util.stream.Stream.concat(FORMATS.keySet().stream(), java.util.stream.Stream.of(SNMP)).sorted().toList();
   }
 
   /** What was written: the files (relative to the output folder) and the firmware line. */
@@ -43,12 +45,14 @@ public final class Capture {
   public static Result capture(SourceFactory factory, SourceContext context, JsonNode settings, Path out,
       boolean keepSerials, Clock clock) throws Exception {
     CaptureFormat format = FORMATS.get(factory.type());
-    if (format == null) {
+    if (format == null && !factory.type().equals(SNMP)) {
       throw new IllegalArgumentException("capture: no capture for type " + factory.type() + " (one of " + types() + ")");
     }
     prepare(out);
     RecordedExchanges recorded = new RecordedExchanges();
-    SourceContext recording = new SourceContext(context.host(), context.interval(), context.baseDir(), recorded);
+    RecordedVarbinds varbinds = new RecordedVarbinds();
+    SourceContext recording = new SourceContext(context.host(), context.interval(), context.baseDir(), recorded,
+        varbinds);
     String started = clock.instant().toString();
     try (Source source = factory.create(recording, settings)) {
       source.discover();
@@ -56,6 +60,13 @@ public final class Capture {
       source.scrape(new Scrape(now));
       Duration interval = source.interval();
       source.scrape(new Scrape(now + (interval == null ? 10 : interval.toMillis() / 1000.0)));
+    }
+    if (format == null) {
+      String file = new SnmprecWriter(keepSerials).write(varbinds.all(), out);
+      String firmware = SnmpFirmware.of(varbinds.all());
+      CaptureReadme.write(out, new CaptureReadme.Facts(SNMP, context.host(), started, firmware, keepSerials,
+          List.of(file), varbinds.all().size(), List.of()));
+      return new Result(List.of(file), firmware);
     }
     List<Exchange> exchanges = recorded.all();
     CaptureRedactor redactor = new CaptureRedactor(keepSerials);

@@ -22,7 +22,7 @@ final class CaptureReadme {
         ? "serial and part numbers, UUIDs and addresses KEPT (--keep-serials); secrets removed"
         : "serial and part numbers, UUIDs, IP and MAC addresses replaced by stable placeholders; secrets removed")
         .append("; credentials and session tokens are never written\n");
-    s.append("- Requests: ").append(f.requests()).append(", files: ").append(f.files().size()).append("\n\n");
+    s.append(f.type().equals("snmp") ? "- Values answered: " : "- Requests: ").append(f.requests()).append(", files: ").append(f.files().size()).append("\n\n");
     if (!f.failures().isEmpty()) {
       s.append("## Answers that were not a success (not written: the stand-in answers 404 for them)\n\n");
       f.failures().forEach(line -> s.append("- ").append(line).append('\n'));
