@@ -19,6 +19,7 @@ import picocli.CommandLine.ScopeType;
       AnalyzerCommand.class,
       RunCommand.class,
       DiscoverCommand.class,
+      CaptureCommand.class,
     })
 public final class HeadroomCommand implements Runnable {
   @Option(names = "--debug", scope = ScopeType.INHERIT,

@@ -47,7 +47,8 @@ public final class OntapSourceFactory implements SourceFactory {
     if (credentials.password() == null) {
       throw new ConfigException(where + ": username with password_env or password_file: ONTAP needs a login");
     }
-    RemoteHttpClient http = RemoteHttpClient.builder(section.endpoint(), credentials).clock(clock).build();
+    RemoteHttpClient http = RemoteHttpClient.builder(section.endpoint(), credentials).clock(clock)
+        .exchanges(context.exchanges()).build();
     Duration interval = context.interval() == null ? DEFAULT_INTERVAL : context.interval();
     return new OntapSource(context.host(), interval, section.own(), http);
   }

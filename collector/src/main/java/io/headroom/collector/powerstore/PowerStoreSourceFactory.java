@@ -44,7 +44,8 @@ public final class PowerStoreSourceFactory implements SourceFactory {
     if (credentials.password() == null) {
       throw new ConfigException(where + ": username with password_env or password_file: PowerStore needs a login");
     }
-    RemoteHttpClient http = RemoteHttpClient.builder(section.endpoint(), credentials).clock(clock).build();
+    RemoteHttpClient http = RemoteHttpClient.builder(section.endpoint(), credentials).clock(clock)
+        .exchanges(context.exchanges()).build();
     return new PowerStoreSource(context.host(), interval, section.own(), http, new PowerStoreSession(http, credentials),
         System::nanoTime);
   }

@@ -57,6 +57,7 @@ public final class RedfishSourceFactory implements SourceFactory {
         .connectionPools(pools)
         .maxRetryAfter(Duration.ofSeconds(10))
         .clock(clock)
+        .exchanges(context.exchanges())
         .build();
     BmcClient client = new BmcClient(http, credentials, clock);
     return new RedfishSource(context.host(), context.interval(), section.own(), client, clock, fetchHelpers,

@@ -61,6 +61,7 @@ public final class RemoteHttpClient implements AutoCloseable {
   private final Clock clock;
   private final LoginGate logins;
   private final long maxBodyBytes;
+  private final ExchangeListener exchanges;
   private final URI base;
   /** Connections go back to a pool shared with other clients: close must not empty it. */
   private final boolean sharedPool;
@@ -88,6 +89,7 @@ public final class RemoteHttpClient implements AutoCloseable {
     clock = b.clock;
     logins = new LoginGate(endpoint.target(), endpoint.loginBackoff(), endpoint.loginBackoffMax(), clock);
     maxBodyBytes = b.maxBodyBytes;
+    exchanges = b.exchanges;
     String u = endpoint.url().toString();
     base = URI.create(endpoint.url().getRawPath() == null || endpoint.url().getRawPath().isEmpty() ? u + "/" : u);
     OkHttpClient.Builder ok = new OkHttpClient.Builder()
@@ -128,6 +130,7 @@ public final class RemoteHttpClient implements AutoCloseable {
     private Duration cap = RetryPolicy.DEFAULT_CAP;
     private Duration maxRetryAfter = RetryPolicy.DEFAULT_MAX_RETRY_AFTER;
     private ConnectionPools pools;
+    private ExchangeListener exchanges = ExchangeListener.NONE;
 
     private Builder(RemoteEndpoint endpoint, Credentials credentials) {
       this.endpoint = endpoint;
@@ -182,6 +185,12 @@ public final class RemoteHttpClient implements AutoCloseable {
      */
     public Builder connectionPools(ConnectionPools pools) {
       this.pools = pools;
+      return this;
+    }
+
+    /** Told of each request and its final response (see {@link ExchangeListener}). */
+    public Builder exchanges(ExchangeListener exchanges) {
+      this.exchanges = exchanges;
       return this;
     }
 
@@ -263,6 +272,7 @@ public final class RemoteHttpClient implements AutoCloseable {
           throw new RemoteHttpException(where + ": " + describe(failure) + (attempt > 0
               ? " (after " + (attempt + 1) + " attempts)" : ""), failure);
         }
+        exchanges.exchanged(request, response);
         return response;
       }
       Duration wait = failure != null

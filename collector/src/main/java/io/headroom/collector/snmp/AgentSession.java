@@ -49,6 +49,8 @@ final class AgentSession implements AutoCloseable {
   private final boolean v3;
   private final String agent;
 
+  private VarbindListener varbinds = VarbindListener.NONE;
+
   private AgentSession(Snmp snmp, Target<UdpAddress> target, boolean v3, String agent) {
     this.snmp = snmp;
     this.target = target;
@@ -57,6 +59,11 @@ final class AgentSession implements AutoCloseable {
   }
 
   static AgentSession open(SnmpSettings settings, AgentSecrets secrets) throws IOException {
+    return open(settings, secrets, VarbindListener.NONE);
+  }
+
+  /** As {@link #open(SnmpSettings, AgentSecrets)}, telling varbinds of every value answered. */
+  static AgentSession open(SnmpSettings settings, AgentSecrets secrets, VarbindListener varbinds) throws IOException {
     AgentAddress a = AgentAddress.parse(settings.agent());
     UdpAddress address = new UdpAddress(InetAddress.getByName(a.host()), a.port());
     DefaultUdpTransportMapping transport = new DefaultUdpTransportMapping();
@@ -91,7 +98,9 @@ final class AgentSession implements AutoCloseable {
     target.setRetries(settings.retries());
     Snmp snmp = new Snmp(dispatcher, transport);
     snmp.listen();
-    return new AgentSession(snmp, target, v3, a.toString());
+    AgentSession session = new AgentSession(snmp, target, v3, a.toString());
+    session.varbinds = varbinds;
+    return session;
   }
 
   /** An empty request of {@code type} in this session's protocol version. */
@@ -110,6 +119,9 @@ final class AgentSession implements AutoCloseable {
     PDU response = event == null ? null : event.getResponse();
     if (response != null && response.getType() == PDU.REPORT) {
       throw new IOException("agent " + agent + " refused the request: " + UsmReports.describe(response));
+    }
+    if (response != null && response.getErrorStatus() == PDU.noError) {
+      response.getVariableBindings().stream().filter(vb -> !vb.isException()).forEach(varbinds::received);
     }
     return response;
   }

@@ -40,7 +40,7 @@ public final class SnmpSourceFactory implements SourceFactory {
     AgentSecrets secrets = AgentSecrets.resolve(settings, env, where);
     Duration interval = context.interval() == null ? DEFAULT_INTERVAL : context.interval();
     try {
-      return new SnmpSource(context.host(), interval, settings, AgentSession.open(settings, secrets));
+      return new SnmpSource(context.host(), interval, settings, AgentSession.open(settings, secrets, context.varbinds()));
     } catch (IOException e) {
       throw new ConfigException(where + ": agent " + settings.agent() + ": " + e.getMessage());
     }
