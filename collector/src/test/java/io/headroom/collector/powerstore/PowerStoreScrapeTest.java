@@ -6,11 +6,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import io.headroom.collector.remote.Credentials;
 import io.headroom.collector.remote.RemoteHttpClient;
 import io.headroom.collector.remote.RemoteSection;
+import io.headroom.collector.source.Discovery;
 import io.headroom.collector.source.Scrape;
+import io.headroom.model.Entity;
 import io.headroom.standin.arrays.PowerStoreStandin;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -132,6 +136,22 @@ class PowerStoreScrapeTest {
       IOException e = assertThrows(IOException.class, () -> source.scrape(new Scrape(2)));
       assertTrue(e.getMessage().startsWith("ps1: no request of the scrape was answered; the first problem: ps1/"),
           e.getMessage());
+    }
+  }
+
+  @Test
+  void aVolumeNamesTheHostsItIsMappedToAHostGroupAndAnUnknownHostByItsId() throws Exception {
+    ObjectNode array = (ObjectNode) JSON.readTree(S5.toFile());
+    ArrayNode mappings = (ArrayNode) array.path("resources").path("host_volume_mapping");
+    // bench-vol-1 is mapped to host h1 already; add a host group's mapping (no host_id) and one to a host not listed
+    mappings.addObject().put("id", "m3").putNull("host_id").put("volume_id", "ae20eb9a-a482-416e-aaf7-2a3fe7203630");
+    mappings.addObject().put("id", "m4").put("host_id", "h-gone").put("volume_id", "ae20eb9a-a482-416e-aaf7-2a3fe7203630");
+    try (PowerStoreStandin.Running ps = PowerStoreStandin.serve(array); PowerStoreSource source = source(ps, "")) {
+      assertEquals("powerstore", source.name());
+      assertEquals(Duration.ofSeconds(20), source.interval());
+      Discovery d = source.discover();
+      Entity vol1 = d.entities().stream().filter(e -> e.id().equals("ps1/volume/bench-vol-1")).findFirst().orElseThrow();
+      assertEquals("h1,host group,h-gone", vol1.attrs().get("mapped_hosts"));
     }
   }
 }
