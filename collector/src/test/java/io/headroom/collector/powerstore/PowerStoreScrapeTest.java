@@ -15,6 +15,7 @@ import io.headroom.collector.remote.RemoteSection;
 import io.headroom.collector.source.Discovery;
 import io.headroom.collector.source.Scrape;
 import io.headroom.model.Entity;
+import io.headroom.model.Relation;
 import io.headroom.standin.arrays.PowerStoreStandin;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -152,6 +153,22 @@ class PowerStoreScrapeTest {
       Discovery d = source.discover();
       Entity vol1 = d.entities().stream().filter(e -> e.id().equals("ps1/volume/bench-vol-1")).findFirst().orElseThrow();
       assertEquals("h1,host group,h-gone", vol1.attrs().get("mapped_hosts"));
+    }
+  }
+
+  @Test
+  void everyScrapeCarriesTheTopologysRelationsAndDegradedNotes() throws Exception {
+    try (PowerStoreStandin.Running ps = PowerStoreStandin.serve(JSON.readTree(S5.toFile()));
+        PowerStoreSource source = source(ps, "")) {
+      source.scrape(new Scrape(1));
+      Scrape second = new Scrape(2); // the topology read by the first scrape, carried again
+      source.scrape(second);
+      // golden/powerstore/s5-two-nodes/expected/discover.txt: the Ethernet port's LLDP neighbour, each volume's node
+      assertEquals(List.of(
+          new Relation("ps1/port/BaseEnclosure-NodeB-4PortCard-FEPort1", "cabled_to", "sw1/port/ethernet1/1/7"),
+          new Relation("ps1/volume/bench-vol-1", "served_by", "ps1/node/N1"),
+          new Relation("ps1/volume/bench-vol-2", "served_by", "ps1/node/N2")), second.relations());
+      assertEquals(List.of("ps1/port/BaseEnclosure-NodeB-IoModule0-FEPort0: link down"), second.degraded());
     }
   }
 }
