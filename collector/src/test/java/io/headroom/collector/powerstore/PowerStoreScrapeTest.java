@@ -44,6 +44,8 @@ class PowerStoreScrapeTest {
   Path dir;
 
   private final AtomicLong nanos = new AtomicLong(START);
+  /** The session of the source last built, to see its logins and redaction. */
+  private PowerStoreSession session;
 
   /** The source as the factory builds it, but on this test's nanosecond clock. */
   private PowerStoreSource source(PowerStoreStandin.Running ps, String extra) throws Exception {
@@ -53,8 +55,9 @@ class PowerStoreScrapeTest {
     RemoteSection<PowerStoreSettings> section = RemoteSection.bind(yaml, PowerStoreSettings.class, dir, "test");
     Credentials credentials = Credentials.resolve(section.endpoint(), dir);
     RemoteHttpClient http = RemoteHttpClient.builder(section.endpoint(), credentials).build();
+    session = new PowerStoreSession(http, credentials);
     return new PowerStoreSource("ps1", PowerStoreInterval.of(Duration.ofSeconds(20), "test"), section.own(), http,
-        new PowerStoreSession(http, credentials), nanos::get);
+        session, nanos::get);
   }
 
   private static long applianceReads(PowerStoreStandin.Running ps) {
@@ -169,6 +172,24 @@ class PowerStoreScrapeTest {
           new Relation("ps1/volume/bench-vol-1", "served_by", "ps1/node/N1"),
           new Relation("ps1/volume/bench-vol-2", "served_by", "ps1/node/N2")), second.relations());
       assertEquals(List.of("ps1/port/BaseEnclosure-NodeB-IoModule0-FEPort0: link down"), second.degraded());
+    }
+  }
+
+  @Test
+  void theSessionCountsItsLoginsAndRedactsItsTokenAndCookie() throws Exception {
+    try (PowerStoreStandin.Running ps = PowerStoreStandin.serve(JSON.readTree(S5.toFile()));
+        PowerStoreSource source = source(ps, "")) {
+      source.scrape(new Scrape(1));
+      source.scrape(new Scrape(2));
+      assertEquals(1, session.logins()); // one login serves both scrapes
+      ps.array().expireSessions();
+      source.scrape(new Scrape(3));
+      assertEquals(2, session.logins()); // the 401 after the expiry: logged in once more
+      var last = ps.server().requests().get(ps.server().requests().size() - 1);
+      String token = last.header("DELL-EMC-TOKEN");
+      String cookie = last.header("Cookie").substring("auth_cookie=".length());
+      String redacted = session.redaction().redact("token " + token + " cookie " + cookie + " password ps-secret-42");
+      assertTrue(!redacted.contains(token) && !redacted.contains(cookie) && !redacted.contains("ps-secret-42"), redacted);
     }
   }
 }
