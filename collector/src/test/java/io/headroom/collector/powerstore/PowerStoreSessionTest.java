@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import io.headroom.collector.source.Discovery;
 import io.headroom.collector.source.Source;
@@ -82,5 +84,26 @@ class PowerStoreSessionTest {
     assertFalse(PowerStoreApi.more("0-1999/2000", 2000)); // all 2000
     assertTrue(PowerStoreApi.more("items 0-1999/4500", 2000));
     assertFalse(PowerStoreApi.more("0-1999/", 2000));
+  }
+
+  @Test
+  void aCollectionLargerThanFiftyPagesIsCutAtTheFiftieth() throws Exception {
+    ObjectNode array = (ObjectNode) JSON.readTree(S5.toFile());
+    ArrayNode volumes = array.with("resources").putArray("volume");
+    int n = PowerStoreApi.PAGE * PowerStoreApi.MAX_PAGES + 1; // 2000 x 50 + 1 = 100,001: one past the cut
+    for (int i = 0; i < n; i++) {
+      volumes.addObject().put("id", "v" + i).put("name", "vol-" + i);
+    }
+    // the first volume and the one past the cut mapped to host h1: only the first is listed
+    ArrayNode mappings = array.with("resources").putArray("host_volume_mapping");
+    for (String v : List.of("v0", "v" + (n - 1))) {
+      mappings.addObject().put("id", "m-" + v).put("host_id", "ced80318-b14a-461d-93a7-11b10afaf349").put("volume_id", v);
+    }
+    try (PowerStoreStandin.Running ps = PowerStoreStandin.serve(array); Source source = source(ps)) {
+      Discovery d = source.discover();
+      assertEquals(50, ps.server().count("GET", "/api/rest/volume")); // MAX_PAGES requests, no 51st
+      assertEquals(List.of("ps1/volume/vol-0"),
+          d.entities().stream().filter(e -> e.kind().equals("disk")).map(e -> e.id()).toList());
+    }
   }
 }
