@@ -50,4 +50,13 @@ class PowerStoreSettingsTest {
     ConfigException e = assertThrows(ConfigException.class, () -> PowerStoreInterval.of(Duration.ofSeconds(30), "ps1"));
     assertEquals("ps1: interval: 30s is not a PowerStore metric interval; use one of 20s, 5m, 1h, 24h", e.getMessage());
   }
+
+  @Test
+  void theFactoryRegistersTypePowerstoreWithItsTwelveMetrics() {
+    PowerStoreSourceFactory f = new PowerStoreSourceFactory();
+    assertEquals("powerstore", f.type());
+    // util, 7 I/O metrics (iops, bytes, latency read and write, io size), 4 port metrics (rx, tx, errors, discards)
+    assertEquals(12, f.metrics().size());
+    assertEquals(PowerStoreMetrics.ALL, f.metrics());
+  }
 }
