@@ -194,6 +194,9 @@ class PowerStoreSourceTest {
         + "the array reports percent; set cpu_unit: percent; util not reported"), s.problems().toString());
     Scrape p = scrapeWithCpu(100.5, "cpu_unit: percent\n", "performance_metrics_by_node/N1");
     assertEquals(List.of(), at(T0 + 20, readings(p, "ps1/node/N1", "util")));
+    // percent's full mark is 100; no hint to switch units, the unit set is already percent
+    assertTrue(p.problems().contains("ps1/node/N1: io_workload_cpu_utilization 100.5 is over 100.0 (cpu_unit percent); "
+        + "util not reported"), p.problems().toString());
   }
 
   private static List<Scrape.Reading> at(double ts, List<Scrape.Reading> readings) {
