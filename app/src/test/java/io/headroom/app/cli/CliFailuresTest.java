@@ -28,7 +28,7 @@ class CliFailuresTest {
   void aWordFarFromEveryCommandListsThemAndExits2() {
     assertEquals(ExitCodes.USAGE, cli.run("frobnicate", "x.csv"));
     assertEquals("headroom: unknown command 'frobnicate'; the commands are: demo, analyze, compare, import, collect, "
-        + "collector, analyzer, run, discover\nRun 'headroom --help' for the commands.\n", cli.err());
+        + "collector, analyzer, run, discover, capture\nRun 'headroom --help' for the commands.\n", cli.err());
   }
 
   @Test
