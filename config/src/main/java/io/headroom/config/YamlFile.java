@@ -7,12 +7,8 @@ import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import io.headroom.model.Utf8;
 import java.io.IOException;
-import java.nio.ByteBuffer;
-import java.nio.CharBuffer;
-import java.nio.charset.CharsetDecoder;
-import java.nio.charset.CoderResult;
-import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -71,13 +67,8 @@ final class YamlFile {
 
   /** The bytes as UTF-8; the first byte that is not is named with its line and column. */
   private static String utf8(byte[] bytes, Path file) throws ConfigException {
-    CharsetDecoder decoder = StandardCharsets.UTF_8.newDecoder()
-        .onMalformedInput(CodingErrorAction.REPORT).onUnmappableCharacter(CodingErrorAction.REPORT);
-    ByteBuffer in = ByteBuffer.wrap(bytes);
-    CharBuffer out = CharBuffer.allocate(bytes.length);
-    CoderResult result = decoder.decode(in, out, true);
-    if (result.isError()) {
-      int at = in.position();
+    int at = Utf8.firstMalformed(bytes, 0, bytes.length);
+    if (at >= 0) {
       int line = 1;
       int lineStart = 0;
       for (int i = 0; i < at; i++) {
@@ -90,8 +81,7 @@ final class YamlFile {
           + "(a testbed file is UTF-8; this looks like Latin-1 or another legacy encoding)",
           file, line, bytes[at] & 0xff, at - lineStart + 1));
     }
-    decoder.flush(out);
-    return out.flip().toString();
+    return new String(bytes, StandardCharsets.UTF_8);
   }
 
   private static JsonNode parse(String text, Path file) throws ConfigException {
