@@ -37,8 +37,8 @@ class MetricCatalogDocsTest {
   @Test
   void everyShippedPartIsRegisteredAndEveryPageHasACatalog() throws IOException {
     Set<String> types = catalogs().map(MetricCatalog::type).collect(Collectors.toCollection(TreeSet::new));
-    // the host, declared, array, redfish and snmp sources, the benchmark runner (fio.md) and the collector's health
-    assertEquals(Set.of("collector", "declared", "fio", "host", "ontap", "powerstore", "redfish", "snmp"), types);
+    // the host, declared, array (powerstore, ontap, flashblade), redfish and snmp sources, the benchmark runner (fio.md) and the collector's health
+    assertEquals(Set.of("collector", "declared", "fio", "flashblade", "host", "ontap", "powerstore", "redfish", "snmp"), types);
     try (Stream<java.nio.file.Path> pages = Files.list(MetricDocs.DIR)) {
       Set<String> documented = pages.map(p -> p.getFileName().toString().replaceFirst("\\.md$", ""))
           .collect(Collectors.toCollection(TreeSet::new));

@@ -11,8 +11,10 @@ import java.util.List;
  * @param returnTimeout seconds ONTAP may spend on one page before answering with what it has and a
  *     next link (ONTAP's return_timeout, 1 to 120)
  * @param tables the counter tables to read; default all the source knows ({@link CounterTables})
+ * @param volumeStatistics read volumes from /api/storage/volumes statistics ({@link VolumeStatistics},
+ *     what Harvest's KeyPerf reads) instead of the counter table volume; default false
  */
-public record OntapSettings(Integer maxRecords, Integer returnTimeout, List<String> tables) {
+public record OntapSettings(Integer maxRecords, Integer returnTimeout, List<String> tables, Boolean volumeStatistics) {
   public static final int DEFAULT_MAX_RECORDS = 1000;
   public static final int DEFAULT_RETURN_TIMEOUT = 15;
 
@@ -20,6 +22,7 @@ public record OntapSettings(Integer maxRecords, Integer returnTimeout, List<Stri
     maxRecords = maxRecords == null ? DEFAULT_MAX_RECORDS : maxRecords;
     returnTimeout = returnTimeout == null ? DEFAULT_RETURN_TIMEOUT : returnTimeout;
     tables = tables == null ? CounterTables.NAMES : List.copyOf(tables);
+    volumeStatistics = volumeStatistics != null && volumeStatistics;
   }
 
   public List<String> validate() {

@@ -31,12 +31,20 @@ final class OntapSource implements Source {
   private final RemoteHttpClient http;
   private final CounterApi api;
   private final NetworkPorts ports = new NetworkPorts();
+  /** The volumes' statistics, where they replace the counter table volume; else null. */
+  private final VolumeStatistics volumes;
+  private final boolean readsPhysicalPorts;
   private Map<String, Poll> previous = new HashMap<>();
 
   OntapSource(String host, Duration interval, OntapSettings settings, RemoteHttpClient http) {
     this.host = host;
     this.interval = interval;
-    this.tables = CounterTables.ALL.stream().filter(t -> settings.tables().contains(t.name())).toList();
+    // with volume_statistics the volume endpoint gives the volumes: the table would give them twice
+    this.tables = CounterTables.ALL.stream().filter(t -> settings.tables().contains(t.name()))
+        .filter(t -> !(settings.volumeStatistics() && t == CounterTables.VOLUME)).toList();
+    this.volumes = settings.volumeStatistics() ? new VolumeStatistics() : null;
+    // only the physical port tables take ceilings from the network API: no request for the others
+    this.readsPhysicalPorts = tables.contains(CounterTables.NIC) || tables.contains(CounterTables.FCP);
     this.http = http;
     this.api = new CounterApi(http, settings);
   }
@@ -59,7 +67,9 @@ final class OntapSource implements Source {
   public void scrape(Scrape scrape) throws IOException {
     Map<String, Poll> current = new HashMap<>();
     Set<String> entities = new HashSet<>();
-    ports.refresh(api, scrape, host);
+    if (readsPhysicalPorts) {
+      ports.refresh(api, scrape, host);
+    }
     IOException first = null;
     int failed = 0;
     for (CounterTables.Table t : tables) {
@@ -81,7 +91,21 @@ final class OntapSource implements Source {
       }
     }
     previous = current;
-    if (failed == tables.size() && first != null) {
+    int parts = tables.size();
+    if (volumes != null) {
+      parts++;
+      try {
+        volumes.read(api, scrape, host);
+      } catch (LoginFailedException e) {
+        scrape.problem(host + "/volumes", e.getMessage());
+        throw e;
+      } catch (IOException e) {
+        failed++;
+        first = first == null ? e : first;
+        scrape.problem(host + "/volumes", e.getMessage());
+      }
+    }
+    if (failed == parts && first != null) {
       throw first;
     }
   }

@@ -78,8 +78,14 @@ public final class OntapStandin {
     this.live = live;
   }
 
-  /** The stand-in serving {@code input/cluster.json}, on a free loopback port. */
+  /**
+   * The stand-in serving {@code input/cluster.json}, on a free loopback port; or, where the folder
+   * is a real capture in Harvest's test-data layout, that capture ({@link OntapCaptures}).
+   */
   public static StandinServer serve(Path input) throws IOException {
+    if (OntapCaptures.isCapture(input)) {
+      return OntapCaptures.serve(input);
+    }
     return serve(JSON.readTree(input.resolve("cluster.json").toFile()), StandinServer.builder().start());
   }
 

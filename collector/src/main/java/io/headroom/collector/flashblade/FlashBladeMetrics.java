@@ -1,0 +1,44 @@
+package io.headroom.collector.flashblade;
+
+import io.headroom.model.MetricDef;
+import java.util.List;
+
+/**
+ * The flashblade source's metrics, declared once (docs/metrics/flashblade.md is checked against
+ * this). FlashBlade's performance endpoints answer rates the array already computed (py-pure-client's
+ * models: "reads_per_sec", "usec_per_read_op", "received_bytes_per_sec"), each stamped with its
+ * sample's {@code time}: gauges, as the array did the counting.
+ */
+public final class FlashBladeMetrics {
+  private static final String IO = "disk";
+  private static final String PORT = "net_port";
+
+  public static final MetricDef READ_IOPS = io("read_iops", "ops/s", "reads_per_sec.");
+  public static final MetricDef WRITE_IOPS = io("write_iops", "ops/s", "writes_per_sec.");
+  public static final MetricDef READ_BYTES = new MetricDef("read_bytes_per_s", "bytes/s", "gauge", IO,
+      "file-systems/performance read_bytes_per_sec (the NFS endpoint has no bytes).");
+  public static final MetricDef WRITE_BYTES = new MetricDef("write_bytes_per_s", "bytes/s", "gauge", IO,
+      "file-systems/performance write_bytes_per_sec (the NFS endpoint has no bytes).");
+  public static final MetricDef READ_LATENCY = io("read_latency_s", "s",
+      "usec_per_read_op / 1e6; none while reads_per_sec is 0 (the array still writes a figure then).");
+  public static final MetricDef WRITE_LATENCY = io("write_latency_s", "s",
+      "usec_per_write_op / 1e6; none while writes_per_sec is 0.");
+  public static final MetricDef RX = port("rx_bytes_per_s", "bytes/s", "received_bytes_per_sec.");
+  public static final MetricDef TX = port("tx_bytes_per_s", "bytes/s", "transmitted_bytes_per_sec.");
+  public static final MetricDef ERRORS = port("errors_per_s", "1/s",
+      "total_errors_per_sec (the sum of all reception and transmission errors).");
+  public static final MetricDef DISCARDS = port("discards_per_s", "1/s", "transmitted_dropped_errors_per_sec.");
+
+  public static final List<MetricDef> ALL = List.of(READ_IOPS, WRITE_IOPS, READ_BYTES, WRITE_BYTES, READ_LATENCY,
+      WRITE_LATENCY, RX, TX, ERRORS, DISCARDS);
+
+  private FlashBladeMetrics() {}
+
+  private static MetricDef io(String name, String unit, String field) {
+    return new MetricDef(name, unit, "gauge", IO, "arrays/nfs-specific-performance and file-systems/performance " + field);
+  }
+
+  private static MetricDef port(String name, String unit, String field) {
+    return new MetricDef(name, unit, "gauge", PORT, "hardware-connectors/performance " + field);
+  }
+}
