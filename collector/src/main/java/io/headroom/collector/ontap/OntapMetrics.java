@@ -25,14 +25,14 @@ public final class OntapMetrics {
   public static final MetricDef OPTIMAL_OPS = def("optimal_ops", "ops/s", NODE, "headroom_cpu optimal_point.ops.");
   public static final MetricDef OPTIMAL_LATENCY = def("optimal_latency_s", "s", NODE,
       "headroom_cpu optimal_point.latency (microseconds) / 1e6.");
-  public static final MetricDef READ_IOPS = def("read_iops", "ops/s", IO, "volume total_read_ops; lun read_ops.");
-  public static final MetricDef WRITE_IOPS = def("write_iops", "ops/s", IO, "volume total_write_ops; lun write_ops.");
-  public static final MetricDef READ_BYTES = def("read_bytes_per_s", "bytes/s", IO, "volume bytes_read; lun read_data.");
-  public static final MetricDef WRITE_BYTES = def("write_bytes_per_s", "bytes/s", IO, "volume bytes_written; lun write_data.");
+  public static final MetricDef READ_IOPS = def("read_iops", "ops/s", IO, "volume total_read_ops; lun read_ops; volume_statistics: statistics.iops_raw.read.");
+  public static final MetricDef WRITE_IOPS = def("write_iops", "ops/s", IO, "volume total_write_ops; lun write_ops; volume_statistics: statistics.iops_raw.write.");
+  public static final MetricDef READ_BYTES = def("read_bytes_per_s", "bytes/s", IO, "volume bytes_read; lun read_data; volume_statistics: statistics.throughput_raw.read.");
+  public static final MetricDef WRITE_BYTES = def("write_bytes_per_s", "bytes/s", IO, "volume bytes_written; lun write_data; volume_statistics: statistics.throughput_raw.write.");
   public static final MetricDef READ_LATENCY = def("read_latency_s", "s", IO,
-      "volume read_latency; lun average_read_latency (microseconds per op) / 1e6.");
+      "volume read_latency; lun average_read_latency; volume_statistics: statistics.latency_raw.read over iops_raw.read (microseconds per op) / 1e6.");
   public static final MetricDef WRITE_LATENCY = def("write_latency_s", "s", IO,
-      "volume write_latency; lun average_write_latency (microseconds per op) / 1e6.");
+      "volume write_latency; lun average_write_latency; volume_statistics: statistics.latency_raw.write over iops_raw.write (microseconds per op) / 1e6.");
   public static final MetricDef RX = def("rx_bytes_per_s", "bytes/s", PORT,
       "lif received_data; nic_common receive_bytes; fcp write_data (hosts write into the array).");
   public static final MetricDef TX = def("tx_bytes_per_s", "bytes/s", PORT,
