@@ -98,7 +98,9 @@ final class DataPathDiagram {
   private static Map<String, List<String>> columns(RunData data, PathView view) {
     Map<String, List<String>> columns = new LinkedHashMap<>();
     List<String> other = new ArrayList<>();
-    for (String id : view.onPath()) {
+    List<String> byName = new ArrayList<>(view.onPath());
+    byName.sort(java.util.Comparator.comparing(DataPathDiagram::natural));
+    for (String id : byName) {
       String kind = data.entity(id).kind();
       String layer = LAYERS.entrySet().stream().filter(l -> l.getValue().contains(kind)).map(Map.Entry::getKey)
           .findFirst().orElse(null);
@@ -142,18 +144,18 @@ final class DataPathDiagram {
     OptionalDouble share = view.shareOf(e.id());
     boolean limit = view.limit().contains(e.id());
     boolean implausible = view.implausible().contains(e.id());
-    String figure = share.isPresent() ? percent(share.getAsDouble()) + " of practical ceiling"
+    String figure = share.isPresent() ? percent(share.getAsDouble()) + (limit ? " of practical: the limit" : " of practical ceiling")
         : implausible ? "implausible reading" : EntityKind.WORKLOAD.equals(e.kind()) ? "the load" : "no ceiling read";
     s.append("<g class=\"node on-path").append(limit ? " limit" : "").append("\" data-entity=\"").append(esc(e.id()))
         .append("\" data-kind=\"").append(esc(e.kind())).append('"');
     if (share.isPresent()) {
       s.append(String.format(Locale.ROOT, " data-share=\"%.3f\"", share.getAsDouble()));
     }
-    s.append("><title>").append(esc(e.id() + " (" + e.kind() + "): " + figure + (limit ? "; the limit" : ""))).append("</title>");
+    s.append("><title>").append(esc(e.id() + " (" + e.kind() + "): " + figure)).append("</title>");
     s.append(String.format(Locale.ROOT, "<rect x=\"%.0f\" y=\"%.0f\" width=\"%d\" height=\"%d\" rx=\"4\" fill=\"%s\" stroke=\"%s\""
         + " stroke-width=\"%d\"/>", b.x(), b.y(), BOX_W, BOX_H, fill(share), limit ? "#000" : "#666", limit ? 4 : 1));
     s.append(text(b.x() + 6, b.y() + 14, label(e.id()), null));
-    s.append(text(b.x() + 6, b.y() + 28, figure + (limit ? " (the limit)" : ""), limit ? "figure limit-figure" : "figure"));
+    s.append(text(b.x() + 6, b.y() + 28, figure, limit ? "figure limit-figure" : "figure"));
     s.append("</g>");
   }
 
@@ -177,6 +179,12 @@ final class DataPathDiagram {
     }
     double v = share.getAsDouble();
     return v >= 1.0 ? "#f4a3a3" : v >= 0.9 ? "#ffc98a" : v >= 0.7 ? "#fff0a0" : "#c8ecc8";
+  }
+
+  /** The id with each run of digits padded to 10, so port/2 sorts before port/10. */
+  static String natural(String id) {
+    return java.util.regex.Pattern.compile("\\d+").matcher(id).replaceAll(m -> "0".repeat(Math.max(0, 10 - m.group().length()))
+        + m.group());
   }
 
   static String label(String id) {

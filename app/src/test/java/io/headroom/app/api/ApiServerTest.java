@@ -188,7 +188,7 @@ class ApiServerTest {
     assertEquals("%PDF-", new String(pdf.body(), 0, 5, java.nio.charset.StandardCharsets.US_ASCII));
     if (io.headroom.app.report.PdfText.available()) {
       String text = io.headroom.app.report.PdfText.of(pdf.body());
-      assertTrue(text.contains(io.headroom.app.report.ReportPage.sentence(shown)), text);
+      assertTrue(io.headroom.app.report.PdfText.holds(text, io.headroom.app.report.ReportPage.sentence(shown)), text);
     }
     HttpResponse<byte[]> accepted = live.getBytes("/runs/r1", TOKEN, "application/pdf");
     assertEquals("application/pdf", accepted.headers().firstValue("Content-Type").orElse(""));

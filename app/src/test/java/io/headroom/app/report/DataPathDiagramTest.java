@@ -35,7 +35,7 @@ class DataPathDiagramTest {
     assertEquals(List.of("disk:nvme0n1"), outlined);
     // the disk in qd8: util 1.0 and 100,000 of 100,000 IOPS: 100% of its practical ceiling, red;
     // the link had no readings: white, "no ceiling read"
-    assertTrue(svg.contains("data-share=\"1.000\"><title>disk:nvme0n1 (disk): 100% of practical ceiling; the limit</title>"
+    assertTrue(svg.contains("data-share=\"1.000\"><title>disk:nvme0n1 (disk): 100% of practical: the limit</title>"
         + "<rect x=\"388\" y=\"22\" width=\"172\" height=\"34\" rx=\"4\" fill=\"#f4a3a3\" stroke=\"#000\" stroke-width=\"4\"/>"), svg);
     assertTrue(svg.contains("pcie:0000:3b:00.0 (pcie_link): no ceiling read"), svg);
     // two relations between drawn elements in different columns: two lines
@@ -53,6 +53,13 @@ class DataPathDiagramTest {
     assertEquals("#ffc98a", DataPathDiagram.fill(OptionalDouble.of(0.9999)));
     assertEquals("#f4a3a3", DataPathDiagram.fill(OptionalDouble.of(1.0)));
     assertEquals("#ffffff", DataPathDiagram.fill(OptionalDouble.empty()));
+  }
+
+  @Test
+  void portsAreOrderedByTheirNumbersNotTheirCharacters() {
+    List<String> ids = new java.util.ArrayList<>(List.of("s1/g620/port/10", "s1/g620/port/2", "s1/g620/port/1"));
+    ids.sort(java.util.Comparator.comparing(DataPathDiagram::natural));
+    assertEquals(List.of("s1/g620/port/1", "s1/g620/port/2", "s1/g620/port/10"), ids);
   }
 
   @Test

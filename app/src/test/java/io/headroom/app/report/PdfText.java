@@ -16,6 +16,15 @@ public final class PdfText {
     return Files.isExecutable(Path.of("/usr/bin/pdftotext"));
   }
 
+  /**
+   * True when {@code text} holds {@code sentence} whatever the line breaks: the renderer breaks a
+   * line after '/' or '-' inside an id ("s5/ps1200t/node-" then "a"), which leaves no space to
+   * normalise, so both are compared without whitespace.
+   */
+  public static boolean holds(String text, String sentence) {
+    return text.replaceAll("\\s+", "").contains(sentence.replaceAll("\\s+", ""));
+  }
+
   public static String of(byte[] pdf) throws Exception {
     Path in = Files.createTempFile("headroom-report", ".pdf");
     try {

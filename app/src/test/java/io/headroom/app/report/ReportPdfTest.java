@@ -27,7 +27,7 @@ class ReportPdfTest {
     assertEquals("%PDF-", new String(pdf, 0, 5, StandardCharsets.US_ASCII));
     String text = PdfText.of(pdf);
     // the same sentence as the page's headline and the CLI's first line, word for word
-    assertTrue(text.contains(LimitSentence.run(v)), LimitSentence.run(v) + " not in: " + text);
+    assertTrue(PdfText.holds(text, LimitSentence.run(v)), LimitSentence.run(v) + " not in: " + text);
     // the path table: both ps1200t nodes marked as the limit, the off-path switch port marked, at
     // its 0.9865 / 0.95 = 103.8% of practical ceiling (rounded, 104%)
     assertTrue(text.contains("array nodes s5/ps1200t/node-a "), text);
@@ -36,7 +36,7 @@ class ReportPdfTest {
     assertTrue(text.contains("off the data path s5/sw1/port/1-30 104% (off the data path)"), text);
     // each phase's sentence, under its name
     for (var p : v.phases()) {
-      assertTrue(text.contains(p.name() + ": " + LimitSentence.withNext(p)), p.name() + ": " + LimitSentence.withNext(p) + " not in: " + text);
+      assertTrue(PdfText.holds(text, p.name() + ": " + LimitSentence.withNext(p)), p.name() + ": " + LimitSentence.withNext(p) + " not in: " + text);
     }
   }
 
