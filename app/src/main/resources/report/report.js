@@ -4,7 +4,7 @@
   "use strict";
   var data = JSON.parse(document.getElementById("report-data").textContent);
   var NS = "http://www.w3.org/2000/svg";
-  var W = 1000, H = 240, PAD = 44;
+  var WIDE = 1200, HIGH = 240, PAD = 44;
   var COLORS = ["#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e"];
 
   function el(name, attrs, parent) {
@@ -30,9 +30,21 @@
   function percent(v) { return (v * 100).toFixed(0) + "%"; }
 
   // unit: written beside the axis's top figure, so "162.0k IOPS", not "162.0k"
-  function draw(container, lines, yMaxFloor, unit, format) {
+  // only the points of [t0, t1]: a phase's small chart draws its own span of the run's lines
+  function within(lines, t0, t1) {
+    return lines.map(function (l) {
+      var ts = [], values = [];
+      l.ts.forEach(function (t, k) { if (t >= t0 && t <= t1) { ts.push(t); values.push(l.values[k]); } });
+      return { name: l.name, ts: ts, values: values, offPath: l.offPath };
+    });
+  }
+
+  // span: {t0, t1, w, h, mini} for a phase's small chart; absent for the run's full-width one
+  function draw(container, lines, yMaxFloor, unit, format, span) {
     format = format || fmt;
-    var t0 = data.start, t1 = data.end;
+    var t0 = span ? span.t0 : data.start, t1 = span ? span.t1 : data.end;
+    var W = span ? span.w : WIDE, H = span ? span.h : HIGH;
+    if (span) { lines = within(lines, t0, t1); }
     var yMax = yMaxFloor || 0;
     lines.forEach(function (l) { l.values.forEach(function (v) { if (v > yMax) { yMax = v; } }); });
     if (yMax <= 0) { yMax = 1; }
@@ -42,7 +54,7 @@
     el("line", { x1: PAD, y1: y(0), x2: W - PAD, y2: y(0), stroke: "#999" }, svg);
     label(format(yMax) + (unit ? " " + unit : ""), PAD - 4, y(yMax) - 6, "start", svg);
     label("0", PAD - 4, y(0) + 4, "end", svg);
-    data.phases.forEach(function (p) {
+    (span ? [] : data.phases).forEach(function (p) {
       var px = x(p.start);
       el("line", { x1: px, y1: PAD / 2, x2: px, y2: y(0), stroke: "#bbb", "stroke-dasharray": "4 3", "class": "phase-boundary" }, svg);
       // the name under the axis, where no line runs
@@ -75,6 +87,14 @@
     }
   }
 
+  // the small multiples: each phase's throughput and latency over its own span
+  document.querySelectorAll(".multiple").forEach(function (panel, i) {
+    var phase = data.phases.filter(function (p) { return p.name === panel.getAttribute("data-phase"); })[0];
+    if (!phase) { return; }
+    var span = { t0: phase.start, t1: phase.end, w: 400, h: 130 };
+    draw(document.getElementById("mini-throughput-" + i), [data.throughput], 0, "IOPS", null, span);
+    draw(document.getElementById("mini-latency-" + i), data.latency, 0, "ms", null, span);
+  });
   draw(document.getElementById("chart-throughput"), [data.throughput], 0, "IOPS");
   draw(document.getElementById("chart-latency"), data.latency, 0, "ms");
   draw(document.getElementById("chart-tightest"), data.tightest, 1.0, "of the declared ceiling", percent);

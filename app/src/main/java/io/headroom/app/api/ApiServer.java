@@ -313,8 +313,31 @@ public final class ApiServer implements AutoCloseable {
     Run run = run(ctx);
     var data = views.data(run);
     Verdict verdict = views.verdict(run);
+    if (wantsPdf(ctx)) {
+      byte[] pdf = io.headroom.app.report.ReportPdf.render(data, run.run(), verdict);
+      ctx.response().putHeader("Content-Type", "application/pdf")
+          .putHeader("Content-Disposition", "inline; filename=\"" + run.run().replaceAll("[^A-Za-z0-9._-]", "_") + ".pdf\"")
+          .end(io.vertx.core.buffer.Buffer.buffer(pdf));
+      return;
+    }
     String html = ReportPage.render(data, run.run(), verdict);
     ctx.response().putHeader("Content-Type", "text/html; charset=utf-8").end(html);
+  }
+
+  /**
+   * ?format=pdf, or an Accept header that names application/pdf and not text/html (a browser's
+   * Accept names both and gets the page).
+   */
+  static boolean wantsPdf(RoutingContext ctx) throws ApiException {
+    String format = ctx.request().getParam("format");
+    if (format != null) {
+      if (!format.equals("pdf") && !format.equals("html")) {
+        throw ApiException.badRequest("format: html or pdf, not \"" + format + "\"");
+      }
+      return format.equals("pdf");
+    }
+    String accept = ctx.request().getHeader("Accept");
+    return accept != null && accept.contains("application/pdf") && !accept.contains("text/html");
   }
 
   /** ?a=RUN&b=RUN[&testbed=T]: run b against run a. */

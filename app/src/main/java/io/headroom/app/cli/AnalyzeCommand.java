@@ -3,7 +3,6 @@ package io.headroom.app.cli;
 import io.headroom.analyzer.analysis.RunAnalyzer;
 import io.headroom.analyzer.data.RunData;
 import io.headroom.analyzer.detect.Thresholds;
-import io.headroom.app.report.ReportPage;
 import io.headroom.config.TestbedLoader;
 import io.headroom.model.Run;
 import io.headroom.model.Verdict;
@@ -40,8 +39,9 @@ final class AnalyzeCommand implements Callable<Integer> {
   @Option(names = "--run", paramLabel = "ID", description = "The run to judge (default: the last one in the file; one file only).")
   String runId;
 
-  @Option(names = "--report", paramLabel = "HTML",
-      description = "Also write the run's report page here: one self-contained HTML file (docs/api.md; one file only).")
+  @Option(names = "--report", paramLabel = "FILE",
+      description = "Also write the run's report here: one self-contained HTML page, or a PDF when FILE ends in .pdf"
+          + " (docs/api.md; one file only).")
   Path report;
 
   @Spec CommandSpec spec;
@@ -88,7 +88,7 @@ final class AnalyzeCommand implements Callable<Integer> {
     judgeable(file, data, stats, run);
     Verdict verdict = new RunAnalyzer(thresholds).analyze(data, run);
     if (report != null) {
-      ReportFile.write(report, ReportPage.render(data, run, verdict), err);
+      ReportFile.writeRun(report, data, run, verdict, err);
     }
     if (json) {
       out.println(VerdictJson.toJson(verdict));

@@ -20,21 +20,21 @@ final class DemoBenchmark {
   private DemoBenchmark() {}
 
   /**
-   * Runs the benchmark; returns true when fio wrote with direct I/O (the verdict then measures the
-   * storage under the work directory), false when the filesystem refused it or fio is missing.
+   * Runs the benchmark; says whether fio ran, and with direct I/O (the verdict then measures the
+   * storage under the work directory) or through the page cache (the filesystem refused it).
    */
-  static boolean run(Path work, int seconds, CollectorService collector, String host, String testbed, String runId)
+  static DemoMessages.Benchmark run(Path work, int seconds, CollectorService collector, String host, String testbed, String runId)
       throws InterruptedException {
     String fio = onPath("fio");
     if (fio == null) {
-      System.out.println("fio is not installed: collecting the host for " + seconds + " s without a benchmark");
+      System.out.println(DemoMessages.fioMissing(seconds));
       double start = now();
       Map<String, Object> workload = Map.of("tool", "none");
       collector.publishRecord(new Run(runId, testbed, start, null, workload));
       Thread.sleep(seconds * 1000L);
       collector.publishRecord(new Phase(runId, "idle", start, now()));
       collector.publishRecord(new Run(runId, testbed, start, now(), workload));
-      return false;
+      return DemoMessages.Benchmark.NO_FIO;
     }
     Path file = work.resolve("fio.dat");
     boolean direct = DirectIo.works(fio, file);
@@ -49,7 +49,7 @@ final class DemoBenchmark {
     } catch (FioFailedException e) {
       System.out.println("fio failed; judging what was collected: " + e.getMessage());
     }
-    return direct;
+    return direct ? DemoMessages.Benchmark.DIRECT : DemoMessages.Benchmark.BUFFERED;
   }
 
   private static double now() {

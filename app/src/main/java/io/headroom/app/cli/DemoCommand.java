@@ -48,11 +48,23 @@ final class DemoCommand implements Callable<Integer> {
       description = "Serve the HTTP API and the run's report here (default: ${DEFAULT-VALUE}, a free loopback port).")
   String http;
 
-  @Option(names = "--stay", description = "After the verdict, keep serving the API and report until Ctrl-C.")
+  @Option(names = "--stay", description = "After the verdict, keep serving the API and report until Ctrl-C, even when"
+      + " not run from a terminal (from a terminal it always does).")
   boolean stay;
+
+  @Option(names = "--report", paramLabel = "FILE", description = "Not run from a terminal (and without --stay): write the"
+      + " run's report here (a PDF when FILE ends in .pdf; default: headroom-RUN.html in the temporary directory).")
+  Path report;
+
+  @Option(names = "--verbose", description = "Show the embedded Kafka broker's, PostgreSQL's and Headroom's own log lines"
+      + " (by default only errors, and Headroom's warnings).")
+  boolean verbose;
 
   @Override
   public Integer call() throws Exception {
+    if (!verbose) {
+      DemoMessages.quietLogging().forEach(System::setProperty);
+    }
     Path work = Files.createTempDirectory("headroom-demo-");
     TestbedConfig testbed = TestbedConfig.localDefaults(TestbedOptions.localHostName(), work.resolve("spool"));
     String runId = "demo-" + System.currentTimeMillis() / 1000;
@@ -60,8 +72,8 @@ final class DemoCommand implements Callable<Integer> {
       KafkaClient bootstrap = infra.kafka(testbed.kafka());
       Infrastructure.DbTarget target = infra.database(db == null ? DatabaseConfig.EMBEDDED : new DatabaseConfig(db, null, null));
       Topics topics = new Topics(testbed.kafka().topicPrefix());
-      Verdict verdict;
-      boolean direct;
+      Judged judged;
+      DemoMessages.Benchmark benchmark;
       try (AnalyzerService analyzer = new AnalyzerService(IngestConfig.defaults(bootstrap, topics),
               target.url(), target.user(), target.password(), StoreConfig.DEFAULTS);
           ApiServer api = ApiWiring.start(testbed, http, bootstrap, target, analyzer,
@@ -69,7 +81,7 @@ final class DemoCommand implements Callable<Integer> {
           CollectorService collector = new CollectorService(testbed.testbed(), bootstrap, topics, testbed.spool(),
               Sources.runners(testbed, SourceRegistry.discovered()), null)) {
         collector.start();
-        direct = DemoBenchmark.run(work, seconds, collector, testbed.sources().get(0).host(), testbed.testbed(), runId);
+        benchmark = DemoBenchmark.run(work, seconds, collector, testbed.sources().get(0).host(), testbed.testbed(), runId);
         Thread.sleep(1200); // one more host scrape covers the end of the run
         collector.stopScraping();
         collector.awaitDrained(Duration.ofSeconds(30));
@@ -79,12 +91,14 @@ final class DemoCommand implements Callable<Integer> {
         System.out.printf("Kafka:      %s, topics %s, %s, %s (%d messages published)%n",
             bootstrap, topics.samples(), topics.topology(), topics.runs(), sent);
         System.out.printf("PostgreSQL: %s (samples stored as %s)%n", target, analyzer.flavor());
-        verdict = verdictFromDatabase(target, testbed.testbed(), runId);
+        judged = fromDatabase(target, testbed.testbed(), runId);
         System.out.println();
-        VerdictPrinter.print(verdict, System.out);
+        VerdictPrinter.print(judged.verdict(), System.out);
         System.out.println();
-        System.out.println(whatItMeans(Runtime.getRuntime().availableProcessors(), direct));
-        serveReport(api, http, runId);
+        System.out.println(DemoMessages.whatItMeans(Runtime.getRuntime().availableProcessors(), benchmark,
+            judged.verdict().bottleneck()));
+        System.out.println();
+        showReport(api, judged, runId);
       }
     } finally {
       if (keep) {
@@ -96,37 +110,47 @@ final class DemoCommand implements Callable<Integer> {
     return 0;
   }
 
-  /** Prints the report's URL; with --stay serves until Ctrl-C. */
-  private void serveReport(ApiServer api, String hostPort, String runId) {
-    String host = io.headroom.config.ApiConfig.HostPort.parse(hostPort).host();
-    System.out.printf("%nreport:     http://%s:%d/runs/%s%n", host.contains(":") ? "[" + host + "]" : host, api.port(), runId);
-    if (stay) {
+  /** The run's data as stored and its verdict from it. */
+  private record Judged(RunData data, Verdict verdict) {}
+
+  /**
+   * From a terminal (or with --stay): the report's URL, served until Ctrl-C. Otherwise nobody is
+   * there to open a URL before the demo exits: the report goes to a file and its path is printed.
+   */
+  private void showReport(ApiServer api, Judged judged, String runId) throws UserError {
+    if (stay || interactive()) {
+      String host = io.headroom.config.ApiConfig.HostPort.parse(http).host();
+      System.out.println(DemoMessages.serving(String.format("http://%s:%d/runs/%s",
+          host.contains(":") ? "[" + host + "]" : host, api.port(), runId)));
       try (Shutdown shutdown = Shutdown.onSignal()) {
-        System.out.println("serving until Ctrl-C");
         shutdown.awaitSignalOr(new java.util.concurrent.CompletableFuture<>());
       }
+      return;
+    }
+    Path file = report != null ? report : Path.of(System.getProperty("java.io.tmpdir"), "headroom-" + runId + ".html");
+    java.io.PrintWriter quiet = new java.io.PrintWriter(java.io.OutputStream.nullOutputStream());
+    ReportFile.writeRun(file, judged.data(), runId, judged.verdict(), quiet);
+    System.out.println(DemoMessages.wroteReport(file.toAbsolutePath(), ReportFile.kilobytes(sizeOf(file))));
+  }
+
+  private static long sizeOf(Path file) {
+    try {
+      return Files.size(file);
+    } catch (IOException e) {
+      return 0;
     }
   }
 
-  /**
-   * What the demo's verdict says, and what it does not: the benchmark shared this machine with the
-   * demo's own Kafka broker, PostgreSQL, collector and analyzer.
-   */
-  static String whatItMeans(int cpus, boolean direct) {
-    return "What this verdict means: fio ran on this machine's " + cpus + " CPU" + (cpus == 1 ? "" : "s")
-        + " beside the demo's own Kafka broker, PostgreSQL, collector and analyzer, so a HOST_CPU verdict here"
-        + " says the benchmark competed with them for CPUs, not that the storage is slow. "
-        + (direct ? "fio used direct I/O, so its IOPS are the storage's under the work directory."
-            : "fio could not use direct I/O here, so its IOPS come from the page cache and say nothing of the"
-                + " storage.")
-        + " To judge storage, run `headroom run --testbed FILE -- fio ...` on a quiet host.";
+  /** A terminal on both ends: System.console() is null when stdin or stdout is redirected (Java 17 to 21). */
+  static boolean interactive() {
+    return System.console() != null;
   }
 
-  private static Verdict verdictFromDatabase(Infrastructure.DbTarget target, String testbed, String runId) throws Exception {
+  private static Judged fromDatabase(Infrastructure.DbTarget target, String testbed, String runId) throws Exception {
     try (Connection c = connect(target)) {
       printCounts(c);
       RunData data = RunDataLoader.load(c, testbed, Double.NEGATIVE_INFINITY, Double.POSITIVE_INFINITY);
-      return new RunAnalyzer().analyze(data, runId);
+      return new Judged(data, new RunAnalyzer().analyze(data, runId));
     }
   }
 

@@ -5,7 +5,6 @@ import io.headroom.analyzer.data.RunData;
 import io.headroom.analyzer.store.Migrations;
 import io.headroom.analyzer.store.RunDataLoader;
 import io.headroom.analyzer.store.StoreConfig;
-import io.headroom.app.report.ReportPage;
 import io.headroom.app.service.Infrastructure;
 import io.headroom.collector.workload.FioFormatException;
 import io.headroom.collector.workload.FioJsonImporter;
@@ -64,7 +63,8 @@ final class ImportCommand implements Callable<Integer> {
   @Option(names = "--json", description = "Print the verdict object instead of a table.")
   boolean json;
 
-  @Option(names = "--report", paramLabel = "HTML", description = "Also write the run's report page here.")
+  @Option(names = "--report", paramLabel = "FILE",
+      description = "Also write the run's report page here (a PDF when FILE ends in .pdf).")
   Path report;
 
   @Spec CommandSpec spec;
@@ -97,7 +97,7 @@ final class ImportCommand implements Callable<Integer> {
       }
       print(verdict);
       if (report != null) {
-        ReportFile.write(report, ReportPage.render(data, id, verdict), spec.commandLine().getErr());
+        ReportFile.writeRun(report, data, id, verdict, spec.commandLine().getErr());
       }
     }
     return 0;

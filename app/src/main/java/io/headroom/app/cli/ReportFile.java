@@ -1,6 +1,10 @@
 package io.headroom.app.cli;
 
+import io.headroom.analyzer.data.RunData;
+import io.headroom.app.report.ReportPage;
+import io.headroom.app.report.ReportPdf;
 import io.headroom.config.InputFile;
+import io.headroom.model.Verdict;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
@@ -9,7 +13,8 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 
 /**
- * The page {@code --report FILE} asks for (analyze, compare, import): written, then said so on
+ * The page {@code --report FILE} asks for (analyze, compare, import; a run's report as PDF when
+ * FILE ends in .pdf): written, then said so on
  * stderr ("report: wrote r.html (42 kB)"), since stdout holds the verdict and {@code --json} must
  * stay one JSON object; a path that cannot be written is a user error in words, not Java's.
  */
@@ -17,7 +22,24 @@ final class ReportFile {
   private ReportFile() {}
 
   static void write(Path report, String html, PrintWriter err) throws UserError {
-    byte[] bytes = html.getBytes(StandardCharsets.UTF_8);
+    write(report, html.getBytes(StandardCharsets.UTF_8), err);
+  }
+
+  /** A run's report: a PDF when the path ends in ".pdf" (any case), else the HTML page. */
+  static void writeRun(Path report, RunData data, String run, Verdict verdict, PrintWriter err) throws UserError {
+    if (isPdf(report)) {
+      write(report, ReportPdf.render(data, run, verdict), err);
+    } else {
+      write(report, ReportPage.render(data, run, verdict), err);
+    }
+  }
+
+  static boolean isPdf(Path report) {
+    Path name = report.getFileName();
+    return name != null && name.toString().toLowerCase(java.util.Locale.ROOT).endsWith(".pdf");
+  }
+
+  private static void write(Path report, byte[] bytes, PrintWriter err) throws UserError {
     try {
       Files.write(report, bytes);
     } catch (IOException e) {

@@ -57,6 +57,8 @@ public final class ReportPage {
     }
     h.append("<p class=\"verdict\" id=\"verdict\">").append(esc(sentence(verdict))).append("</p>");
     phaseSentences(h, verdict.phases());
+    dataPath(h, data, PathView.of(data, runId, verdict, start, end));
+    PhaseMultiples.append(h, verdict.phases());
     runEvidence(h, verdict);
     phaseSection(h, verdict.phases());
     h.append("<h2>Throughput</h2><div class=\"chart\" id=\"chart-throughput\"></div>");
@@ -68,6 +70,12 @@ public final class ReportPage {
         .append(chartData(data, runId, verdict, start, end).replace("</", "<\\/")).append("</script>");
     h.append("<script>").append(SCRIPT).append("</script></body></html>");
     return h.toString();
+  }
+
+  /** The data-path diagram (DataPathDiagram) and its colour key. */
+  private static void dataPath(StringBuilder h, RunData data, PathView view) {
+    h.append("<h2>Data path</h2><div class=\"path\">").append(DataPathDiagram.svg(data, view)).append("</div>")
+        .append(DataPathDiagram.legend());
   }
 
   /** Each phase's closing sentence under the run's, before any detail. */
@@ -158,7 +166,8 @@ public final class ReportPage {
     m.put("start", start);
     m.put("end", end);
     List<Phase> phases = runId == null ? List.of() : data.phasesOf(runId);
-    m.put("phases", phases.stream().map(p -> Map.of("name", p.name(), "start", p.start())).toList());
+    m.put("phases", phases.stream().map(p -> Map.of("name", p.name(), "start", p.start(),
+        "end", p.end() == null ? end : p.end())).toList());
     m.put("throughput", ReportSeries.throughput(data, start, end));
     m.put("latency", ReportSeries.latency(data, start, end));
     m.put("tightest", ReportSeries.tightest(data, verdict.headroom(), start, end));

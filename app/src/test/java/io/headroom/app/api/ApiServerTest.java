@@ -177,6 +177,28 @@ class ApiServerTest {
     assertEquals(404, get("/runs/nope", TOKEN).statusCode());
   }
 
+  /** ?format=pdf or Accept: application/pdf alone: the PDF, headed by the same sentence; a browser's Accept gets the page. */
+  @Test
+  void theReportOfARunIsServedAsPdfOnRequest() throws Exception {
+    Verdict shown = VerdictJson.fromJson(get("/api/v1/runs/r1/verdict", TOKEN).body());
+    HttpResponse<byte[]> pdf = live.getBytes("/runs/r1?format=pdf", TOKEN, null);
+    assertEquals(200, pdf.statusCode());
+    assertEquals("application/pdf", pdf.headers().firstValue("Content-Type").orElse(""));
+    assertEquals("inline; filename=\"r1.pdf\"", pdf.headers().firstValue("Content-Disposition").orElse(""));
+    assertEquals("%PDF-", new String(pdf.body(), 0, 5, java.nio.charset.StandardCharsets.US_ASCII));
+    if (io.headroom.app.report.PdfText.available()) {
+      String text = io.headroom.app.report.PdfText.of(pdf.body());
+      assertTrue(io.headroom.app.report.PdfText.holds(text, io.headroom.app.report.ReportPage.sentence(shown)), text);
+    }
+    HttpResponse<byte[]> accepted = live.getBytes("/runs/r1", TOKEN, "application/pdf");
+    assertEquals("application/pdf", accepted.headers().firstValue("Content-Type").orElse(""));
+    HttpResponse<byte[]> browser = live.getBytes("/runs/r1", TOKEN, "text/html,application/xhtml+xml,application/pdf;q=0.8");
+    assertEquals("text/html; charset=utf-8", browser.headers().firstValue("Content-Type").orElse(""));
+    HttpResponse<String> bad = get("/runs/r1?format=docx", TOKEN);
+    assertEquals(400, bad.statusCode());
+    assertTrue(bad.body().contains("format: html or pdf, not \\\"docx\\\""), bad.body());
+  }
+
   @Test
   void unknownRunsAndEndpointsAreJson404s() throws Exception {
     JsonNode run = json(get("/api/v1/runs/nope", TOKEN), 404);

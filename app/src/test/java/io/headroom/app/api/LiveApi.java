@@ -61,6 +61,15 @@ final class LiveApi implements AutoCloseable {
     return http.send(b.build(), HttpResponse.BodyHandlers.ofString());
   }
 
+  /** GET with the token and an Accept header (null for none), the body as bytes (a PDF). */
+  HttpResponse<byte[]> getBytes(String path, String token, String accept) throws Exception {
+    HttpRequest.Builder b = HttpRequest.newBuilder(uri(path)).header("Authorization", "Bearer " + token);
+    if (accept != null) {
+      b.header("Accept", accept);
+    }
+    return http.send(b.build(), HttpResponse.BodyHandlers.ofByteArray());
+  }
+
   HttpResponse<String> post(String path, String body) throws Exception {
     return post(path, body, null);
   }

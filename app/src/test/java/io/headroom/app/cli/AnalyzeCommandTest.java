@@ -140,6 +140,21 @@ class AnalyzeCommandTest {
     assertEquals(alone("analyze", S2.toString()), cli.out(), "stdout is the verdict alone");
   }
 
+  /** --report FILE.pdf: the PDF, said on stderr as the page is, holding the verdict's first line. */
+  @Test
+  void aReportEndingInPdfIsAPdfWithTheClosingSentence() throws Exception {
+    Path pdf = dir.resolve("r.PDF"); // the extension in any case
+    assertEquals(0, run("analyze", "--report", pdf.toString(), S2.toString()), cli.err());
+    long kb = Math.max(1, Math.round(Files.size(pdf) / 1000.0));
+    assertEquals("report: wrote " + pdf + " (" + kb + " kB)\n", cli.err());
+    byte[] bytes = Files.readAllBytes(pdf);
+    assertEquals("%PDF-", new String(bytes, 0, 5, java.nio.charset.StandardCharsets.US_ASCII));
+    org.junit.jupiter.api.Assumptions.assumeTrue(io.headroom.app.report.PdfText.available(),
+        "pdftotext is not installed (apt-get install poppler-utils)");
+    String first = cli.out().lines().findFirst().orElseThrow(); // the closing sentence, as the page's headline
+    assertTrue(io.headroom.app.report.PdfText.holds(io.headroom.app.report.PdfText.of(bytes), first), first);
+  }
+
   @Test
   void aReportInAMissingDirectorySaysNoSuchDirectory() {
     Path page = dir.resolve("x").resolve("r.html");

@@ -44,10 +44,17 @@ class ReportBrowserTest {
     assertEquals(60, drawnPoints(dom.stdout, "chart-latency"));
     assertEquals(60, drawnPoints(dom.stdout, "chart-tightest"));
     Matcher polyline = Pattern.compile("<polyline points=\"([^\"]+)\"").matcher(dom.stdout);
-    assertTrue(polyline.find(), "no line drawn");
+    assertTrue(polyline.find(dom.stdout.indexOf("id=\"chart-throughput\"")), "no line drawn");
     assertEquals(60, polyline.group(1).trim().split(" ").length);
-    // two phase boundaries per chart, three charts
+    // two phase boundaries per chart, three charts (the phases' small charts draw none)
     assertEquals(6, count(dom.stdout, "class=\"phase-boundary\""));
+    // small multiples over each phase's own span: qd1 [T0, T0+30] holds the readings stamped
+    // T0+1..T0+30 (30), qd8 [T0+30, T0+60] those of T0+30..T0+60 (31, both ends inclusive); the
+    // scenario records p99 latency only, one line each
+    assertEquals(30, drawnPoints(dom.stdout, "mini-throughput-0"));
+    assertEquals(31, drawnPoints(dom.stdout, "mini-throughput-1"));
+    assertEquals(30, drawnPoints(dom.stdout, "mini-latency-0"));
+    assertEquals(31, drawnPoints(dom.stdout, "mini-latency-1"));
 
     Path shot = OUT.resolve("report.png");
     Files.deleteIfExists(shot);
@@ -61,7 +68,11 @@ class ReportBrowserTest {
     // the hosts at 57% and the 100 GbE ports at 3% (315.7 MB/s of 12.5 GB/s)
     // 2 hcibench workloads: mean read latency in all 180 s (180 points), mean write in the two
     // mixed phases (120 points), no p99 recorded: 300 points drawn
+    // on no phase's path: node-a of the other array (ps500t), esx1's unused HBA link and the
+    // switch port no workload crosses; the limit outlined: both ps1200t nodes (the group at its ceiling)
     String dom = openScenario("s5-powerstore-upgrade", "s5", 300,
+        List.of("s5/esx1/pcie/0000:b1:00.0", "s5/ps500t/node-a", "s5/sw1/port/1-30"),
+        List.of("s5/ps1200t/node-a", "s5/ps1200t/node-b"),
         "The limit was the array CPU: both array nodes on the path at their ceiling",
         "s5/ps1200t/node-a 96%", "s5/ps1200t/node-b 96% busy", "(s5/esx2/cpu) at 57% busy",
         "(s5/esx1/vmnic2) at 3% of line rate had headroom", "Next: the host CPU s5/esx*/cpu");
@@ -71,12 +82,13 @@ class ReportBrowserTest {
     int seen = 0;
     while (port.find()) {
       String before = dom.substring(Math.max(0, port.start() - 40), port.start());
-      assertTrue(port.group(1).contains("(off the data path)") || before.contains("off the data path"),
-          "unmarked: " + before + "s5/sw1/port/1-30" + port.group(1));
+      assertTrue(port.group(1).contains("(off the data path)") || before.contains("off the data path")
+          || inOffPathNode(dom, port.start()), "unmarked: " + before + "s5/sw1/port/1-30" + port.group(1));
       seen++;
     }
-    // 3 phases' evidence, the headroom row, the entity row, the chart's legend and its data
-    assertEquals(7, seen);
+    // 3 phases' evidence, the headroom row, the entity row, the chart's legend and its data, and
+    // in the path diagram's grey strip its element (data-entity and title, one match) and its label
+    assertEquals(9, seen);
     // and in the tightest chart its line is the one drawn grey
     assertEquals(1, count(dom, "stroke=\"#999\" stroke-width=\"1.5\" class=\"series\""));
   }
@@ -85,7 +97,9 @@ class ReportBrowserTest {
   void theS4PageOpensWithThePercLinkAtItsLineRate() throws Exception {
     // perc1-seqread: 28.38 GB/s of 31.5 GB/s = 90% of line rate, 0.90 / 0.87 practical = 104%;
     // latency: mean write in the three write phases (180 points), mean read in seqread and oltp (120)
+    // on no phase's path: the lab array's node-b, the NIC port and the link 0000:31:00.0 (26 of the 29 entities are)
     openScenario("s4-r760-nvme-perc", "s4", 300,
+        List.of("s4/lab-array/node-b", "s4/r760/nic/p1", "s4/r760/pcie/0000:31:00.0"), List.of("s4/r760/pcie/0000:4a:00.0"),
         "The limit was the PCIe link: s4/r760/pcie/0000:4a:00.0 at 90% of line rate (104% of its practical ceiling)",
         "the tightest disk (s4/perc0/vd0) at 51% of its spec", "Next: the disk s4/perc0/vd0 would be full at 2.02x");
   }
@@ -94,7 +108,9 @@ class ReportBrowserTest {
   void theS1PageOpensWithTheGpuRaidLinkAndNamesTheFabricInItsPhase() throws Exception {
     // the run's limit is the x8 link (13.97 of 15.75 GB/s = 89%, / 0.87 = 102%); the FC phase's
     // sentence names the 32 ports, not the first; latency: 60 write points (randwrite), 60 read (seqread)
+    // on no phase's path: the backup switch's port, the second x16 link and the other array node (48 of 51 are)
     String dom = openScenario("s1-fc-san", "s1", 120,
+        List.of("s1/backup-sw/port/7", "s1/r750/pcie/0000:17:00.0", "s1/r750b/cpu"), List.of("s1/r750/pcie/0000:ca:00.0"),
         "The limit was the PCIe link: s1/r750/pcie/0000:ca:00.0 at 89% of line rate (102% of its practical ceiling)");
     assertTrue(dom.contains("The limit was the network: all 32 fc ports on the path at their ceiling"), dom);
   }
@@ -104,7 +120,8 @@ class ReportBrowserTest {
    * and the testbed line is the verdict holding every fragment, its latency chart has the points;
    * a screenshot at 1400 px is kept. Returns the rendered DOM.
    */
-  private static String openScenario(String file, String run, int latencyPoints, String... fragments) throws Exception {
+  private static String openScenario(String file, String run, int latencyPoints, List<String> offPath, List<String> limit,
+      String... fragments) throws Exception {
     String chromium = chromium();
     assumeTrue(chromium != null, "chromium is not installed (apt-get install chromium): browser test skipped");
     Files.createDirectories(OUT);
@@ -125,11 +142,48 @@ class ReportBrowserTest {
       assertTrue(first.group(2).contains(must), must + " missing from the first sentence: " + first.group(2));
     }
     assertEquals(latencyPoints, drawnPoints(dom.stdout, "chart-latency"));
+    pathDiagram(dom.stdout, data, offPath, limit);
     Path shot = OUT.resolve("report-" + run + ".png");
     Files.deleteIfExists(shot);
     chromium(chromium, "--window-size=1400,2400", "--screenshot=" + shot.toAbsolutePath(), url);
     assertTrue(Files.size(shot) > 10_000, "screenshot " + shot + " is " + Files.size(shot) + " bytes");
     return dom.stdout;
+  }
+
+  /**
+   * The data-path diagram as drawn: one element per entity of the recording on the path (all but
+   * {@code offPath}), the limit's elements and only they outlined thick, and each off-path entity
+   * drawn, if at all, in the grey strip with its mark.
+   */
+  private static void pathDiagram(String dom, RunData data, List<String> offPath, List<String> limit) {
+    String svg = dom.substring(dom.indexOf("<svg xmlns=\"http://www.w3.org/2000/svg\" id=\"data-path\""));
+    svg = svg.substring(0, svg.indexOf("</svg>"));
+    Matcher node = Pattern.compile("<g class=\"node (on-path|off-path)( limit)?\" data-entity=\"([^\"]+)\"(.*?)</g>").matcher(svg);
+    java.util.Set<String> on = new java.util.TreeSet<>();
+    java.util.Set<String> outlined = new java.util.TreeSet<>();
+    while (node.find()) {
+      String id = node.group(3);
+      if (node.group(1).equals("off-path")) {
+        assertTrue(offPath.contains(id), id + " drawn off the path");
+        assertTrue(node.group(4).contains("(off the data path)</text>"), "unmarked: " + id);
+        continue;
+      }
+      on.add(id);
+      if (node.group(2) != null) {
+        outlined.add(id);
+        assertTrue(node.group(4).contains("stroke=\"#000\" stroke-width=\"4\""), "not outlined thick: " + id);
+      }
+    }
+    java.util.Set<String> expected = new java.util.TreeSet<>(data.entities().keySet());
+    offPath.forEach(expected::remove);
+    assertEquals(expected, on);
+    assertEquals(new java.util.TreeSet<>(limit), outlined);
+  }
+
+  /** True when the text at {@code at} lies inside the path diagram's element of an off-path entity. */
+  private static boolean inOffPathNode(String dom, int at) {
+    int g = dom.lastIndexOf("<g class=\"node ", at);
+    return g >= 0 && dom.startsWith("<g class=\"node off-path\"", g) && dom.indexOf("</g>", g) > at;
   }
 
   private record Run(String stdout, String stderr) {}
