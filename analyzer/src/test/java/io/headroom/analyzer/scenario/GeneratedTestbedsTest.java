@@ -56,7 +56,15 @@ class GeneratedTestbedsTest {
     }
     long right = judged.stream().filter(j -> j[1] == 1).count();
     System.out.printf(Locale.ROOT, "generated testbeds: %d of %d right (%.2f%%)%n", right, n, 100.0 * right / n);
-    System.out.print(Calibration.table(judged));
+    List<double[]> corpus = CorpusExpectations.judged();
+    long corpusRight = corpus.stream().filter(j -> j[1] == 1).count();
+    System.out.printf(Locale.ROOT, "scenario corpus: %d of %d phases right%n", corpusRight, corpus.size());
+    List<double[]> all = new ArrayList<>(judged);
+    all.addAll(corpus);
+    System.out.print(Calibration.table(all));
+    // confidence that means something: of the phases judged at 0.9 or more, at least 90% right
+    double high = Calibration.shareRightFrom(all, 0.9);
+    assertTrue(Double.isNaN(high) || high >= 0.9, "share right at >= 0.9: " + high);
     wrong.forEach(w -> System.out.println("wrong: " + w));
     assertTrue(right >= 0.99 * n, right + " of " + n + " right; " + wrong);
   }
