@@ -34,6 +34,12 @@ public record PhaseVerdict(
     coLimits = coLimits == null ? List.of() : List.copyOf(coLimits);
   }
 
+  /** What limits the phase as its headline names it (LimitName); written, never read back. */
+  @JsonProperty(value = "limit", access = JsonProperty.Access.READ_ONLY)
+  public String limit() {
+    return LimitName.of(this);
+  }
+
   /** Without a next limit, as verdicts stored before it existed. */
   public PhaseVerdict(String name, Bottleneck bottleneck, String entity, double confidence, String reason,
       List<String> evidence, List<HeadroomEntry> headroom, List<CoLimit> coLimits, LimitGroup group) {

@@ -1,5 +1,6 @@
 package io.headroom.model;
 
+import com.fasterxml.jackson.annotation.JsonProperty;
 import java.util.List;
 
 /**
@@ -19,5 +20,14 @@ public record Verdict(
     evidence = List.copyOf(evidence);
     headroom = List.copyOf(headroom);
     phases = List.copyOf(phases);
+  }
+
+  /**
+   * What limits the run as its headline names it (LimitName): the group when every member of it
+   * is full, else the entity; null for NONE. Written, never read back (it follows from the rest).
+   */
+  @JsonProperty(value = "limit", access = JsonProperty.Access.READ_ONLY)
+  public String limit() {
+    return LimitName.of(this);
   }
 }

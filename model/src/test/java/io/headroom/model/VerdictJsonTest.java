@@ -37,10 +37,13 @@ class VerdictJsonTest {
         + "\"entities\":[\"array/ps1/node-a\",\"array/ps1/node-b\"]},"
         + "\"next_limit\":{\"bottleneck\":\"HOST_CPU\",\"entity\":\"esx1/cpu\",\"members\":[\"esx1/cpu\",\"esx2/cpu\"],"
         + "\"gain\":1.62,\"evidence\":[\"esx1/cpu would be full at 821.9 MB/s where array/ps1/node-a is full at 508 MB/s\"]},"
-        + "\"next_limit_reason\":null},"
+        // both nodes at their ceiling: the phase's limit is the array (LimitName), at node-a's 0.94, the only row
+        + "\"next_limit_reason\":null,\"limit\":\"the array array/ps1, both nodes at 94%\"},"
         + "{\"name\":\"1T/1Q\",\"bottleneck\":\"NONE\",\"entity\":null,\"confidence\":0.7,"
         + "\"reason\":\"workload_concurrency\",\"evidence\":[],\"headroom\":[],\"co_limits\":[],\"group\":null,"
-        + "\"next_limit\":null,\"next_limit_reason\":\"no_other_ceiling\"}]}",
+        + "\"next_limit\":null,\"next_limit_reason\":\"no_other_ceiling\",\"limit\":null}],"
+        // the run's evidence quotes no phase ("[8T/32Q] ..."): its limit is its entity
+        + "\"limit\":\"array/ps1/node-a\"}",
         json);
     assertEquals(v, VerdictJson.fromJson(json));
   }

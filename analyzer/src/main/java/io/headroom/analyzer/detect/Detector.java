@@ -65,6 +65,8 @@ public final class Detector {
     }
     evidence.addAll(split.notes());
     evidence.addAll(WorkloadSignals.notes(ctx));
+    // where each I/O's time went, where the path reports it at more than one point: confirms or questions the class
+    evidence.addAll(LatencyAttribution.notes(ctx, primary.bottleneck()));
     evidence.addAll(Bystanders.notes(ctx));
     return new PhaseDecision(ctx.window().name(), primary.bottleneck(), primary.entity(),
         round(confidence), null, evidence, coLimits, primary.group());

@@ -56,6 +56,8 @@ final class NoneReason {
     List<String> all = new ArrayList<>(evidence);
     all.addAll(notes);
     all.addAll(WorkloadSignals.notes(ctx));
+    // where the time went, with no class to confirm or question
+    all.addAll(LatencyAttribution.notes(ctx, Bottleneck.NONE));
     all.addAll(Bystanders.notes(ctx));
     return new PhaseDecision(ctx.window().name(), Bottleneck.NONE, null, confidence, reason, all, List.of(), null);
   }

@@ -135,7 +135,7 @@ public final class AlertDispatcher implements VerdictListener, MetricsSource, Au
       if (!h.since().plus(sustainedFor).isAfter(now)) {
         send(new AlertEvent(AlertEvents.id(), AlertEvent.Kind.RESOURCE_SUSTAINED, h.testbed(), h.run(), null,
             h.entry().kind(), h.entry().entity(), h.entry().utilization(), io.headroom.config.Durations.format(sustainedFor),
-            List.of(), now));
+            List.of(), now, null));
         it.remove();
       }
     }

@@ -11,9 +11,11 @@ import java.util.List;
  * @param phase null for the run's verdict
  * @param entity the limiting or saturated resource; null when nothing limits
  * @param value the confidence (verdicts) or the share of the ceiling (resources)
+ * @param limit what limits as the headlines name it (LimitName: the group when all of it is full);
+ *     null for resource events and NONE, where {@code entity} is named
  */
 public record AlertEvent(String id, Kind kind, String testbed, String run, String phase, String bottleneck,
-    String entity, double value, String previous, List<String> evidence, Instant at) {
+    String entity, double value, String previous, List<String> evidence, Instant at, String limit) {
 
   public enum Kind {
     VERDICT_CHANGED("verdict.changed"),
@@ -41,6 +43,11 @@ public record AlertEvent(String id, Kind kind, String testbed, String run, Strin
     return "NONE".equals(bottleneck);
   }
 
+  /** The limit's name in the headline: the group's phrase where there is one, else the entity. */
+  private String named() {
+    return limit != null ? limit : entity;
+  }
+
   /** One line a person reads in a chat or a pager. */
   public String summary() {
     String where = "run " + run + (phase == null ? "" : " phase " + phase) + " on " + testbed;
@@ -48,7 +55,7 @@ public record AlertEvent(String id, Kind kind, String testbed, String run, Strin
       case RESOURCE_SUSTAINED -> String.format(java.util.Locale.ROOT, "%s: %s at %.0f%% of its ceiling for %s",
           where, entity, value * 100, previous);
       default -> String.format(java.util.Locale.ROOT, "%s: bottleneck %s%s (confidence %.2f), was %s", where,
-          bottleneck, entity == null ? "" : " on " + entity, value, previous == null ? "not judged" : previous);
+          bottleneck, named() == null ? "" : " on " + named(), value, previous == null ? "not judged" : previous);
     };
   }
 }

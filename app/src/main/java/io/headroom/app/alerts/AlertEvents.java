@@ -25,7 +25,8 @@ final class AlertEvents {
         || !Objects.equals(previous.entity(), current.entity()))) {
       out.add(new AlertEvent(id(), AlertEvent.Kind.VERDICT_CHANGED, testbed, current.run(), null,
           current.bottleneck().name(), current.entity(), current.confidence(),
-          previous == null ? null : judgement(previous.bottleneck(), previous.entity()), current.evidence(), at));
+          previous == null ? null : judgement(previous.bottleneck(), named(previous.limit(), previous.entity())),
+          current.evidence(), at, current.limit()));
     }
     Map<String, PhaseVerdict> before = new HashMap<>();
     if (previous != null) {
@@ -37,10 +38,15 @@ final class AlertEvents {
           && (old == null || old.bottleneck() != p.bottleneck() || !Objects.equals(old.entity(), p.entity()))) {
         out.add(new AlertEvent(id(), AlertEvent.Kind.PHASE_CHANGED, testbed, current.run(), p.name(),
             p.bottleneck().name(), p.entity(), p.confidence(),
-            old == null ? null : judgement(old.bottleneck(), old.entity()), p.evidence(), at));
+            old == null ? null : judgement(old.bottleneck(), named(old.limit(), old.entity())), p.evidence(), at,
+            p.limit()));
       }
     }
     return out;
+  }
+
+  private static String named(String limit, String entity) {
+    return limit != null ? limit : entity;
   }
 
   static String judgement(Bottleneck bottleneck, String entity) {

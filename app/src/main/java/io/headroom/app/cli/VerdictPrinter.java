@@ -34,8 +34,9 @@ final class VerdictPrinter {
     } else {
       // the sentence the studies end with first, the class and confidence under it
       out.println(e(LimitSentence.run(v)));
+      // the group when the whole of it limits (LimitName), not its first member
       out.printf(Locale.ROOT, "run %s: bottleneck %s%s (confidence %.2f)%n", run, v.bottleneck(),
-          v.entity() == null ? "" : " on " + e(v.entity()), v.confidence());
+          v.limit() == null ? "" : " on " + e(v.limit()), v.confidence());
     }
     evidence(v.evidence(), out);
     if (!v.phases().isEmpty()) {
@@ -64,7 +65,7 @@ final class VerdictPrinter {
       out.printf(Locale.ROOT, "phase %s: not judged%n", e(p.name()));
     } else {
       out.printf(Locale.ROOT, "phase %s: %s%s (confidence %.2f)%n", e(p.name()), p.bottleneck(),
-          p.entity() == null ? "" : " on " + e(p.entity()), p.confidence());
+          p.limit() == null ? "" : " on " + e(p.limit()), p.confidence());
     }
     limitDetails(p, out);
     evidence(p.evidence(), out);

@@ -4,6 +4,7 @@ import io.headroom.model.Bottleneck;
 import io.headroom.model.EntityKind;
 import io.headroom.model.HeadroomEntry;
 import io.headroom.model.LimitGroup;
+import io.headroom.model.LimitName;
 import io.headroom.model.NextLimit;
 import io.headroom.model.PhaseVerdict;
 import io.headroom.model.Verdict;
@@ -113,6 +114,10 @@ public final class LimitSentence {
       return p.entity() + (limit == null ? "" : " at " + figure(limit));
     }
     LimitGroup g = p.group();
+    if (g.whole()) {
+      // the whole group limits: named as every headline names it, the array, the fabric, the stripe
+      return LimitName.of(p);
+    }
     String count = g.atCeiling() == g.entities().size()
         ? (g.atCeiling() == 2 ? "both " : "all " + g.atCeiling() + " ")
         : g.atCeiling() + " of " + g.entities().size() + " ";

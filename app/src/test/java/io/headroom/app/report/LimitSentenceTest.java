@@ -31,9 +31,9 @@ class LimitSentenceTest {
     // 8k-rand-read25: nodes at 93-95% + noise -> p95 0.96 each (the run's evidence quotes it);
     // hosts 55-57%; a 100 GbE port carries 315.7 MB/s of 12.5 GB/s = 2.5% -> "3%".
     // Next: the hosts would be full at 1.39 GB/s where the nodes are full at 818.8 MB/s: 1.39 / 0.8188 = 1.69x
+    // both nodes full: the array (their common parent) is named, not node-a (LimitName)
     assertEquals("Run s5 (ARRAY_CPU in 2 of 3 phases; figures of 8k-rand-read25): The limit was the array CPU: "
-        + "both array nodes on the path at their ceiling, s5/ps1200t/node-* (s5/ps1200t/node-a 96%, "
-        + "s5/ps1200t/node-b 96% busy) while the tightest host CPU (s5/esx2/cpu) at 57% busy and the tightest port "
+        + "the array s5/ps1200t, both nodes at 96% while the tightest host CPU (s5/esx2/cpu) at 57% busy and the tightest port "
         + "(s5/esx1/vmnic2) at 3% of line rate had headroom. "
         + "Next: the host CPU s5/esx*/cpu would be full at 1.69x this phase's throughput.", LimitSentence.run(v));
     // the read-only phase: nodes at 78% + noise -> p95 0.79, under the 0.90 ceiling: NONE;
@@ -67,8 +67,7 @@ class LimitSentenceTest {
     // 4 tiers x 8 ports = 32 ports, each at 3.2 GB/s of 3.2 GB/s = 100% of line rate; practical is
     // 98% of line rate for fc: 1.00 / 0.98 = 102%; client CPUs 24% + noise -> p95 25%
     // their common name would be "s1/*", which names nothing: the group is named by what it is
-    assertEquals("The limit was the network: all 32 fc ports on the path at their ceiling, the least loaded, "
-        + "s1/r750/fc/p8, at 100% of line rate (102% of its practical ceiling) while the tightest host CPU "
+    assertEquals("The limit was the network: the fc fabric, all 32 ports on the path at 100% of line rate while the tightest host CPU "
         + "(s1/c3/cpu) at 25% busy and the tightest array node (s1/r750/cpu) at 8% busy had headroom.",
         LimitSentence.phase(phase(v, "fc-gpu-seqread-8T/32Q")));
   }

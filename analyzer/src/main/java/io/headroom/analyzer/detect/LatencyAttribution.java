@@ -1,0 +1,174 @@
+package io.headroom.analyzer.detect;
+
+import io.headroom.model.Bottleneck;
+import io.headroom.model.EntityKind;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * Where each I/O's time went, from the points of the path that report a per-I/O latency: the
+ * workload's own (everything), the host's block device it targets (its await: everything below
+ * the host's block layer) and the array's (a volume served by array nodes, or the nodes' own
+ * latency, as PowerStore and ONTAP report them: the time inside the array). Each is a mean of
+ * the window weighted by the I/Os of each entity, so the parts are of one I/O, and a part is the
+ * difference of two nested points: the host's stack is the workload's latency less its device's,
+ * the link and fabric the device's less the array's. The largest part is where the time is; the
+ * verdict is confirmed when its class sits in that part, and questioned, in words, when not: a
+ * saturated resource makes I/Os wait where it is.
+ */
+final class LatencyAttribution {
+  /** Where an I/O's time can be. */
+  enum Part {
+    HOST_STACK("in the host's I/O stack"),
+    BETWEEN("between the host and the array (links, network or fabric)"),
+    ARRAY("in the array"),
+    OUTSIDE_ARRAY("outside the array (the host and the network)"),
+    BELOW_HOST("below the host's block layer (link, fabric, device)");
+
+    final String where;
+
+    Part(String where) {
+      this.where = where;
+    }
+  }
+
+  record Split(String dir, double workload, List<Part> parts, List<Double> seconds) {
+    Part largest() {
+      int best = 0;
+      for (int i = 1; i < seconds.size(); i++) {
+        if (seconds.get(i) > seconds.get(best)) {
+          best = i;
+        }
+      }
+      return parts.get(best);
+    }
+  }
+
+  private LatencyAttribution() {}
+
+  /** One evidence line per direction with I/O and at least two latency points; none otherwise. */
+  static List<String> notes(Context ctx, Bottleneck verdict) {
+    List<String> out = new ArrayList<>();
+    for (String dir : List.of("read", "write")) {
+      Split s = split(ctx, dir);
+      if (s != null) {
+        out.add(line(s, verdict, verdictPart(verdict, s)));
+      }
+    }
+    return out;
+  }
+
+  /** The split of one direction's latency; null without the workload's and one more point. */
+  static Split split(Context ctx, String dir) {
+    DataPath path = ctx.path();
+    double workload = weighted(ctx, new ArrayList<>(path.workloads()), dir);
+    List<String> device = new ArrayList<>();
+    List<String> volumes = new ArrayList<>();
+    for (String w : path.workloads()) {
+      for (String t : path.related(w, "targets")) {
+        if (EntityKind.DISK.equals(ctx.entity(t).kind()) && !device.contains(t) && !volumes.contains(t)) {
+          (arraySide(path, t) ? volumes : device).add(t);
+        }
+      }
+    }
+    double host = weighted(ctx, device, dir);
+    double array = weighted(ctx, volumes, dir);
+    if (Double.isNaN(array)) {
+      array = weighted(ctx, path.ofKind(EntityKind.ARRAY_CPU), dir);
+    }
+    if (Double.isNaN(workload) || workload <= 0 || (Double.isNaN(host) && Double.isNaN(array))) {
+      return null;
+    }
+    if (!Double.isNaN(host) && !Double.isNaN(array)) {
+      return new Split(dir, workload, List.of(Part.HOST_STACK, Part.BETWEEN, Part.ARRAY),
+          List.of(part(workload - host), part(host - array), part(array)));
+    }
+    if (!Double.isNaN(array)) {
+      return new Split(dir, workload, List.of(Part.ARRAY, Part.OUTSIDE_ARRAY), List.of(part(array), part(workload - array)));
+    }
+    return new Split(dir, workload, List.of(Part.BELOW_HOST, Part.HOST_STACK), List.of(part(host), part(workload - host)));
+  }
+
+  /** A volume the array serves and no host link sits in front of: its latency is the array's own. */
+  private static boolean arraySide(DataPath path, String disk) {
+    return !path.related(disk, "served_by").isEmpty() && path.related(disk, "behind").isEmpty();
+  }
+
+  /** Means can cross by noise or by averaging differently (a 20 s array mean): no part below zero. */
+  private static double part(double seconds) {
+    return Math.max(0, seconds);
+  }
+
+  /** The entities' mean latency in the window, each weighted by its mean IOPS (1 without them); NaN with none. */
+  private static double weighted(Context ctx, List<String> ids, String dir) {
+    double sum = 0;
+    double weight = 0;
+    for (String id : ids) {
+      double lat = ctx.mean(id, dir + "_latency_s");
+      if (Double.isNaN(lat)) {
+        continue;
+      }
+      double iops = ctx.mean(id, dir + "_iops");
+      double w = Double.isNaN(iops) ? 1 : iops;
+      if (w <= 0) {
+        continue;
+      }
+      sum += lat * w;
+      weight += w;
+    }
+    return weight == 0 ? Double.NaN : sum / weight;
+  }
+
+  /** The part a verdict's class puts the waiting in; null for NONE (nothing to confirm). */
+  static Part verdictPart(Bottleneck b, Split s) {
+    boolean threePoints = s.parts().size() == 3;
+    boolean arrayKnown = s.parts().contains(Part.ARRAY);
+    return switch (b) {
+      case ARRAY_CPU -> Part.ARRAY;
+      // a disk behind an array is the array's back end; a local one is below the block layer
+      case DISK -> arrayKnown ? Part.ARRAY : Part.BELOW_HOST;
+      case NETWORK, PCIE -> threePoints ? Part.BETWEEN : arrayKnown ? Part.OUTSIDE_ARRAY : Part.BELOW_HOST;
+      case HOST_CPU, NUMA -> arrayKnown && !threePoints ? Part.OUTSIDE_ARRAY : Part.HOST_STACK;
+      case NONE -> null;
+    };
+  }
+
+  /**
+   * "latency, reads: of 1.90 ms per read, the array served 1.70 ms (89%), 0.20 ms outside the
+   * array (the host and the network): the time is in the array; it confirms the verdict (ARRAY_CPU)".
+   */
+  static String line(Split s, Bottleneck verdict, Part verdictPart) {
+    List<String> parts = new ArrayList<>();
+    for (int i = 0; i < s.parts().size(); i++) {
+      parts.add(phrase(s.parts().get(i), s.seconds().get(i), s.workload()));
+    }
+    Part largest = s.largest();
+    String text = String.format(Locale.ROOT, "latency, %ss: of %s per %s, %s: the time is %s", s.dir(), ms(s.workload()),
+        s.dir(), String.join(", ", parts), largest.where);
+    if (verdictPart == null) {
+      return text;
+    }
+    if (verdictPart == largest) {
+      return text + "; it confirms the verdict (" + verdict + ")";
+    }
+    double there = s.seconds().get(s.parts().indexOf(verdictPart));
+    return text + String.format(Locale.ROOT, "; it questions the verdict (%s): only %s (%s) of each %s is %s", verdict,
+        ms(there), Fmt.pct(there / s.workload()), s.dir(), verdictPart.where);
+  }
+
+  private static String phrase(Part p, double seconds, double of) {
+    String share = Fmt.pct(seconds / of);
+    return switch (p) {
+      case ARRAY -> "the array served " + ms(seconds) + " (" + share + ")";
+      case HOST_STACK -> ms(seconds) + " (" + share + ") in the host's I/O stack";
+      case BETWEEN -> ms(seconds) + " (" + share + ") between the host's device and the array";
+      case OUTSIDE_ARRAY -> ms(seconds) + " (" + share + ") outside the array";
+      case BELOW_HOST -> "the host's device saw " + ms(seconds) + " (" + share + ")";
+    };
+  }
+
+  private static String ms(double seconds) {
+    return String.format(Locale.ROOT, "%.2f ms", seconds * 1000);
+  }
+}
