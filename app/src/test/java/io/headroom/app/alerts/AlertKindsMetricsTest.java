@@ -37,7 +37,7 @@ class AlertKindsMetricsTest {
       AlertsConfig config = new AlertsConfig(List.of(webhook.uri(), webhookDown.uri()), true, List.of(
           new AlertTarget("generic", generic.uri(), "SIGNING"),
           new AlertTarget("slack", slack.uri(), null),
-          new AlertTarget("alertmanager", alertmanager.uri(), null)), null, null);
+          new AlertTarget("alertmanager_webhook", alertmanager.uri(), null)), null, null);
       try (AlertDispatcher alerts = AlertDispatcher.start(config, Map.of("SIGNING", "a secret"), FAST);
           MetricsScrape metrics = new MetricsScrape(db, List.of(alerts))) {
         // two changes of the run's verdict, no phases: one alert each, to every target
@@ -50,7 +50,7 @@ class AlertKindsMetricsTest {
         // alertmanager answers 400 twice (final, no retry); the second webhook refuses connections
         assertOutcome(text, "generic", "generic:" + host(generic) + "#0", 2, 0);
         assertOutcome(text, "slack", "slack:" + host(slack) + "#1", 2, 0);
-        assertOutcome(text, "alertmanager", "alertmanager:" + host(alertmanager) + "#2", 0, 2);
+        assertOutcome(text, "alertmanager_webhook", "alertmanager_webhook:" + host(alertmanager) + "#2", 0, 2);
         assertOutcome(text, "webhook", "webhook:" + host(webhook) + "#0", 2, 0);
         assertOutcome(text, "webhook", "webhook:" + host(webhookDown) + "#1", 0, 2);
         assertEquals(2, alertmanager.heard().size(), "a 400 is not retried");
