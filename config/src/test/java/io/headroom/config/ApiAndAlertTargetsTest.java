@@ -22,7 +22,7 @@ class ApiAndAlertTargetsTest {
   void apiAndTypedAlertTargetsBind() throws Exception {
     TestbedConfig c = TestbedLoader.load(write("""
         testbed: lab
-        api: {listen: "0.0.0.0:8080", token_file: token}
+        api: {listen: "0.0.0.0:8080", token_file: token, grafana_url: "https://grafana.example.com"}
         alerts:
           resource_threshold: 0.95
           resource_for: 5m
@@ -38,6 +38,7 @@ class ApiAndAlertTargetsTest {
     assertEquals("0.0.0.0:8080", c.api().listen());
     assertEquals(dir.resolve("token"), c.api().tokenFile());
     assertEquals(ApiConfig.DEFAULT_TOKEN_ENV, c.api().tokenEnv());
+    assertEquals(URI.create("https://grafana.example.com"), c.api().grafanaUrl());
     assertEquals(6, c.alerts().targets().size());
     assertEquals(new AlertTarget("generic", URI.create("https://hooks.example.com/headroom"), "HOOK_SECRET"),
         c.alerts().targets().get(0));
