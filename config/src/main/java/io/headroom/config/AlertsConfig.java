@@ -13,9 +13,11 @@ import java.util.List;
  *     plain HTTP sends in clear, so it takes an explicit yes
  * @param resourceThreshold a resource at or above this share of its ceiling ...
  * @param resourceFor ... for this long raises a "resource sustained" alert
+ * @param reportUrl where people open the analyzer's report pages (its API's base URL as they reach
+ *     it); alerts link a run's report as {@code reportUrl/runs/RUN?testbed=T}; null: no link
  */
 public record AlertsConfig(List<URI> webhooks, Boolean plaintext, List<AlertTarget> targets,
-    Double resourceThreshold, Duration resourceFor) {
+    Double resourceThreshold, Duration resourceFor, URI reportUrl) {
   public static final AlertsConfig NONE = new AlertsConfig(List.of());
 
   public AlertsConfig {
@@ -26,8 +28,26 @@ public record AlertsConfig(List<URI> webhooks, Boolean plaintext, List<AlertTarg
     resourceFor = resourceFor == null ? Duration.ofMinutes(2) : resourceFor;
   }
 
+  public AlertsConfig(List<URI> webhooks, Boolean plaintext, List<AlertTarget> targets, Double resourceThreshold,
+      Duration resourceFor) {
+    this(webhooks, plaintext, targets, resourceThreshold, resourceFor, null);
+  }
+
   public AlertsConfig(List<URI> webhooks, Boolean plaintext) {
     this(webhooks, plaintext, null, null, null);
+  }
+
+  /** The report page of a run as {@code reportUrl} serves it; null when no {@code report_url} is set. */
+  public URI reportOf(String testbed, String run) {
+    if (reportUrl == null) {
+      return null;
+    }
+    String base = reportUrl.toString().replaceAll("/+$", "");
+    return URI.create(base + "/runs/" + encode(run) + "?testbed=" + encode(testbed));
+  }
+
+  private static String encode(String s) {
+    return java.net.URLEncoder.encode(s, java.nio.charset.StandardCharsets.UTF_8).replace("+", "%20");
   }
 
   public AlertsConfig(List<URI> webhooks) {
@@ -50,6 +70,10 @@ public record AlertsConfig(List<URI> webhooks, Boolean plaintext, List<AlertTarg
     }
     if (resourceFor.isNegative() || resourceFor.isZero()) {
       problems.add("resource_for: must be positive");
+    }
+    if (reportUrl != null && (!"https".equals(reportUrl.getScheme()) && !"http".equals(reportUrl.getScheme())
+        || reportUrl.getHost() == null || reportUrl.getRawQuery() != null)) {
+      problems.add("report_url: must be an http(s) URL with a host and no query");
     }
     return problems;
   }

@@ -10,10 +10,16 @@ import java.util.List;
  * @param listen HOST:PORT to serve on; null means no API
  * @param tokenEnv the environment variable holding the bearer token
  * @param tokenFile a file holding the bearer token (read at start; wins over the variable)
+ * @param grafanaUrl Grafana's base URL as people reach it; each report page then links its run's
+ *     window on the data path headroom dashboard; null: no link
  */
-public record ApiConfig(String listen, String tokenEnv, Path tokenFile) {
+public record ApiConfig(String listen, String tokenEnv, Path tokenFile, java.net.URI grafanaUrl) {
   public static final String DEFAULT_TOKEN_ENV = "HEADROOM_API_TOKEN";
   public static final ApiConfig NONE = new ApiConfig(null, null, null);
+
+  public ApiConfig(String listen, String tokenEnv, Path tokenFile) {
+    this(listen, tokenEnv, tokenFile, null);
+  }
 
   public ApiConfig {
     tokenEnv = tokenEnv == null || tokenEnv.isBlank() ? DEFAULT_TOKEN_ENV : tokenEnv;
@@ -21,7 +27,7 @@ public record ApiConfig(String listen, String tokenEnv, Path tokenFile) {
 
   /** This configuration serving on {@code hostPort} instead (the command line's --http). */
   public ApiConfig listeningOn(String hostPort) {
-    return new ApiConfig(hostPort, tokenEnv, tokenFile);
+    return new ApiConfig(hostPort, tokenEnv, tokenFile, grafanaUrl);
   }
 
   List<String> validate() {
@@ -32,6 +38,10 @@ public record ApiConfig(String listen, String tokenEnv, Path tokenFile) {
       } catch (IllegalArgumentException e) {
         problems.add("listen: " + e.getMessage());
       }
+    }
+    if (grafanaUrl != null && (!"https".equals(grafanaUrl.getScheme()) && !"http".equals(grafanaUrl.getScheme())
+        || grafanaUrl.getHost() == null || grafanaUrl.getRawQuery() != null)) {
+      problems.add("grafana_url: must be an http(s) URL with a host and no query");
     }
     return problems;
   }

@@ -50,6 +50,7 @@ public final class Migrations {
       apply(c, "V10__verdict_kafka_record.sql", config);
       apply(c, "V11__ingest_progress.sql", config);
       apply(c, "V13__verdict_unjudged.sql", config);
+      apply(c, "V14__dashboard_headroom.sql", config);
       c.commit();
       LOG.info("schema is current; samples stored as {}", flavor == StorageFlavor.TIMESCALE
           ? "a TimescaleDB hypertable" : "a natively partitioned table");

@@ -94,8 +94,16 @@ public final class AlertDispatcher implements VerdictListener, MetricsSource, Au
               + " starts with whsec_ but the rest is not base64");
         }
       }
-      deliveries.add(new TargetDelivery(t.label() + "#" + i, t.type(), t.url(), AlertFormat.of(t.type(), key),
-          retries, QUEUE));
+      String routingKey = null;
+      if (t.routingKeyEnv() != null) {
+        routingKey = env.get(t.routingKeyEnv());
+        if (routingKey == null || routingKey.isBlank()) {
+          throw new ConfigException("alerts.targets[" + i + "].routing_key_env: " + t.routingKeyEnv() + " is not set");
+        }
+        routingKey = routingKey.trim();
+      }
+      AlertFormat format = AlertFormat.of(t, key, routingKey, config::reportOf);
+      deliveries.add(new TargetDelivery(t.label() + "#" + i, t.type(), format.endpoint(t.url()), format, retries, QUEUE));
     }
     WebhookNotifier plain = config.webhooks().isEmpty() ? null : new WebhookNotifier(config.webhooks());
     return new AlertDispatcher(deliveries, plain, config.resourceThreshold(), config.resourceFor(), Instant::now,
@@ -151,8 +159,8 @@ public final class AlertDispatcher implements VerdictListener, MetricsSource, Au
   }
 
   /**
-   * Per target, labelled with its kind ({@code generic}, {@code slack}, {@code alertmanager}, or
-   * {@code webhook} for an {@code alerts.webhooks} URL, which has no queue or retries: it counts in
+   * Per target, labelled with its kind (its type: {@code generic}, {@code slack},
+   * {@code alertmanager}, {@code alertmanager_webhook}, {@code pagerduty}, {@code teams}; or {@code webhook} for an {@code alerts.webhooks} URL, which has no queue or retries: it counts in
    * the delivered and failed families only).
    */
   @Override

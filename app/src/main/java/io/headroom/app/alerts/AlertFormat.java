@@ -3,10 +3,7 @@ package io.headroom.app.alerts;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
 import java.time.Duration;
-import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -14,7 +11,23 @@ import java.util.Map;
 abstract class AlertFormat {
   static final ObjectMapper JSON = new ObjectMapper();
 
+  /** The body to POST for {@code e}; null when this target has nothing to say about it. */
   abstract String body(AlertEvent e);
+
+  /** Where to POST, given the configured URL (an Alertmanager's base URL takes its API path). */
+  java.net.URI endpoint(java.net.URI configured) {
+    return configured;
+  }
+
+  /** How often {@link #resend} is asked for a body; null: never (only Alertmanager clients re-send). */
+  Duration resendEvery() {
+    return null;
+  }
+
+  /** What to send again now, while alerts are active; null when there is nothing to re-send. */
+  String resend(java.time.Instant now) {
+    return null;
+  }
 
   /** Headers beyond Content-Type; computed at each attempt (a signature carries the attempt's time). */
   Map<String, String> headers(AlertEvent e, String body, long nowSeconds) {
@@ -27,12 +40,47 @@ abstract class AlertFormat {
   }
 
   static AlertFormat of(String type, byte[] signingKey) {
-    return switch (type) {
+    return of(new io.headroom.config.AlertTarget(type, null, null), signingKey, null, (testbed, run) -> null);
+  }
+
+  /**
+   * @param routingKey pagerduty: the routing key read from its variable (never logged)
+   * @param reports the report page of a run (testbed, run), null when no report_url is set
+   */
+  static AlertFormat of(io.headroom.config.AlertTarget t, byte[] signingKey, String routingKey, Reports reports) {
+    return switch (t.type()) {
       case "generic" -> new Generic(signingKey);
       case "slack" -> new Slack();
-      case "alertmanager" -> new Alertmanager();
-      default -> throw new IllegalArgumentException("unknown alert target type " + type);
+      case "alertmanager" -> new AlertmanagerClient(t.resendEvery() == null
+          ? io.headroom.config.AlertTarget.DEFAULT_RESEND : t.resendEvery(), reports);
+      case "alertmanager_webhook" -> new AlertmanagerWebhook();
+      case "pagerduty" -> new PagerDutyEvents(routingKey, reports);
+      case "teams" -> new TeamsWorkflow(reports);
+      default -> throw new IllegalArgumentException("unknown alert target type " + t.type());
     };
+  }
+
+  /** The report page of a run; null when the analyzer's report URL is not configured. */
+  @FunctionalInterface
+  interface Reports {
+    java.net.URI of(String testbed, String run);
+  }
+
+  /** Alertmanager's labels for an event: what its routing, grouping, silences and inhibition match on. */
+  static Map<String, String> labels(AlertEvent e) {
+    Map<String, String> labels = new LinkedHashMap<>();
+    labels.put("alertname", e.kind() == AlertEvent.Kind.RESOURCE_SUSTAINED ? "HeadroomResourceSustained" : "HeadroomBottleneck");
+    labels.put("testbed", e.testbed());
+    labels.put("run", e.run());
+    if (e.phase() != null) {
+      labels.put("phase", e.phase());
+    }
+    labels.put("bottleneck", e.bottleneck());
+    if (e.entity() != null) {
+      labels.put("entity", e.entity());
+    }
+    labels.put("severity", e.cleared() ? "info" : "warning");
+    return labels;
   }
 
   /** JSON {type, timestamp, data} signed the Standard Webhooks way. */
@@ -104,62 +152,6 @@ abstract class AlertFormat {
     /** Slack's mrkdwn control characters (&, <, >) as its docs say to escape them. */
     private static String escape(String s) {
       return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;");
-    }
-  }
-
-  /**
-   * The Alertmanager webhook payload, version 4: what Alertmanager itself POSTs to a webhook
-   * receiver, so receivers written for it (and routing by labels) work unchanged. A verdict
-   * change to NONE is sent "resolved".
-   */
-  static final class Alertmanager extends AlertFormat {
-    private static final String NEVER = "0001-01-01T00:00:00Z";
-
-    @Override
-    String body(AlertEvent e) {
-      Map<String, String> labels = new LinkedHashMap<>();
-      labels.put("alertname", e.kind() == AlertEvent.Kind.RESOURCE_SUSTAINED ? "HeadroomResourceSustained" : "HeadroomBottleneck");
-      labels.put("testbed", e.testbed());
-      labels.put("run", e.run());
-      if (e.phase() != null) {
-        labels.put("phase", e.phase());
-      }
-      labels.put("bottleneck", e.bottleneck());
-      if (e.entity() != null) {
-        labels.put("entity", e.entity());
-      }
-      labels.put("severity", e.cleared() ? "info" : "warning");
-      String status = e.cleared() ? "resolved" : "firing";
-      ObjectNode root = JSON.createObjectNode();
-      root.put("version", "4");
-      root.put("groupKey", "{}:{testbed=\"" + e.testbed() + "\", run=\"" + e.run() + "\"}");
-      root.put("truncatedAlerts", 0);
-      root.put("status", status);
-      root.put("receiver", "headroom");
-      root.putObject("groupLabels").put("testbed", e.testbed()).put("run", e.run());
-      root.set("commonLabels", JSON.valueToTree(labels));
-      root.putObject("commonAnnotations").put("summary", e.summary());
-      root.put("externalURL", "");
-      ObjectNode alert = root.putArray("alerts").addObject();
-      alert.put("status", status);
-      alert.set("labels", JSON.valueToTree(labels));
-      alert.putObject("annotations").put("summary", e.summary()).put("description", String.join("\n", e.evidence()));
-      alert.put("startsAt", e.at().toString());
-      alert.put("endsAt", e.cleared() ? e.at().toString() : NEVER);
-      alert.put("generatorURL", "");
-      alert.put("fingerprint", fingerprint(labels));
-      return root.toString();
-    }
-
-    /** Stable per label set, as Alertmanager's fingerprint is: 16 hex digits of a hash of the labels. */
-    static String fingerprint(Map<String, String> labels) {
-      try {
-        byte[] d = MessageDigest.getInstance("SHA-256").digest(new java.util.TreeMap<>(labels).toString()
-            .getBytes(StandardCharsets.UTF_8));
-        return HexFormat.of().formatHex(d, 0, 8);
-      } catch (java.security.NoSuchAlgorithmException e) {
-        throw new IllegalStateException(e);
-      }
     }
   }
 }

@@ -58,7 +58,7 @@ final class TargetDelivery implements AutoCloseable {
     thread.start();
   }
 
-  /** generic, slack or alertmanager. */
+  /** The target's type: generic, slack, alertmanager, alertmanager_webhook, pagerduty or teams. */
   String kind() {
     return kind;
   }
@@ -97,18 +97,35 @@ final class TargetDelivery implements AutoCloseable {
     return queue.size();
   }
 
+  /**
+   * Alerts in order; for a format that re-sends (Alertmanager), its standing alerts again each
+   * time {@link AlertFormat#resendEvery()} has passed, between two alerts.
+   */
   private void loop() {
+    Duration every = format.resendEvery();
+    long nextResend = every == null ? Long.MAX_VALUE : System.nanoTime() + every.toNanos();
     while (running) {
       try {
-        deliver(queue.take());
-      } catch (InterruptedException e) {
+        AlertEvent e = every == null ? queue.take()
+            : queue.poll(Math.max(0, nextResend - System.nanoTime()), java.util.concurrent.TimeUnit.NANOSECONDS);
+        if (e != null) {
+          deliver(e, format.body(e));
+        }
+        if (every != null && System.nanoTime() - nextResend >= 0) {
+          deliver(null, format.resend(java.time.Instant.now()));
+          nextResend = System.nanoTime() + every.toNanos();
+        }
+      } catch (InterruptedException ex) {
         return;
       }
     }
   }
 
-  private void deliver(AlertEvent e) throws InterruptedException {
-    String body = format.body(e);
+  /** @param e null for a re-send; @param body null when the format had nothing to send */
+  private void deliver(AlertEvent e, String body) throws InterruptedException {
+    if (body == null) {
+      return;
+    }
     Duration wait = retries.first();
     for (int attempt = 1; attempt <= retries.attempts(); attempt++) {
       if (attempt > 1) {

@@ -71,7 +71,11 @@ public final class ApiServer implements AutoCloseable {
   private final RunRecordsSink sink;
   private final ApiMetrics apiMetrics = new ApiMetrics();
 
-  private ApiServer(String host, int port, BearerAuth auth, Backend backend) throws Exception {
+  /** Grafana's base URL for the report pages' link to the data path dashboard; null: no link. */
+  private final java.net.URI grafana;
+
+  private ApiServer(String host, int port, BearerAuth auth, Backend backend, java.net.URI grafana) throws Exception {
+    this.grafana = grafana;
     this.backend = backend;
     this.db = new DatabasePool(backend.dbUrl(), backend.dbUser(), backend.dbPassword(), 8);
     this.views = new RunViews(db, backend.thresholds());
@@ -96,7 +100,7 @@ public final class ApiServer implements AutoCloseable {
   public static ApiServer start(ApiConfig config, Backend backend, Map<String, String> env)
       throws Exception {
     ApiConfig.HostPort at = ApiConfig.HostPort.parse(config.listen());
-    return new ApiServer(at.host(), at.port(), BearerAuth.resolve(config, at.host(), env), backend);
+    return new ApiServer(at.host(), at.port(), BearerAuth.resolve(config, at.host(), env), backend, config.grafanaUrl());
   }
 
   public int port() {
@@ -320,7 +324,8 @@ public final class ApiServer implements AutoCloseable {
           .end(io.vertx.core.buffer.Buffer.buffer(pdf));
       return;
     }
-    String html = ReportPage.render(data, run.run(), verdict);
+    String html = io.headroom.app.report.GrafanaLink.insert(ReportPage.render(data, run.run(), verdict),
+        io.headroom.app.report.GrafanaLink.of(grafana, run));
     ctx.response().putHeader("Content-Type", "text/html; charset=utf-8").end(html);
   }
 

@@ -103,7 +103,7 @@ class AlertDeliveryTest {
 
   @Test
   void alertmanagerGetsTheWebhookV4PayloadFiringThenResolved() throws Exception {
-    try (Receiver r = Receiver.listening(); AlertDispatcher d = dispatcher(target("alertmanager", r, null))) {
+    try (Receiver r = Receiver.listening(); AlertDispatcher d = dispatcher(target("alertmanager_webhook", r, null))) {
       d.changed("lab", NONE, DISK);
       d.changed("lab", DISK, NONE);
       List<Receiver.Heard> heard = r.await(2);

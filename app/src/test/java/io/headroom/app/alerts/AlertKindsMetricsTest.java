@@ -16,7 +16,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Deliveries and failures of every kind of alert target, read from /metrics over HTTP: generic,
- * slack and alertmanager targets (queued, retried) and alerts.webhooks URLs (sent once), each to a
+ * slack, alertmanager_webhook, pagerduty and teams targets (queued, retried; the alertmanager
+ * client has AlertmanagerClientTest against a real Alertmanager) and alerts.webhooks URLs (sent once), each to a
  * receiver on loopback that takes, refuses or is not there.
  */
 class AlertKindsMetricsTest {
@@ -33,24 +34,31 @@ class AlertKindsMetricsTest {
         Receiver alertmanager = Receiver.listening(new Receiver.Answer(400, null), new Receiver.Answer(400, null));
         Receiver webhook = Receiver.listening();
         Receiver webhookDown = Receiver.down();
+        Receiver pagerduty = Receiver.listening();
+        Receiver teams = Receiver.listening();
         TestDatabase db = TestDatabase.create()) {
       AlertsConfig config = new AlertsConfig(List.of(webhook.uri(), webhookDown.uri()), true, List.of(
           new AlertTarget("generic", generic.uri(), "SIGNING"),
           new AlertTarget("slack", slack.uri(), null),
-          new AlertTarget("alertmanager", alertmanager.uri(), null)), null, null);
-      try (AlertDispatcher alerts = AlertDispatcher.start(config, Map.of("SIGNING", "a secret"), FAST);
+          new AlertTarget("alertmanager_webhook", alertmanager.uri(), null),
+          new AlertTarget("pagerduty", pagerduty.uri(), null, "PD_KEY", null),
+          new AlertTarget("teams", teams.uri(), null)), null, null);
+      try (AlertDispatcher alerts = AlertDispatcher.start(config, Map.of("SIGNING", "a secret", "PD_KEY", "k"), FAST);
           MetricsScrape metrics = new MetricsScrape(db, List.of(alerts))) {
         // two changes of the run's verdict, no phases: one alert each, to every target
         alerts.changed("lab", null, NONE);
         alerts.changed("lab", NONE, NIC);
-        List.of(generic, slack, alertmanager, webhook).forEach(r -> awaitQuietly(r, 2));
+        List.of(generic, slack, alertmanager, webhook, pagerduty, teams).forEach(r -> awaitQuietly(r, 2));
 
-        String text = awaitSettled(metrics, 10);
-        // 2 alerts x 5 targets = 10 outcomes: generic, slack and the first webhook take both;
+        String text = awaitSettled(metrics, 14);
+        // 2 alerts x 7 targets = 14 outcomes: generic, slack, pagerduty (a resolve, then a trigger),
+        // teams and the first webhook take both;
         // alertmanager answers 400 twice (final, no retry); the second webhook refuses connections
         assertOutcome(text, "generic", "generic:" + host(generic) + "#0", 2, 0);
         assertOutcome(text, "slack", "slack:" + host(slack) + "#1", 2, 0);
-        assertOutcome(text, "alertmanager", "alertmanager:" + host(alertmanager) + "#2", 0, 2);
+        assertOutcome(text, "alertmanager_webhook", "alertmanager_webhook:" + host(alertmanager) + "#2", 0, 2);
+        assertOutcome(text, "pagerduty", "pagerduty:" + host(pagerduty) + "#3", 2, 0);
+        assertOutcome(text, "teams", "teams:" + host(teams) + "#4", 2, 0);
         assertOutcome(text, "webhook", "webhook:" + host(webhook) + "#0", 2, 0);
         assertOutcome(text, "webhook", "webhook:" + host(webhookDown) + "#1", 0, 2);
         assertEquals(2, alertmanager.heard().size(), "a 400 is not retried");

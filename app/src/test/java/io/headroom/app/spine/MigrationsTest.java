@@ -32,11 +32,11 @@ class MigrationsTest {
       assertEquals(expected, Migrations.migrateAndMaintain(c, StoreConfig.DEFAULTS), db.server().describe());
       assertEquals(expected, Migrations.migrateAndMaintain(c, StoreConfig.DEFAULTS), "migrating again");
       assertEquals(timescale
-              ? List.of("V10__verdict_kafka_record.sql", "V11__ingest_progress.sql", "V12__sample_unique_series_timescale.sql", "V13__verdict_unjudged.sql",
+              ? List.of("V10__verdict_kafka_record.sql", "V11__ingest_progress.sql", "V12__sample_unique_series_timescale.sql", "V13__verdict_unjudged.sql", "V14__dashboard_headroom.sql",
                   "V1__base.sql", "V2__sample_timescale.sql", "V3__dead_letter.sql",
                   "V4__sample_1m_realtime_and_late_data.sql", "V5__annotation.sql", "V6__dashboard_views.sql",
                   "V7__dashboard_views_runs_resources_health.sql", "V9__dashboard_views_variables_annotations.sql")
-              : List.of("V10__verdict_kafka_record.sql", "V11__ingest_progress.sql", "V12__sample_unique_series_partitioned.sql", "V13__verdict_unjudged.sql",
+              : List.of("V10__verdict_kafka_record.sql", "V11__ingest_progress.sql", "V12__sample_unique_series_partitioned.sql", "V13__verdict_unjudged.sql", "V14__dashboard_headroom.sql",
                   "V1__base.sql", "V2__sample_partitioned.sql", "V3__dead_letter.sql", "V5__annotation.sql", "V6__dashboard_views.sql",
                   "V7__dashboard_views_runs_resources_health.sql", "V8__sample_partitioned_ts_index.sql",
                   "V9__dashboard_views_variables_annotations.sql"),
@@ -73,7 +73,7 @@ class MigrationsTest {
         rs.next();
         assertEquals("sample_p" + today.format(DateTimeFormatter.BASIC_ISO_DATE) + " 0.5", rs.getString(1) + " " + rs.getDouble(2));
         assertEquals(List.of("V10__verdict_kafka_record.sql", "V11__ingest_progress.sql",
-                  "V12__sample_unique_series_partitioned.sql", "V13__verdict_unjudged.sql", "V1__base.sql", "V2__sample_partitioned.sql", "V3__dead_letter.sql", "V5__annotation.sql", "V6__dashboard_views.sql",
+                  "V12__sample_unique_series_partitioned.sql", "V13__verdict_unjudged.sql", "V14__dashboard_headroom.sql", "V1__base.sql", "V2__sample_partitioned.sql", "V3__dead_letter.sql", "V5__annotation.sql", "V6__dashboard_views.sql",
                   "V7__dashboard_views_runs_resources_health.sql", "V8__sample_partitioned_ts_index.sql",
                   "V9__dashboard_views_variables_annotations.sql"),
             column(c, "SELECT step FROM headroom_schema ORDER BY step"));

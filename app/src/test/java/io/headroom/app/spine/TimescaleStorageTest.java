@@ -125,7 +125,7 @@ class TimescaleStorageTest {
 
       assertEquals(StorageFlavor.TIMESCALE, Migrations.migrateAndMaintain(c, StoreConfig.DEFAULTS));
       assertEquals(List.of("V10__verdict_kafka_record.sql", "V11__ingest_progress.sql",
-              "V12__sample_unique_series_timescale.sql", "V13__verdict_unjudged.sql", "V1__base.sql", "V2__sample_timescale.sql", "V3__dead_letter.sql",
+              "V12__sample_unique_series_timescale.sql", "V13__verdict_unjudged.sql", "V14__dashboard_headroom.sql", "V1__base.sql", "V2__sample_timescale.sql", "V3__dead_letter.sql",
               "V4__sample_1m_realtime_and_late_data.sql", "V5__annotation.sql", "V6__dashboard_views.sql",
                   "V7__dashboard_views_runs_resources_health.sql", "V9__dashboard_views_variables_annotations.sql"),
           column(c, "SELECT step FROM headroom_schema ORDER BY step"));
