@@ -58,6 +58,7 @@ public final class ReportPage {
     h.append("<p class=\"verdict\" id=\"verdict\">").append(esc(sentence(verdict))).append("</p>");
     phaseSentences(h, verdict.phases());
     runEvidence(h, verdict);
+    SweepSection.append(h, data, runId, verdict);
     phaseSection(h, verdict.phases());
     h.append("<h2>Throughput</h2><div class=\"chart\" id=\"chart-throughput\"></div>");
     h.append("<h2>Latency</h2><div class=\"chart\" id=\"chart-latency\"></div>");
