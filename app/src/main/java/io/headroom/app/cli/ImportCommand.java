@@ -9,6 +9,7 @@ import io.headroom.app.report.ReportPage;
 import io.headroom.app.service.Infrastructure;
 import io.headroom.collector.workload.FioFormatException;
 import io.headroom.collector.workload.FioJsonImporter;
+import io.headroom.collector.workload.HcibenchImporter;
 import io.headroom.collector.workload.SysbenchLogImporter;
 import io.headroom.collector.workload.VdbenchFlatfileImporter;
 import io.headroom.config.TestbedConfig;
@@ -34,13 +35,14 @@ import picocli.CommandLine.Spec;
 
 @Command(name = "import", mixinStandardHelpOptions = true,
     description = "Makes a finished benchmark's output a run: a fio JSON (--output-format=json), a vdbench "
-        + "flatfile.html or a sysbench log (its output with --report-interval). With a database (testbed file or --db) the run is stored and judged against the "
+        + "flatfile.html, a sysbench log (its output with --report-interval) or an HCIBench results folder (each "
+        + "test a phase, each VM's fio output its workload). With a database (testbed file or --db) the run is stored and judged against the "
         + "telemetry stored for its time window; with --alone (or no database named) it is judged by itself.")
 final class ImportCommand implements Callable<Integer> {
-  @Parameters(index = "0", paramLabel = "TOOL", description = "fio, vdbench or sysbench.")
+  @Parameters(index = "0", paramLabel = "TOOL", description = "fio, vdbench, sysbench or hcibench.")
   String tool;
 
-  @Parameters(index = "1", paramLabel = "FILE", description = "The fio JSON output, the vdbench flatfile.html or the sysbench log.")
+  @Parameters(index = "1", paramLabel = "FILE", description = "The fio JSON output, the vdbench flatfile.html, the sysbench log, or HCIBench's results folder.")
   Path file;
 
   @Mixin TestbedOptions options;
@@ -76,10 +78,16 @@ final class ImportCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    if (!List.of("fio", "vdbench", "sysbench").contains(tool)) {
-      throw new UserError("TOOL must be fio, vdbench or sysbench, not \"" + tool + "\"");
+    if (!List.of("fio", "vdbench", "sysbench", "hcibench").contains(tool)) {
+      throw new UserError("TOOL must be fio, vdbench, sysbench or hcibench, not \"" + tool + "\"");
     }
-    InputFiles.requireReadable(file);
+    if (tool.equals("hcibench")) {
+      if (!java.nio.file.Files.isDirectory(file)) {
+        throw new UserError(file + ": not a folder (HCIBench's results folder, e.g. /opt/output/results/easy-run-1511824453)");
+      }
+    } else {
+      InputFiles.requireReadable(file);
+    }
     try (WorkDir work = WorkDir.create("headroom-import-")) {
       TestbedConfig testbed = options.load(work.resolve("spool"));
       String id = runId != null ? runId : "import-" + file.getFileName().toString().replaceAll("\\.[^.]*$", "");
@@ -114,6 +122,8 @@ final class ImportCommand implements Callable<Integer> {
     try {
       if (tool.equals("fio")) {
         FioJsonImporter.importFile(file, on, id, testbed, records::add);
+      } else if (tool.equals("hcibench")) {
+        HcibenchImporter.importDir(file, id, testbed, records::add);
       } else if (tool.equals("sysbench")) {
         SysbenchLogImporter.importFile(file, on, id, testbed, end == null ? null : end.toEpochMilli() / 1000.0, records::add);
       } else {
