@@ -33,18 +33,16 @@ public final class SweepSection {
 
   private SweepSection() {}
 
-  /** Appends the sweep view by the first two varying parameters; nothing when the run is no sweep. */
-  public static void append(StringBuilder h, RunData data, String runId, Verdict verdict) {
-    append(h, data, runId, verdict, null, null);
-  }
-
-  /** Appends the sweep view by the parameters chosen (rows, columns: "bs", "rdpct", ...; null: the first varying). */
-  public static void append(StringBuilder h, RunData data, String runId, Verdict verdict, String rows, String cols) {
+  /**
+   * Appends the sweep view by the parameters chosen (rows, columns: "bs", "rdpct", ...; null: the
+   * first varying); nothing when the run is no sweep, or a chosen parameter does not vary in it.
+   */
+  public static void append(StringBuilder h, RunData data, String runId, Verdict verdict, SweepAxes axes) {
     Run run = runId == null ? null : data.runs().get(runId);
     if (run == null) {
       return;
     }
-    Sweep sweep = Sweep.of(points(data, run, verdict), param(rows), param(cols));
+    Sweep sweep = Sweep.of(points(data, run, verdict), param(axes.rows()), param(axes.cols()));
     if (sweep == null) {
       return;
     }
@@ -63,11 +61,7 @@ public final class SweepSection {
     if (name == null) {
       return null;
     }
-    SweepParam p = SweepParam.named(name);
-    if (p == null) {
-      throw new IllegalArgumentException("no sweep parameter \"" + name + "\" (bs, rdpct, randompct, iodepth, threads, vms)");
-    }
-    return p;
+    return SweepParam.named(name);
   }
 
   private static void grid(StringBuilder h, Sweep sweep, List<Double> key, Sweep.Point[][] cells) {

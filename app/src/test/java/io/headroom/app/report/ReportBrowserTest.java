@@ -103,8 +103,10 @@ class ReportBrowserTest {
   void theSweepPageGridsTheHciBenchPatternsAndNamesWhereTheLimitChanges() throws Exception {
     // docs/scenarios/s5-sweep-125.jsonl (S5Sweep in the analyzer's scenario generator): 5 block
     // sizes x 5 read shares x 5 random shares; rows block size, columns write share, one grid per
-    // random share
-    String dom = openScenario("s5-sweep-125", "s5-sweep", 0);
+    // random share. Latency: mean read latency in the 100 phases with reads (15 s each: 1,500
+    // points, thinned to every 3rd of at most 600 plus the last: 501), mean write latency in the
+    // 100 with writes (501)
+    String dom = openScenario("s5-sweep-125", "s5-sweep", 1002);
     assertEquals(125, count(dom, "class=\"sweep-cell "));
     // by S5Sweep's rules: 64 KiB the network (5 x 5 = 25); up to 32 KiB the array CPU from 50%
     // writes (3 of 5 mixes) at random 0-50% and from 25% writes (4 of 5) at 75-100%:

@@ -51,6 +51,10 @@ class SweepTest {
     assertEquals(SweepParam.WRITES, sweep.cols);
     assertEquals(List.of("array CPU from 50% writes at block size 4 KiB", "the disks from 8 KiB blocks at every write share"),
         sweep.boundaries());
+    // chosen the other way round (--sweep rdpct,bs): the same two sentences, the columns' first
+    Sweep turned = Sweep.of(points, SweepParam.WRITES, SweepParam.BLOCK_SIZE);
+    assertEquals(List.of("the disks from 8 KiB blocks at every write share", "array CPU from 50% writes at block size 4 KiB"),
+        turned.boundaries());
   }
 
   @Test
