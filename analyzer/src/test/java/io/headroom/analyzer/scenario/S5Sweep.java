@@ -99,7 +99,8 @@ final class S5Sweep {
     double bytes = bytesPerS(bs, rd, rand);
     double iops = bytes / bs;
     double reads = iops * rd / 100.0;
-    double writes = iops - reads;
+    // each share from the IOPS, not one as the rest of the other: iops - iops * 100 / 100 can be an ulp above 0
+    double writes = iops * (100 - rd) / 100.0;
     // 64 outstanding, Little's law: each I/O takes 64 / IOPS
     double latency = 64 / iops;
     if (reads > 0) {
