@@ -17,3 +17,4 @@ ls -l bench/results/report-1h.html
 echo "the 125-phase HCIBench-like sweep (docs/scenarios/s5-sweep-125.jsonl, its sweep view): target under a second"
 java -Xmx1g -cp "$CP" bench/report/ReportBench.java docs/scenarios/s5-sweep-125.jsonl bench/results/report-sweep.html
 ls -l bench/results/report-sweep.html
+java -Xmx1g -cp "$CP" bench/report/SweepBench.java docs/scenarios/s5-sweep-125.jsonl
