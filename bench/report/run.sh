@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Times the run report page of the 1-hour, 500-entity recording (bench/analyze/GenTestbed.java).
+# Times the run report page of the 1-hour, 500-entity recording (bench/analyze/GenTestbed.java), then of
+# the 125-phase sweep recording (docs/scenarios/s5-sweep-125.jsonl).
 # Target: built in under a second. Usage: bench/report/run.sh (writes bench/results/, git-ignored)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -13,3 +14,7 @@ fi
 echo "target: the page built in under a second (no peer)"
 java -Xmx1g -cp "$CP" bench/report/ReportBench.java "$FILE" bench/results/report-1h.html
 ls -l bench/results/report-1h.html
+echo "the 125-phase HCIBench-like sweep (docs/scenarios/s5-sweep-125.jsonl, its sweep view): target under a second"
+java -Xmx1g -cp "$CP" bench/report/ReportBench.java docs/scenarios/s5-sweep-125.jsonl bench/results/report-sweep.html
+ls -l bench/results/report-sweep.html
+java -Xmx1g -cp "$CP" bench/report/SweepBench.java docs/scenarios/s5-sweep-125.jsonl

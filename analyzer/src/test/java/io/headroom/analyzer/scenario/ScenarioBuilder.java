@@ -81,7 +81,7 @@ public final class ScenarioBuilder {
     out.add(new Run(run, testbed, start, end, workload));
     double t0 = start;
     for (PhaseSpec p : phases) {
-      out.add(new Phase(run, p.name, t0, t0 + p.seconds));
+      out.add(new Phase(run, p.name, t0, t0 + p.seconds, p.params));
       t0 += p.seconds;
     }
     out.addAll(entities.values());
@@ -151,6 +151,7 @@ public final class ScenarioBuilder {
     private final int seconds;
     private final Map<String, Double> levels = new LinkedHashMap<>();
     private final Map<String, Double> noise = new LinkedHashMap<>();
+    private final Map<String, Object> params = new LinkedHashMap<>();
 
     private PhaseSpec(String name, int seconds) {
       this.name = name;
@@ -164,6 +165,12 @@ public final class ScenarioBuilder {
         throw new IllegalArgumentException("series not declared: " + entity + " " + metric);
       }
       levels.put(k, level);
+      return this;
+    }
+
+    /** A parameter the phase was run with (its record's workload: bs, rdpct, randompct, ...). */
+    public PhaseSpec param(String key, Object value) {
+      params.put(key, value);
       return this;
     }
 

@@ -22,7 +22,7 @@ public final class Scenarios {
 
   public static List<Scenario> all() {
     return List.of(S1FcSan.build(), S2NvmeofOltp.build(), S3IbHdd.build(), S4R760.build(),
-        S5PowerStore.build(), S4R760.direct(), S5PowerStore.before(), OneCpuIrq.build(), MdSlowMember.build(), ArrayLatency.build());
+        S5PowerStore.build(), S4R760.direct(), S5PowerStore.before(), OneCpuIrq.build(), MdSlowMember.build(), ArrayLatency.build(), S5Sweep.build());
   }
 
   /** Writes every scenario into the directory (default docs/scenarios). */

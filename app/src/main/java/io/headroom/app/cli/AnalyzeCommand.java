@@ -3,6 +3,7 @@ package io.headroom.app.cli;
 import io.headroom.analyzer.analysis.RunAnalyzer;
 import io.headroom.analyzer.data.RunData;
 import io.headroom.analyzer.detect.Thresholds;
+import io.headroom.app.report.SweepAxes;
 import io.headroom.config.TestbedLoader;
 import io.headroom.model.Run;
 import io.headroom.model.Verdict;
@@ -44,6 +45,11 @@ final class AnalyzeCommand implements Callable<Integer> {
           + " (docs/api.md; one file only).")
   Path report;
 
+  @Option(names = "--sweep", paramLabel = "ROWS,COLS", split = ",",
+      description = "The report's sweep view by these two phase parameters (bs, rdpct, randompct, iodepth, threads, vms; "
+          + "default: the first two that vary).")
+  List<String> sweep;
+
   @Spec CommandSpec spec;
 
   @Override
@@ -56,6 +62,7 @@ final class AnalyzeCommand implements Callable<Integer> {
     for (Path file : files) {
       InputFiles.requireReadable(file); // all of them before the first verdict: no half-done list
     }
+    sweepAxes(); // a wrong --sweep is refused before any file is read
     Thresholds thresholds = testbed == null ? Thresholds.defaults()
         : TestbedOptions.thresholds(TestbedLoader.load(testbed, Path.of(".")), testbed);
     for (int i = 0; i < files.size(); i++) {
@@ -88,7 +95,7 @@ final class AnalyzeCommand implements Callable<Integer> {
     judgeable(file, data, stats, run);
     Verdict verdict = new RunAnalyzer(thresholds).analyze(data, run);
     if (report != null) {
-      ReportFile.writeRun(report, data, run, verdict, err);
+      ReportFile.writeRun(report, data, run, verdict, sweepAxes(), err);
     }
     if (json) {
       out.println(VerdictJson.toJson(verdict));
@@ -114,6 +121,15 @@ final class AnalyzeCommand implements Callable<Integer> {
         throw new UserError(file + ": run \"" + run + "\" has no samples between its start " + r.start()
             + " and its end " + r.end() + ", nothing to judge");
       }
+    }
+  }
+
+  /** The --sweep parameters, checked before any file is read. */
+  private SweepAxes sweepAxes() throws UserError {
+    try {
+      return sweep == null ? SweepAxes.DEFAULT : SweepAxes.of(sweep);
+    } catch (IllegalArgumentException e) {
+      throw new UserError(e.getMessage());
     }
   }
 }

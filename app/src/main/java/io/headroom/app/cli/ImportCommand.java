@@ -8,6 +8,8 @@ import io.headroom.analyzer.store.StoreConfig;
 import io.headroom.app.service.Infrastructure;
 import io.headroom.collector.workload.FioFormatException;
 import io.headroom.collector.workload.FioJsonImporter;
+import io.headroom.collector.workload.HcibenchImporter;
+import io.headroom.collector.workload.SysbenchLogImporter;
 import io.headroom.collector.workload.VdbenchFlatfileImporter;
 import io.headroom.config.TestbedConfig;
 import io.headroom.model.RecordingRecord;
@@ -31,14 +33,15 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 @Command(name = "import", mixinStandardHelpOptions = true,
-    description = "Makes a finished benchmark's output a run: a fio JSON (--output-format=json) or a vdbench "
-        + "flatfile.html. With a database (testbed file or --db) the run is stored and judged against the "
+    description = "Makes a finished benchmark's output a run: a fio JSON (--output-format=json), a vdbench "
+        + "flatfile.html, a sysbench log (its output with --report-interval) or an HCIBench results folder (each "
+        + "test a phase, each VM's fio output its workload). With a database (testbed file or --db) the run is stored and judged against the "
         + "telemetry stored for its time window; with --alone (or no database named) it is judged by itself.")
 final class ImportCommand implements Callable<Integer> {
-  @Parameters(index = "0", paramLabel = "TOOL", description = "fio or vdbench.")
+  @Parameters(index = "0", paramLabel = "TOOL", description = "fio, vdbench, sysbench or hcibench.")
   String tool;
 
-  @Parameters(index = "1", paramLabel = "FILE", description = "The fio JSON output or the vdbench flatfile.html.")
+  @Parameters(index = "1", paramLabel = "FILE", description = "The fio JSON output, the vdbench flatfile.html, the sysbench log, or HCIBench's results folder.")
   Path file;
 
   @Mixin TestbedOptions options;
@@ -60,6 +63,10 @@ final class ImportCommand implements Callable<Integer> {
       description = "vdbench flatfiles without a timestamp column: the zone of their times (default: ${DEFAULT-VALUE}).")
   ZoneId zone;
 
+  @Option(names = "--end", paramLabel = "INSTANT",
+      description = "sysbench logs (offsets, no times): when the run ended, e.g. 2026-12-02T15:04:05Z (default: the file's last change).")
+  java.time.Instant end;
+
   @Option(names = "--json", description = "Print the verdict object instead of a table.")
   boolean json;
 
@@ -71,10 +78,16 @@ final class ImportCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    if (!tool.equals("fio") && !tool.equals("vdbench")) {
-      throw new UserError("TOOL must be fio or vdbench, not \"" + tool + "\"");
+    if (!List.of("fio", "vdbench", "sysbench", "hcibench").contains(tool)) {
+      throw new UserError("TOOL must be fio, vdbench, sysbench or hcibench, not \"" + tool + "\"");
     }
-    InputFiles.requireReadable(file);
+    if (tool.equals("hcibench")) {
+      if (!java.nio.file.Files.isDirectory(file)) {
+        throw new UserError(file + ": not a folder (HCIBench's results folder, e.g. /opt/output/results/easy-run-1511824453)");
+      }
+    } else {
+      InputFiles.requireReadable(file);
+    }
     try (WorkDir work = WorkDir.create("headroom-import-")) {
       TestbedConfig testbed = options.load(work.resolve("spool"));
       String id = runId != null ? runId : "import-" + file.getFileName().toString().replaceAll("\\.[^.]*$", "");
@@ -109,6 +122,10 @@ final class ImportCommand implements Callable<Integer> {
     try {
       if (tool.equals("fio")) {
         FioJsonImporter.importFile(file, on, id, testbed, records::add);
+      } else if (tool.equals("hcibench")) {
+        HcibenchImporter.importDir(file, id, testbed, records::add);
+      } else if (tool.equals("sysbench")) {
+        SysbenchLogImporter.importFile(file, on, id, testbed, end == null ? null : end.toEpochMilli() / 1000.0, records::add);
       } else {
         VdbenchFlatfileImporter.importFile(file, on, id, testbed, date, zone, records::add);
       }

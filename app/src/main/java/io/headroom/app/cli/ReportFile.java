@@ -3,6 +3,7 @@ package io.headroom.app.cli;
 import io.headroom.analyzer.data.RunData;
 import io.headroom.app.report.ReportPage;
 import io.headroom.app.report.ReportPdf;
+import io.headroom.app.report.SweepAxes;
 import io.headroom.config.InputFile;
 import io.headroom.model.Verdict;
 import java.io.IOException;
@@ -27,10 +28,16 @@ final class ReportFile {
 
   /** A run's report: a PDF when the path ends in ".pdf" (any case), else the HTML page. */
   static void writeRun(Path report, RunData data, String run, Verdict verdict, PrintWriter err) throws UserError {
+    writeRun(report, data, run, verdict, SweepAxes.DEFAULT, err);
+  }
+
+  /** As above, the HTML page's sweep view by the parameters chosen (the PDF has no sweep grid). */
+  static void writeRun(Path report, RunData data, String run, Verdict verdict, SweepAxes sweep, PrintWriter err)
+      throws UserError {
     if (isPdf(report)) {
       write(report, ReportPdf.render(data, run, verdict), err);
     } else {
-      write(report, ReportPage.render(data, run, verdict), err);
+      write(report, ReportPage.render(data, run, verdict, sweep), err);
     }
   }
 

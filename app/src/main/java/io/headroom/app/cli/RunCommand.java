@@ -7,6 +7,7 @@ import io.headroom.app.service.CollectorService;
 import io.headroom.app.service.Infrastructure;
 import io.headroom.collector.workload.FioFailedException;
 import io.headroom.collector.workload.FioRunner;
+import io.headroom.collector.workload.SysbenchRunner;
 import io.headroom.collector.workload.VdbenchRunner;
 import io.headroom.config.SourceConfig;
 import io.headroom.config.TestbedConfig;
@@ -33,7 +34,7 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 @Command(name = "run", mixinStandardHelpOptions = true,
-    description = "Runs a benchmark (fio and vdbench, read as they run; any other command is one phase judged on the "
+    description = "Runs a benchmark (fio, vdbench and sysbench, read as they run; any other command is one phase judged on the "
         + "sources' telemetry) while the testbed's sources are scraped; streams everything to Kafka "
         + "(and to a recording with --record) and prints the verdict when the benchmark ends.",
     footer = "Example: headroom run --record r.jsonl -- fio --name=t --filename=/tmp/t --size=64m --rw=randread --runtime=10 --time_based")
@@ -49,7 +50,7 @@ final class RunCommand implements Callable<Integer> {
   @Option(names = "--json", description = "Print the verdict object instead of a table.")
   boolean json;
 
-  @Parameters(paramLabel = "COMMAND", description = "The benchmark command, after --: fio ARGS, vdbench ARGS, or any command.", arity = "1..*")
+  @Parameters(paramLabel = "COMMAND", description = "The benchmark command, after --: fio ARGS, vdbench ARGS, sysbench ARGS, or any command.", arity = "1..*")
   List<String> command;
 
   @Spec CommandSpec spec;
@@ -114,6 +115,10 @@ final class RunCommand implements Callable<Integer> {
           int exit = new VdbenchRunner(host, id, testbed.testbed()).run(command,
               WorkloadRelations.decorate(DeclaredSourceFactory.workloadRelations(testbed), both));
           commandFailure = exit == 0 ? null : "vdbench exited with " + exit;
+        } else if (SysbenchRunner.isSysbench(command.get(0))) {
+          int exit = new SysbenchRunner(host, id, testbed.testbed()).run(command,
+              WorkloadRelations.decorate(DeclaredSourceFactory.workloadRelations(testbed), both), System.out);
+          commandFailure = exit == 0 ? null : "sysbench exited with " + exit;
         } else {
           int exit = PlainCommand.run(command, id, testbed.testbed(), both);
           commandFailure = exit == 0 ? null : command.get(0) + " exited with " + exit;

@@ -43,6 +43,11 @@ public final class ReportPage {
   }
 
   public static String render(RunData data, String runId, Verdict verdict) {
+    return render(data, runId, verdict, SweepAxes.DEFAULT);
+  }
+
+  /** The page with its sweep view by the parameters chosen. */
+  public static String render(RunData data, String runId, Verdict verdict, SweepAxes sweep) {
     Run run = runId == null ? null : data.runs().get(runId);
     double start = run != null ? run.start() : firstSample(data);
     double end = run != null && run.end() != null ? run.end() : Math.max(start + 1, data.latestSampleTs());
@@ -60,6 +65,7 @@ public final class ReportPage {
     dataPath(h, data, PathView.of(data, runId, verdict, start, end));
     PhaseMultiples.append(h, verdict.phases());
     runEvidence(h, verdict);
+    SweepSection.append(h, data, runId, verdict, sweep);
     phaseSection(h, verdict.phases());
     h.append("<h2>Throughput</h2><div class=\"chart\" id=\"chart-throughput\"></div>");
     h.append("<h2>Latency</h2><div class=\"chart\" id=\"chart-latency\"></div>");

@@ -81,7 +81,11 @@ class ImportCommandTest {
     assertTrue(cli.err().startsWith("headroom import: " + bad), cli.err());
     cli = new Cli();
     assertEquals(2, cli.run("import", "sysbench", bad.toString(), "--alone"));
-    assertEquals("headroom import: TOOL must be fio or vdbench, not \"sysbench\"\n", cli.err());
+    assertEquals("headroom import: " + bad + ": no sysbench interval line (\"[ 1s ] ...\"): run sysbench with --report-interval=1\n",
+        cli.err());
+    cli = new Cli();
+    assertEquals(2, cli.run("import", "iometer", bad.toString(), "--alone"));
+    assertEquals("headroom import: TOOL must be fio, vdbench, sysbench or hcibench, not \"iometer\"\n", cli.err());
   }
 
   private static long count(TestDatabase db, String sql) throws Exception {

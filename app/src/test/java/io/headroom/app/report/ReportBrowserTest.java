@@ -115,6 +115,39 @@ class ReportBrowserTest {
     assertTrue(dom.contains("The limit was the network: all 32 fc ports on the path at their ceiling"), dom);
   }
 
+  @Test
+  void theSweepPageGridsTheHciBenchPatternsAndNamesWhereTheLimitChanges() throws Exception {
+    // docs/scenarios/s5-sweep-125.jsonl (S5Sweep in the analyzer's scenario generator): 5 block
+    // sizes x 5 read shares x 5 random shares; rows block size, columns write share, one grid per
+    // random share. Latency: mean read latency in the 100 phases with reads (15 s each: 1,500
+    // points, thinned to every 3rd of at most 600 plus the last: 501), mean write latency in the
+    // 100 with writes (501)
+    String dom = openScenario("s5-sweep-125", "s5-sweep", 1002);
+    assertEquals(125, count(dom, "class=\"sweep-cell "));
+    // by S5Sweep's rules: 64 KiB the network (5 x 5 = 25); up to 32 KiB the array CPU from 50%
+    // writes (3 of 5 mixes) at random 0-50% and from 25% writes (4 of 5) at 75-100%:
+    // 4 sizes x (3 x 3 + 2 x 4) = 68; the rest nothing full: 4 x (3 x 2 + 2 x 1) = 32
+    assertEquals(25, count(dom, "class=\"sweep-cell limit-NETWORK\""));
+    assertEquals(68, count(dom, "class=\"sweep-cell limit-ARRAY_CPU\""));
+    assertEquals(32, count(dom, "class=\"sweep-cell limit-NONE\""));
+    assertEquals(5, count(dom, "<table class=\"sweep-grid\">"));
+    assertTrue(dom.contains("<h3>random share 75%</h3>"), "grid of random share 75%");
+    Matcher boundaries = Pattern.compile("<ul class=\"sweep-boundaries\">(.*?)</ul>").matcher(dom);
+    assertTrue(boundaries.find(), "no boundaries");
+    assertEquals("<li>array CPU from 25% writes at every block size up to 32 KiB (random share 75% and 100%)</li>"
+        + "<li>array CPU from 50% writes at every block size up to 32 KiB (random share 0%, 25% and 50%)</li>"
+        + "<li>the network from 64 KiB blocks at every write share</li>", boundaries.group(1));
+    // cells, each the formula's throughput as recorded (readings at four significant digits):
+    // 4k-rd50-rand0 array CPU: 400,000 / (1 + 3 x 0.5) = 160,000 IOPS; reads and writes
+    // 80,000 x 4096 = 327.68 MB/s each, recorded 327.7: 655.4 MB/s
+    assertTrue(dom.contains("title=\"4k-rd50-rand0\" data-phase=\"4k-rd50-rand0\"><b>ARRAY_CPU</b><br>655.4 MB/s</td>"), "4k-rd50-rand0");
+    // 64k-rd100-rand0 network: 95% of 12.5 GB/s = 11.875 GB/s, recorded 11.88
+    assertTrue(dom.contains("title=\"64k-rd100-rand0\" data-phase=\"64k-rd100-rand0\"><b>NETWORK</b><br>11.88 GB/s</td>"), "64k-rd100-rand0");
+    // 8k-rd75-rand50 nothing full: 160,000 / (1.25 x 1.25) = 102,400 IOPS x 8192 B; reads 75%
+    // 629.1456 MB/s recorded 629.1, writes 209.7152 recorded 209.7: 838.8 MB/s
+    assertTrue(dom.contains("title=\"8k-rd75-rand50\" data-phase=\"8k-rd75-rand50\"><b>NONE</b><br>838.8 MB/s</td>"), "8k-rd75-rand50");
+  }
+
   /**
    * The scenario's report in Chromium: no console message, its first paragraph after the title
    * and the testbed line is the verdict holding every fragment, its latency chart has the points;

@@ -5,7 +5,7 @@ import io.headroom.model.MetricDef;
 import java.util.List;
 
 /**
- * The benchmark source's metrics (fio runs, fio JSON import, vdbench flatfile import), declared
+ * The benchmark source's metrics (fio runs, fio JSON import, vdbench flatfile import, sysbench runs and logs), declared
  * once. docs/metrics/fio.md is checked against {@link #ALL} by a test.
  */
 public final class BenchMetrics {
@@ -34,9 +34,23 @@ public final class BenchMetrics {
       "99th percentile completion latency over reads and writes (fio: from json+ clat bins of the interval, "
           + "else the larger of fio's read and write clat p99 since job start; vdbench has none).");
 
+  public static final MetricDef LATENCY_P95_S = new MetricDef(
+      "latency_p95_s", "s", "gauge", W,
+      "95th percentile latency of the interval's events (sysbench --report-interval with --percentile=95, its default).");
+  public static final MetricDef TRANSACTIONS_PER_S = new MetricDef(
+      "transactions_per_s", "ops/s", "rate", W,
+      "Transactions per second over the interval (sysbench OLTP tests: tps).");
+  public static final MetricDef QUERIES_PER_S = new MetricDef(
+      "queries_per_s", "ops/s", "rate", W,
+      "Queries per second over the interval, reads, writes and others together (sysbench OLTP tests: qps).");
+  public static final MetricDef EVENTS_PER_S = new MetricDef(
+      "events_per_s", "ops/s", "rate", W,
+      "Events per second over the interval (sysbench cpu, memory, threads and mutex tests: eps).");
+
   public static final List<MetricDef> ALL = List.of(
       READ_IOPS, WRITE_IOPS, READ_BYTES_PER_S, WRITE_BYTES_PER_S,
-      READ_LATENCY_S, WRITE_LATENCY_S, LATENCY_P99_S);
+      READ_LATENCY_S, WRITE_LATENCY_S, LATENCY_P99_S, LATENCY_P95_S,
+      TRANSACTIONS_PER_S, QUERIES_PER_S, EVENTS_PER_S);
 
   private BenchMetrics() {}
 }

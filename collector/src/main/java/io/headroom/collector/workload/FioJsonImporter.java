@@ -50,7 +50,7 @@ public final class FioJsonImporter {
     records.stream().filter(r -> !(r instanceof Phase ph && ph.end() == null)).forEach(sink);
   }
 
-  private static List<FioStatus> read(Path file) throws IOException {
+  static List<FioStatus> read(Path file) throws IOException {
     List<FioStatus> out = new ArrayList<>();
     try (Reader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
       FioJsonStream stream = new FioJsonStream(in);

@@ -76,7 +76,8 @@ public final class RecordingCodec {
           optionalNumber(node, "end"),
           map(node, "workload"));
       case "phase" -> new Phase(
-          text(node, "run"), text(node, "name"), number(node, "start"), optionalNumber(node, "end"));
+          text(node, "run"), text(node, "name"), number(node, "start"), optionalNumber(node, "end"),
+          map(node, "workload"));
       default -> null;
     };
   }
@@ -114,6 +115,9 @@ public final class RecordingCodec {
       node.put("run", p.run()).put("name", p.name()).put("start", p.start());
       if (p.end() != null) {
         node.put("end", p.end());
+      }
+      if (!p.workload().isEmpty()) {
+        node.set("workload", JSON.valueToTree(p.workload()));
       }
     }
     return node;

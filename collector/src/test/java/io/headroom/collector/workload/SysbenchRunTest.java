@@ -1,0 +1,57 @@
+package io.headroom.collector.workload;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import io.headroom.model.Phase;
+import io.headroom.model.RecordingRecord;
+import io.headroom.model.Run;
+import io.headroom.model.Sample;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The real sysbench (Debian package sysbench) run as {@code headroom run -- sysbench} runs it:
+ * its interval lines, echoed, are the workload's samples. Skipped when sysbench is not installed.
+ */
+class SysbenchRunTest {
+  @Test
+  void aCpuRunGivesOneEventsAndOneLatencySampleALine() throws Exception {
+    assumeTrue(Files.isExecutable(Path.of("/usr/bin/sysbench")), "sysbench is not installed (apt-get install sysbench)");
+    List<RecordingRecord> records = new ArrayList<>();
+    ByteArrayOutputStream echoed = new ByteArrayOutputStream();
+    // no --report-interval: the runner asks for 1 s
+    int exit = new SysbenchRunner("h1", "r", "lab").run(List.of("sysbench", "cpu", "--threads=1", "--time=3", "run"),
+        records::add, new PrintStream(echoed, true, StandardCharsets.UTF_8));
+    assertEquals(0, exit);
+    String out = echoed.toString(StandardCharsets.UTF_8);
+    assertTrue(out.contains("Report intermediate results every 1 second(s)"), out);
+    // what sysbench printed, read here on its own: "[ 1s ] thds: 1 eps: 365.49 lat (ms,95%): 48.34"
+    Matcher line = Pattern.compile("(?m)^\\[ *\\d+s \\] thds: 1 eps: ([0-9.]+) lat \\(ms,95%\\): ([0-9.]+)$").matcher(out);
+    List<Double> eps = new ArrayList<>();
+    List<Double> lat = new ArrayList<>();
+    while (line.find()) {
+      eps.add(Double.parseDouble(line.group(1)));
+      lat.add(Double.parseDouble(line.group(2)) / 1000);
+    }
+    assertTrue(eps.size() >= 2, "a 3 s run prints at least 2 interval lines: " + out);
+    List<Sample> samples = records.stream().filter(r -> r instanceof Sample).map(r -> (Sample) r).toList();
+    assertEquals(eps, samples.stream().filter(s -> s.metric().equals("events_per_s")).map(Sample::value).toList());
+    assertEquals(lat, samples.stream().filter(s -> s.metric().equals("latency_p95_s")).map(Sample::value).toList());
+    Run run = (Run) records.get(records.size() - 1);
+    Phase phase = (Phase) records.get(records.size() - 2);
+    assertEquals("cpu", phase.name());
+    assertEquals("sysbench cpu --threads=1 --time=3 run".replace("sysbench ", "sysbench --report-interval=1 "),
+        run.workload().get("command"));
+    assertTrue(samples.stream().allMatch(s -> s.ts() >= run.start() && s.ts() <= run.end()), "samples inside the run");
+  }
+}
