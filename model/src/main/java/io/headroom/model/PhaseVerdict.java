@@ -1,5 +1,6 @@
 package io.headroom.model;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import java.util.List;
 
@@ -14,6 +15,8 @@ import java.util.List;
  * @param group the parallel members the limit belongs to, null when it has none
  * @param nextLimit what binds once the limit is lifted; null when it cannot be told
  * @param nextLimitReason why there is no next limit; null when there is one
+ * @param subPhase where the limit began when it began inside the phase (the verdict is of the part
+ *     after it); null, and absent from the JSON, when the verdict is of the whole phase
  */
 public record PhaseVerdict(
     String name,
@@ -26,7 +29,8 @@ public record PhaseVerdict(
     @JsonProperty("co_limits") List<CoLimit> coLimits,
     LimitGroup group,
     @JsonProperty("next_limit") NextLimit nextLimit,
-    @JsonProperty("next_limit_reason") String nextLimitReason) {
+    @JsonProperty("next_limit_reason") String nextLimitReason,
+    @JsonProperty("sub_phase") @JsonInclude(JsonInclude.Include.NON_NULL) SubPhase subPhase) {
   public PhaseVerdict {
     // verdicts stored before these fields existed read back with them absent
     evidence = evidence == null ? List.of() : List.copyOf(evidence);
@@ -38,6 +42,14 @@ public record PhaseVerdict(
   @JsonProperty(value = "limit", access = JsonProperty.Access.READ_ONLY)
   public String limit() {
     return LimitName.of(this);
+  }
+
+  /** Of the whole phase (no sub-phase), as verdicts stored before sub-phases existed. */
+  public PhaseVerdict(String name, Bottleneck bottleneck, String entity, double confidence, String reason,
+      List<String> evidence, List<HeadroomEntry> headroom, List<CoLimit> coLimits, LimitGroup group,
+      NextLimit nextLimit, String nextLimitReason) {
+    this(name, bottleneck, entity, confidence, reason, evidence, headroom, coLimits, group, nextLimit,
+        nextLimitReason, null);
   }
 
   /** Without a next limit, as verdicts stored before it existed. */

@@ -7,6 +7,8 @@ import io.headroom.analyzer.detect.Detector;
 import io.headroom.analyzer.detect.Knee;
 import io.headroom.analyzer.detect.Loads;
 import io.headroom.analyzer.detect.NextLimits;
+import io.headroom.analyzer.detect.Onset;
+import io.headroom.analyzer.detect.OnsetSettings;
 import io.headroom.analyzer.detect.PhaseDecision;
 import io.headroom.analyzer.detect.RunVerdicts;
 import io.headroom.analyzer.detect.Thresholds;
@@ -14,6 +16,7 @@ import io.headroom.model.HeadroomEntry;
 import io.headroom.model.Phase;
 import io.headroom.model.PhaseVerdict;
 import io.headroom.model.Run;
+import io.headroom.model.SubPhase;
 import io.headroom.model.Verdict;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -27,17 +30,25 @@ import java.util.TreeSet;
  * (docs/detection.md), the run's verdict from its phases, the knee of a concurrency sweep, and
  * every entity's headroom over the whole run. A phase with too few readings to be judged has no
  * class and no part in the run's verdict; its headroom rows show what little was read. An entity whose readings are
- * implausible in one judged phase (its ceiling or counter wrong) is a candidate in none.
+ * implausible in one judged phase (its ceiling or counter wrong) is a candidate in none. A phase
+ * judged NONE whose limit began inside it, and an open phase too young to be judged whole, are
+ * split at the limit's onset ({@link Onset}); the verdict names the part after it (a sub-phase).
  */
 public final class RunAnalyzer {
   private final Detector detector;
+  private final OnsetSettings onsets;
 
   public RunAnalyzer() {
     this(Thresholds.defaults());
   }
 
   public RunAnalyzer(Thresholds thresholds) {
+    this(thresholds, OnsetSettings.defaults());
+  }
+
+  public RunAnalyzer(Thresholds thresholds, OnsetSettings onsets) {
     this.detector = new Detector(thresholds);
+    this.onsets = onsets.validate();
   }
 
   public Verdict analyze(RunData data, String runId) {
@@ -61,16 +72,26 @@ public final class RunAnalyzer {
     List<NextLimits.Result> nextLimits = new ArrayList<>();
     Map<Set<String>, List<Knee.Step>> sweeps = new LinkedHashMap<>();
     List<Context> contexts = new ArrayList<>();
+    List<SubPhase> subPhases = new ArrayList<>();
     Set<String> distrusted = new TreeSet<>();
     for (Window w : windows) {
       Context ctx = Context.of(data, run, w, detector.thresholds());
       contexts.add(ctx);
       distrusted.addAll(Loads.implausible(ctx));
     }
-    for (Context first : contexts) {
+    for (int i = 0; i < contexts.size(); i++) {
       // a ceiling proved wrong in one phase is wrong in all: the entity is no candidate anywhere
-      Context ctx = first.distrusting(distrusted);
+      Context ctx = contexts.get(i).distrusting(distrusted);
       PhaseDecision decision = detector.decide(ctx);
+      Onset.Found onset = i < phases.size()
+          ? Onset.find(ctx, decision, phases.get(i).end() == null && Double.isInfinite(runEnd), onsets, detector)
+          : null;
+      subPhases.add(onset == null ? null : onset.subPhase());
+      if (onset != null) {
+        // the verdict, its headroom and next limit are of the part after the onset
+        ctx = onset.part();
+        decision = onset.decision();
+      }
       // a phase with too few readings to judge still shows what was read (the rows of entities
       // with readings in it), but is no step of a sweep
       List<HeadroomEntry> table = HeadroomCalculator.headroom(ctx);
@@ -95,7 +116,8 @@ public final class RunAnalyzer {
     for (int i = 0; i < phases.size(); i++) {
       PhaseDecision d = decisions.get(i);
       phaseVerdicts.add(new PhaseVerdict(d.window(), d.bottleneck(), d.entity(), d.confidence(), d.reason(),
-          d.evidence(), tables.get(i), d.coLimits(), d.group(), nextLimits.get(i).limit(), nextLimits.get(i).reason()));
+          d.evidence(), tables.get(i), d.coLimits(), d.group(), nextLimits.get(i).limit(), nextLimits.get(i).reason(),
+          subPhases.get(i)));
     }
     return new Verdict(runId, verdict.bottleneck(), verdict.entity(), verdict.confidence(), evidence,
         HeadroomCalculator.tightestOf(tables), phaseVerdicts);

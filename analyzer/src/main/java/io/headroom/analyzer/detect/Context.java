@@ -53,6 +53,15 @@ public final class Context {
     return new Context(data, run, window, path, thresholds, p95s, means, Set.copyOf(entities));
   }
 
+  /**
+   * A part of this window (a phase after its limit's onset), judged against the given thresholds;
+   * the entities distrusted here are distrusted there.
+   */
+  public Context over(Window part, Thresholds partThresholds) {
+    return new Context(data, run, part, DataPath.of(data, part), partThresholds, new HashMap<>(), new HashMap<>(),
+        distrusted);
+  }
+
   /** True when the entity's readings were implausible in another window of the run. */
   public boolean distrusted(String entity) {
     return distrusted.contains(entity);

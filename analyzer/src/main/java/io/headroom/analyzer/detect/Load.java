@@ -111,6 +111,23 @@ public record Load(String entity, String what, double value, double ceiling, dou
     };
   }
 
+  /** The instants of {@link #readings}, in the same order. */
+  double[] times(Context ctx) {
+    return switch (what) {
+      case "iops" -> Sums.times(ctx, entity, Metrics.READ_IOPS, Metrics.WRITE_IOPS);
+      case "bytes" -> Sums.times(ctx, entity, Metrics.READ_BYTES_PER_S, Metrics.WRITE_BYTES_PER_S);
+      default -> {
+        io.headroom.analyzer.data.Series s = ctx.data().seriesOf(entity).get(METRIC_OF.getOrDefault(what, what));
+        yield s == null ? new double[0] : s.timesBetween(ctx.window().from(), ctx.window().to());
+      }
+    };
+  }
+
+  /** The reading at or above which the load is at its ceiling (atCeiling of its practical ceiling). */
+  double full(Thresholds t) {
+    return t.atCeiling() * ceiling * practical;
+  }
+
   /**
    * How many of the window's readings were at the ceiling (pressure at or above atCeiling), and of
    * how many: the difference between a resource that holds the workload at its ceiling and one
@@ -119,7 +136,7 @@ public record Load(String entity, String what, double value, double ceiling, dou
   Saturation saturation(Context ctx) {
     double[] r = readings(ctx);
     int at = 0;
-    double full = ctx.thresholds().atCeiling() * ceiling * practical;
+    double full = full(ctx.thresholds());
     for (double v : r) {
       if (v >= full) {
         at++;

@@ -22,6 +22,14 @@ final class Sums {
     return sum.values().stream().mapToDouble(Double::doubleValue).toArray();
   }
 
+  /** The instants of {@link #values}, in the same order. */
+  static double[] times(Context ctx, String entity, String a, String b) {
+    TreeMap<Double, Double> sum = new TreeMap<>();
+    add(ctx, entity, a, sum);
+    add(ctx, entity, b, sum);
+    return sum.keySet().stream().mapToDouble(Double::doubleValue).toArray();
+  }
+
   private static void add(Context ctx, String entity, String metric, TreeMap<Double, Double> sum) {
     Series s = ctx.data().seriesOf(entity).get(metric);
     if (s == null) {

@@ -77,6 +77,13 @@ public record Thresholds(
         0.30, 0.30, 0.80, 0.05, 0.05, 0.50, 0.10, 1.20, 1.20, 5);
   }
 
+  /** The same thresholds with another number of readings a window needs to be judged. */
+  public Thresholds withMinReadings(int readings) {
+    return new Thresholds(pciePractical, ethernetPractical, fcPractical, infinibandPractical, otherNetPractical,
+        atCeiling, cpuBusy, diskBusy, diskQueue, latencyClimb, pausePerS, remoteAccess, socketImbalance,
+        littleFull, plateauCv, nearTie, sustainedShare, creditZeroShare, implausibleRate, implausibleUtil, readings);
+  }
+
   /** Returns this when every value is in range; otherwise says which one is not. */
   public Thresholds validate() {
     fraction("pciePractical", pciePractical);

@@ -20,6 +20,23 @@ final class WorkloadSignals {
   }
 
   private static double[] perSecondSum(Context ctx, String a, String b) {
+    return perSecond(ctx, a, b).values().stream().mapToDouble(Double::doubleValue).toArray();
+  }
+
+  /**
+   * The workloads' throughput per second of the window (bytes/s when they report bytes, else IOPS),
+   * keyed by the second: the series a change in the workload's level is looked for in.
+   */
+  static TreeMap<Double, Double> throughputPerSecond(Context ctx) {
+    TreeMap<Double, Double> bytes = perSecond(ctx, Metrics.READ_BYTES_PER_S, Metrics.WRITE_BYTES_PER_S);
+    double total = 0;
+    for (double v : bytes.values()) {
+      total += v;
+    }
+    return !bytes.isEmpty() && total > 0 ? bytes : perSecond(ctx, Metrics.READ_IOPS, Metrics.WRITE_IOPS);
+  }
+
+  private static TreeMap<Double, Double> perSecond(Context ctx, String a, String b) {
     TreeMap<Double, Double> sum = new TreeMap<>();
     for (String w : ctx.path().workloads()) {
       for (String metric : List.of(a, b)) {
@@ -34,7 +51,7 @@ final class WorkloadSignals {
         }
       }
     }
-    return sum.values().stream().mapToDouble(Double::doubleValue).toArray();
+    return sum;
   }
 
   /** Evidence lines about the workload: its throughput and plateau, and Little's law. */

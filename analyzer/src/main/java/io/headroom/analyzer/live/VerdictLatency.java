@@ -8,7 +8,7 @@ import java.util.Arrays;
  * clock. A histogram (cumulative buckets, as Prometheus keeps them), so the tail shows too.
  */
 public final class VerdictLatency {
-  /** Upper bounds in seconds: rounds are 2 s apart, a limit shows 1-3 s in (docs/lab.md). */
+  /** Upper bounds in seconds: rounds are 0.5 s apart, a limit shows 1-3 s in (docs/lab.md). */
   static final double[] BOUNDS = {1, 2, 3, 5, 10, 30, 60, 300};
 
   private final long[] counts = new long[BOUNDS.length];
