@@ -1,6 +1,7 @@
 package io.headroom.app.cli;
 
 import io.headroom.config.DidYouMean;
+import java.util.List;
 import picocli.CommandLine;
 
 /** Entry point of the `headroom` launcher. */
@@ -8,7 +9,7 @@ public final class Main {
   private Main() {}
 
   public static void main(String[] args) {
-    System.exit(commandLine().execute(args));
+    System.exit(commandLine(args).execute(args));
   }
 
   /**
@@ -44,9 +45,36 @@ public final class Main {
     return cmd.getParent() == null ? cmd.getCommandName() : commandPath(cmd.getParent()) + " " + cmd.getCommandName();
   }
 
+  /** The whole command line, every command registered (for help, tests and unknown words). */
   public static CommandLine commandLine() {
-    return new CommandLine(new HeadroomCommand())
+    return commandLine(new String[0]);
+  }
+
+  /**
+   * The command line for {@code args}: when its first word names a command, only that command is
+   * registered. Why: picocli builds each registered command's model by reflection when it is
+   * added, and for a short `headroom analyze` the other nine cost a sixth of the start-up
+   * (docs/benchmarks.md, "Start-up"). Anything else (no word, an option, an unknown or misspelt
+   * word) gets every command, so help and "did you mean" see them all.
+   */
+  public static CommandLine commandLine(String[] args) {
+    CommandLine root = new CommandLine(new HeadroomCommand())
         .setExecutionExceptionHandler(new ErrorHandler())
         .setParameterExceptionHandler(Main::badUsage);
+    Class<?> named = args.length > 0 ? subcommandNamed(args[0]) : null;
+    for (Class<?> command : named != null ? List.of(named) : HeadroomCommand.SUBCOMMANDS) {
+      root.addSubcommand(new CommandLine(command));
+    }
+    return root;
+  }
+
+  /** The command class whose @Command name is {@code word}, or null. */
+  static Class<?> subcommandNamed(String word) {
+    for (Class<?> command : HeadroomCommand.SUBCOMMANDS) {
+      if (command.getAnnotation(CommandLine.Command.class).name().equals(word)) {
+        return command;
+      }
+    }
+    return null;
   }
 }

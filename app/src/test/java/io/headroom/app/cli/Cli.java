@@ -10,7 +10,7 @@ final class Cli {
   final StringWriter err = new StringWriter();
 
   int run(String... args) {
-    CommandLine cmd = Main.commandLine();
+    CommandLine cmd = Main.commandLine(args); // as the launcher builds it: only the command named
     cmd.setOut(new PrintWriter(out, true));
     cmd.setErr(new PrintWriter(err, true));
     return cmd.execute(args);
