@@ -73,8 +73,8 @@ class ReportBrowserTest {
     String dom = openScenario("s5-powerstore-upgrade", "s5", 300,
         List.of("s5/esx1/pcie/0000:b1:00.0", "s5/ps500t/node-a", "s5/sw1/port/1-30"),
         List.of("s5/ps1200t/node-a", "s5/ps1200t/node-b"),
-        "The limit was the array CPU: both array nodes on the path at their ceiling",
-        "s5/ps1200t/node-a 96%", "s5/ps1200t/node-b 96% busy", "(s5/esx2/cpu) at 57% busy",
+        // the group's headline (LimitName): both nodes at 96%, the array named, not its first member
+        "The limit was the array CPU: the array s5/ps1200t, both nodes at 96%", "(s5/esx2/cpu) at 57% busy",
         "(s5/esx1/vmnic2) at 3% of line rate had headroom", "Next: the host CPU s5/esx*/cpu");
     // the off-path switch port (103.8% of practical) never appears without its mark: after its
     // name in the headroom table, the chart's legend and the entities, before it in the evidence
@@ -112,7 +112,7 @@ class ReportBrowserTest {
     String dom = openScenario("s1-fc-san", "s1", 120,
         List.of("s1/backup-sw/port/7", "s1/r750/pcie/0000:17:00.0", "s1/r750b/cpu"), List.of("s1/r750/pcie/0000:ca:00.0"),
         "The limit was the PCIe link: s1/r750/pcie/0000:ca:00.0 at 89% of line rate (102% of its practical ceiling)");
-    assertTrue(dom.contains("The limit was the network: all 32 fc ports on the path at their ceiling"), dom);
+    assertTrue(dom.contains("The limit was the network: the fc fabric, all 32 ports on the path at 100% of line rate"), dom);
   }
 
   @Test
