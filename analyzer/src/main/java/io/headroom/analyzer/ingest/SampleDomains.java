@@ -12,8 +12,9 @@ import java.util.Map;
 /**
  * A binary sample batch from Kafka held to the domains a recording's samples are held to
  * ({@link Domains#sampleProblem}, the one rule): a negative utilisation, a NaN or an infinite rate
- * is not a reading. The batch's other points are kept, under the same batch id, so one bad
- * metric does not cost an entity's whole scrape.
+ * is not a reading; and to the times the store can write ({@link #timeProblem}). The batch's
+ * other points are kept, under the same batch id, so one bad metric does not cost an entity's
+ * whole scrape.
  */
 final class SampleDomains {
   /** At most this many reasons in a dead letter's message; the rest are counted. */
@@ -24,6 +25,19 @@ final class SampleDomains {
    * Each metric's domain, decided once: by name it takes up to 20 string comparisons, which
    * per point were a tenth of the ingest's decoding (docs/benchmarks.md). One per decoding thread.
    */
+  /**
+   * The first instant PostgreSQL's timestamptz holds, 4714-11-24 00:00 UTC BC (Julian day 0), in
+   * Unix seconds: an earlier point would fail the whole batch's COPY ("timestamp out of range").
+   * Far below it the store's microseconds (Math.round(ts * 1e6), store.BinaryCopy) saturate at
+   * Long.MIN_VALUE and the shift to PostgreSQL's epoch wraps them round to the year 294,247.
+   */
+  static final double FIRST_SECOND = -210_866_803_200d;
+  /**
+   * The last whole Unix second whose microseconds fit a long: Long.MAX_VALUE / 1,000,000 =
+   * 9,223,372,036,854 (294247-01-10 04:00:54 UTC). Past 9,223,372,036,854.775807 the conversion
+   * saturates at Long.MAX_VALUE, so every later time would be stored as one and the same instant.
+   */
+  static final double LAST_SECOND = Long.MAX_VALUE / 1_000_000;
   private final Map<String, SampleDomain> domains = new HashMap<>();
 
   /**
@@ -55,7 +69,10 @@ final class SampleDomains {
     List<Point> kept = new ArrayList<>(batch.points().size());
     List<String> refused = new ArrayList<>();
     for (Point p : batch.points()) {
-      String problem = Domains.sampleProblem(batch.entity(), p.metric(), domainOf(p.metric()), p.value());
+      String problem = timeProblem(batch.entity(), p);
+      if (problem == null) {
+        problem = Domains.sampleProblem(batch.entity(), p.metric(), domainOf(p.metric()), p.value());
+      }
       if (problem == null) {
         kept.add(p);
       } else {
@@ -64,6 +81,20 @@ final class SampleDomains {
     }
     return refused.isEmpty() ? new Split(batch, List.of())
         : new Split(new SampleBatch(batch.id(), batch.testbed(), batch.entity(), kept), refused);
+  }
+
+  /**
+   * Why a point's time cannot be stored as it is, or null: NaN, an infinity or a time outside
+   * {@link #FIRST_SECOND}..{@link #LAST_SECOND} (a recording's JSON cannot carry the first two; a
+   * binary batch can carry all).
+   */
+  static String timeProblem(String entity, Point p) {
+    if (p.ts() >= FIRST_SECOND && p.ts() <= LAST_SECOND) {
+      return null;
+    }
+    return p.metric() + " of " + entity + " at ts " + p.ts() + ": a time must lie in " + (long) FIRST_SECOND
+        + ".." + (long) LAST_SECOND + " Unix seconds (4714-11-24 BC to 294247-01-10), what PostgreSQL and"
+        + " the store's microseconds hold";
   }
 
   private SampleDomain domainOf(String metric) {

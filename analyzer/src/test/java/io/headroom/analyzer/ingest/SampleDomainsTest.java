@@ -69,4 +69,48 @@ class SampleDomainsTest {
         + " util of h1/cpu is -3.0: a share must lie in 0..2; util of h1/cpu is -4.0: a share must lie in 0..2;"
         + " util of h1/cpu is -5.0: a share must lie in 0..2; and 2 more", split.describe());
   }
+
+  /**
+   * The time rule at both ends. LAST_SECOND = Long.MAX_VALUE / 1,000,000 = 9,223,372,036,854 lies
+   * in [2^43, 2^44), where doubles are 2^(43-52) = 2^-9 = 0.001953125 s apart: the first refused
+   * time is 9,223,372,036,854.001953125. FIRST_SECOND = -210,866,803,200 (PostgreSQL's first
+   * timestamptz, 4714-11-24 BC) lies in [2^37, 2^38) in magnitude, doubles 2^-15 =
+   * 0.000030517578125 s apart: the first refused is -210,866,803,200.000030517578125.
+   */
+  @Test
+  void timesAreKeptUpToTheLastSecondWhoseMicrosecondsFitALongAndFromPostgresqlsFirst() {
+    double lastKept = 9_223_372_036_854.0;
+    double firstRefusedAbove = 9_223_372_036_854.001953125;
+    double firstKept = -210_866_803_200.0;
+    double firstRefusedBelow = -210_866_803_200.000030517578125;
+    assertEquals(lastKept, SampleDomains.LAST_SECOND);
+    assertEquals(firstKept, SampleDomains.FIRST_SECOND);
+    assertEquals(Math.nextUp(lastKept), firstRefusedAbove, "no double lies between the two");
+    assertEquals(Math.nextDown(firstKept), firstRefusedBelow, "no double lies between the two");
+    SampleBatch batch = new SampleBatch(ID, "lab", "h1/cpu", List.of(
+        new Point(lastKept, "util", 0.5), new Point(firstRefusedAbove, "util", 0.5),
+        new Point(firstKept, "util", 0.5), new Point(firstRefusedBelow, "util", 0.5),
+        // far past both: Math.round(ts * 1e6) saturates, and below, Long.MIN_VALUE minus the 2000
+        // epoch would wrap round to the year 294,247
+        new Point(1e300, "util", 0.5), new Point(-1e300, "util", 0.5),
+        new Point(Double.NaN, "util", 0.5), new Point(Double.POSITIVE_INFINITY, "util", 0.5)));
+    SampleDomains.Split split = new SampleDomains().check(batch);
+    assertEquals(List.of(new Point(lastKept, "util", 0.5), new Point(firstKept, "util", 0.5)),
+        split.kept().points());
+    String range = ": a time must lie in -210866803200..9223372036854 Unix seconds (4714-11-24 BC to"
+        + " 294247-01-10), what PostgreSQL and the store's microseconds hold";
+    assertEquals(List.of(
+        "util of h1/cpu at ts 9.223372036854002E12" + range,
+        "util of h1/cpu at ts -2.1086680320000003E11" + range,
+        "util of h1/cpu at ts 1.0E300" + range, "util of h1/cpu at ts -1.0E300" + range,
+        "util of h1/cpu at ts NaN" + range, "util of h1/cpu at ts Infinity" + range), split.refused());
+  }
+
+  @Test
+  void aPointWithABadTimeAndABadValueIsRefusedOnceForItsTime() {
+    SampleDomains.Split split = new SampleDomains().check(new SampleBatch(ID, "lab", "h1/cpu",
+        List.of(new Point(Double.NaN, "util", -1.0))));
+    assertEquals(1, split.refused().size());
+    assertTrue(split.refused().get(0).startsWith("util of h1/cpu at ts NaN: a time must lie in"), split.refused().get(0));
+  }
 }

@@ -111,4 +111,25 @@ class BinaryCopyLayoutTest {
     fewer.finish();
     assertEquals(List.of(65_501), fits.writes);
   }
+
+  /**
+   * The ingest's time bounds (ingest.SampleDomains) convert without wrapping. The last second,
+   * 9,223,372,036,854 s, times 10^6 is 9,223,372,036,854,000,000, which as a double (1,024 apart
+   * in [2^62, 2^63)) is 9,223,372,036,853,999,616 (9,007,199,254,740,234 x 1,024; the exact
+   * product is 384 above it, under half a step); less the 2000 epoch, 946,684,800,000,000:
+   * 9,222,425,352,053,999,616, below PostgreSQL's end, 9,223,371,331,200,000,000. The first,
+   * -210,866,803,200 s, gives -210,866,803,200,000,000 (exact: doubles are 32 apart there and
+   * 32 divides it), less the epoch -211,813,488,000,000,000: PostgreSQL's MIN_TIMESTAMP itself.
+   */
+  @Test
+  void theIngestsTimeBoundsConvertWithoutWrapping() throws IOException {
+    Chunks out = new Chunks();
+    BinaryCopy copy = new BinaryCopy(out);
+    copy.row(9_223_372_036_854.0, 1, (short) 1, 0.0);
+    copy.row(-210_866_803_200.0, 1, (short) 1, 0.0);
+    copy.finish();
+    ByteBuffer b = ByteBuffer.wrap(out.toByteArray());
+    assertEquals(9_222_425_352_053_999_616L, b.getLong(HEADER + 2 + 4));
+    assertEquals(-211_813_488_000_000_000L, b.getLong(HEADER + ROW + 2 + 4));
+  }
 }
