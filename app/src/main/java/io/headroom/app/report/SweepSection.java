@@ -119,19 +119,8 @@ public final class SweepSection {
       }
       PhaseVerdict pv = verdicts.get(p.name());
       out.add(new Sweep.Point(p.name(), params, pv == null ? null : pv.bottleneck(),
-          mean(WorkloadSeconds.of(data, RunAnalyzer.settled(p, runEnd), workloads).bytes())));
+          io.headroom.analyzer.data.Stats.mean(WorkloadSeconds.of(data, RunAnalyzer.settled(p, runEnd), workloads).bytes())));
     }
     return out;
-  }
-
-  private static double mean(double[] values) {
-    if (values.length == 0) {
-      return Double.NaN;
-    }
-    double sum = 0;
-    for (double v : values) {
-      sum += v;
-    }
-    return sum / values.length;
   }
 }
