@@ -7,7 +7,7 @@ cd "$(dirname "$0")/../.."
 RUNS=${1:-1000}
 DURATION=${2:-20s}
 mkdir -p bench/results
-mvn ${HEADROOM_MVN_FLAGS:-} -q -B compile dependency:build-classpath -pl app -am -Dmdep.outputFile=target/cp.txt
+mvn ${HEADROOM_MVN_FLAGS:-} -q -B test-compile dependency:build-classpath -pl app -am -Dmdep.outputFile=target/cp.txt
 CP="app/target/classes:analyzer/target/classes:model/target/classes:config/target/classes:$(cat app/target/cp.txt)"
 PORT_FILE=bench/results/api-port
 rm -f "$PORT_FILE"

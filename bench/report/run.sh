@@ -5,7 +5,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 mkdir -p bench/results
-mvn ${HEADROOM_MVN_FLAGS:-} -q -B compile dependency:build-classpath -pl app -am -Dmdep.outputFile=target/cp.txt
+mvn ${HEADROOM_MVN_FLAGS:-} -q -B test-compile dependency:build-classpath -pl app -am -Dmdep.outputFile=target/cp.txt
 CP="app/target/classes:analyzer/target/classes:model/target/classes:$(cat app/target/cp.txt)"
 FILE=bench/results/testbed-1h.jsonl
 if [ ! -s "$FILE" ]; then
