@@ -402,6 +402,9 @@ final class StoreStage implements Runnable {
       return;
     }
     samplesStored.addAndGet(rows);
+    if (rows > 0) {
+      activeRuns.samplesStored();
+    }
     for (Consumed r : records) {
       if (r.batch().hasDeadLetters()) {
         deadLettered.incrementAndGet();

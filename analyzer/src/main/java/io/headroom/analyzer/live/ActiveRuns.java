@@ -18,6 +18,26 @@ import java.util.concurrent.ConcurrentHashMap;
 public final class ActiveRuns {
   public static final double LINGER_S = 15;
   private final Map<String, Entry> runs = new ConcurrentHashMap<>();
+  private final Runnable whenSamplesStored;
+
+  public ActiveRuns() {
+    this(() -> {});
+  }
+
+  /**
+   * @param whenSamplesStored told each time the ingest has stored samples while some run is
+   *     active, so a live round need not wait for its next period ({@link LiveRounds#nudge()})
+   */
+  public ActiveRuns(Runnable whenSamplesStored) {
+    this.whenSamplesStored = whenSamplesStored;
+  }
+
+  /** The ingest committed samples: if a run is active, its live verdict may have changed. */
+  public void samplesStored() {
+    if (!runs.isEmpty()) {
+      whenSamplesStored.run();
+    }
+  }
 
   /** A run as last ingested, with the testbed it belongs to. */
   public record Entry(String testbed, Run run) {

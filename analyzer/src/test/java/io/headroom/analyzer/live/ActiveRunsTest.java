@@ -31,4 +31,16 @@ class ActiveRunsTest {
     assertEquals(shared ? Set.of() : Set.of("lab|r2"), runs.keys());
     assertEquals(0, runs.due(200 + ActiveRuns.LINGER_S + 1).size(), "r2 ended more than the linger ago");
   }
+
+  @Test
+  void storedSamplesAreToldOnlyWhileARunIsActive() {
+    java.util.concurrent.atomic.AtomicInteger told = new java.util.concurrent.atomic.AtomicInteger();
+    ActiveRuns runs = new ActiveRuns(told::incrementAndGet);
+    runs.samplesStored();
+    assertEquals(0, told.get(), "no run: nothing to judge again");
+    runs.update("lab", new Run("r1", "lab", 100, null, Map.of()));
+    runs.samplesStored();
+    runs.samplesStored();
+    assertEquals(2, told.get());
+  }
 }

@@ -10,6 +10,7 @@ import io.headroom.analyzer.analysis.RunAnalyzer;
 import io.headroom.analyzer.detect.Thresholds;
 import io.headroom.analyzer.live.ActiveRuns;
 import io.headroom.analyzer.live.KafkaVerdictPublisher;
+import io.headroom.analyzer.live.LiveRounds;
 import io.headroom.analyzer.live.LiveVerdicts;
 import io.headroom.analyzer.live.VerdictLatency;
 import io.headroom.analyzer.live.VerdictListener;
@@ -19,25 +20,29 @@ import java.sql.SQLException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
 
 /** A running analyzer: schema migrated at start, then the ingest loop on its own thread. */
 public final class AnalyzerService implements AutoCloseable {
   /**
-   * How often active runs are judged (the pause between the end of one round and the start of the
-   * next). A limit is named from the second reading after its onset, so at a 1 s scrape interval
-   * the 2 s onset-to-webhook target (issue 28) leaves about 0.7 s for the wait for a round; a
-   * round reads only the open phases (3.2 ms for a 60 s window of one testbed, docs/benchmarks.md).
+   * How often active runs are judged when no samples arrive (the pause between the end of one
+   * round and the start of the next): abandoned runs are closed and ended runs judged on this
+   * beat. A round reads only the open phases (3.2 ms for a 60 s window of one testbed,
+   * docs/benchmarks.md).
    */
   public static final Duration LIVE_INTERVAL = Duration.ofMillis(500);
+  /**
+   * Rounds also run as soon as the ingest stores samples while a run is active, but at most this
+   * often. A limit is named from the second reading after its onset, so at a 1 s scrape interval
+   * the 2 s onset-to-webhook target (issue 28) leaves under a second for ingest, round and
+   * webhook: a stored reading now waits at most this long for its round, not a whole interval.
+   */
+  public static final Duration LIVE_MIN_GAP = Duration.ofMillis(200);
 
   private final IngestLoop loop;
   private final Thread thread;
   private final StorageFlavor flavor;
   private final KafkaVerdictPublisher verdictPublisher;
-  private final ScheduledExecutorService live;
+  private final LiveRounds live = new LiveRounds(LIVE_INTERVAL, LIVE_MIN_GAP);
   private final Database liveDb;
   private final Supervision supervision = new Supervision();
   private final VerdictLatency latency = new VerdictLatency();
@@ -75,7 +80,7 @@ public final class AnalyzerService implements AutoCloseable {
       this.flavor = Migrations.migrateAndMaintain(migrationDb.connection(), store);
     }
     this.consumerLag = new ConsumerLag(ingest);
-    ActiveRuns active = new ActiveRuns();
+    ActiveRuns active = new ActiveRuns(live::nudge);
     this.loop = new IngestLoop(ingest, new Database(dbUrl, user, password), active);
     this.thread = new Thread(supervision.lifelong("ingest", loop, () -> closing), "headroom-ingest");
     thread.setDaemon(true);
@@ -87,15 +92,10 @@ public final class AnalyzerService implements AutoCloseable {
     }
     listeners.addAll(alsoTold);
     this.liveDb = new Database(dbUrl, user, password);
-    this.live = Executors.newSingleThreadScheduledExecutor(r -> {
-      Thread t = new Thread(r, "headroom-live-verdicts");
-      t.setDaemon(true);
-      return t;
-    });
     LiveVerdicts verdicts = new LiveVerdicts(active, liveDb, new RunAnalyzer(thresholds), listeners,
         () -> System.currentTimeMillis() / 1000.0, abandonAfter, latency);
-    // scheduleWithFixedDelay stops for good, silently, after a task throws: rounds() keeps it going
-    live.scheduleWithFixedDelay(supervision.rounds("live verdicts", verdicts), LIVE_INTERVAL.toMillis(), LIVE_INTERVAL.toMillis(), TimeUnit.MILLISECONDS);
+    // a round that throws is logged and the next one runs (a scheduled task would stop for good)
+    live.start(supervision.rounds("live verdicts", verdicts));
   }
 
   /** How long phases waited for their first live verdict. */
@@ -145,8 +145,7 @@ public final class AnalyzerService implements AutoCloseable {
   @Override
   public void close() throws InterruptedException {
     closing = true;
-    live.shutdown();
-    live.awaitTermination(10, TimeUnit.SECONDS);
+    live.close();
     loop.close();
     thread.join(10_000);
     verdictPublisher.close();
