@@ -13,6 +13,11 @@ import java.util.Map;
  * (its ceiling, judged at 0.90); with a level change the job falls from 50,000 to 35,000 IOPS at
  * the onset, as it does when a limit bites. Fixed-sine jitter: IOPS within 0.4%, node A within 0.02.
  * The lane sets the second and the onset of each trial before it scrapes.
+ *
+ * <p>With {@code arrayEvery} above 1 node A is read as the array sources read it (PowerStore's
+ * and ONTAP's 20 s): one reading every that many seconds, the mean of the seconds it covers, so
+ * the reading that spans the onset is part old load, part new, and the first to show the limit
+ * (at or above {@link #SHOWS}) may be the one after.
  */
 final class OnsetSource implements Source {
   final String workload;
@@ -21,8 +26,17 @@ final class OnsetSource implements Source {
   private volatile int second;
   private volatile int onset = Integer.MAX_VALUE;
   private volatile boolean levelChange;
+  private final int arrayEvery;
+  /** Node A's ceiling as judged (0.90 of 1.0): a reading at or above it shows the limit. */
+  static final double SHOWS = 0.90;
 
   OnsetSource(String testbed) {
+    this(testbed, 1);
+  }
+
+  /** {@code arrayEvery}: seconds between node A's readings (1: every scrape). */
+  OnsetSource(String testbed, int arrayEvery) {
+    this.arrayEvery = arrayEvery;
     this.host = testbed;
     this.workload = testbed + "/fio/job";
     this.node = testbed + "/array/node-a";
@@ -42,6 +56,37 @@ final class OnsetSource implements Source {
 
   int second() {
     return second;
+  }
+
+  /**
+   * The trial's second whose scrape first carries a reading of node A at its ceiling: the onset
+   * itself when node A is read every second, else the first of its readings whose mean over the
+   * seconds it covers reaches {@link #SHOWS}.
+   */
+  int firstShowing() {
+    for (int k = onset; ; k++) {
+      Double u = nodeReading(k);
+      if (u != null && u >= SHOWS) {
+        return k;
+      }
+    }
+  }
+
+  /** Node A's reading in second k's scrape: the mean of seconds k - arrayEvery + 1 .. k, or null between readings. */
+  private Double nodeReading(int k) {
+    if (k % arrayEvery != 0) {
+      return null;
+    }
+    double sum = 0;
+    for (int j = k - arrayEvery + 1; j <= k; j++) {
+      sum += nodeUtil(j);
+    }
+    return sum / arrayEvery;
+  }
+
+  private double nodeUtil(int k) {
+    boolean limited = k >= onset;
+    return (limited ? 0.97 : 0.30) + 0.02 * Math.sin(1.7 * k) * (limited ? 0.5 : 1);
   }
 
   @Override
@@ -68,7 +113,10 @@ final class OnsetSource implements Source {
     s.relation(workload, "runs_on", host + "/cpu");
     s.sample(workload, "read_iops", (fell ? 35_000 : 50_000) * (1 + 0.004 * Math.sin(k)));
     s.sample(workload, "read_latency_s", fell ? 0.0036 : 0.0025);
-    s.sample(node, "util", (limited ? 0.97 : 0.30) + 0.02 * Math.sin(1.7 * k) * (limited ? 0.5 : 1));
+    Double node = nodeReading(k);
+    if (node != null) {
+      s.sample(this.node, "util", node);
+    }
     s.sample(host + "/cpu", "util", 0.40);
   }
 }
