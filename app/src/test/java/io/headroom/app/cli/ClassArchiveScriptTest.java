@@ -56,9 +56,20 @@ class ClassArchiveScriptTest {
     return exec(List.of(SCRIPT.toString(), archive.toString(), dir.resolve("lib") + "/*", MAIN, "training"));
   }
 
-  /** Starts the trainee with the script's options and -Xlog:class+load, to see where its class came from. */
+  /** The script run with JAVA set to {@code java}, as ./headroom sets it from JAVA_HOME. */
+  private Result script(Path archive, String java) throws Exception {
+    List<String> command = List.of("env", "JAVA=" + java, SCRIPT.toString(), archive.toString(), dir.resolve("lib") + "/*",
+        MAIN, "training");
+    return exec(command);
+  }
+
   private Result start(String options) throws Exception {
-    List<String> command = new ArrayList<>(List.of("java"));
+    return start(options, "java");
+  }
+
+  /** Starts the trainee with the script's options and -Xlog:class+load, to see where its class came from. */
+  private Result start(String options, String java) throws Exception {
+    List<String> command = new ArrayList<>(List.of(java));
     if (!options.isEmpty()) {
       command.addAll(List.of(options.split(" ")));
     }
@@ -144,5 +155,67 @@ class ClassArchiveScriptTest {
     try (var left = Files.list(dir)) {
       assertEquals(List.of(dir.resolve("lib")), left.toList(), "no temporary archive left behind");
     }
+  }
+
+  /** A JDK of release 25 or later, where this machine kind has one (Temurin's); the AOT cases skip without. */
+  private static String jdk25() {
+    Path java = Path.of("/usr/lib/jvm/temurin-25-jdk-amd64/bin/java");
+    org.junit.jupiter.api.Assumptions.assumeTrue(Files.isExecutable(java), "no JDK 25 at " + java);
+    return java.toString();
+  }
+
+  @Test
+  void onJdk25AnAotCacheIsMadeInsteadAndMapped() throws Exception {
+    String java = jdk25();
+    jar(0);
+    Path archive = dir.resolve("app.jsa");
+    Result made = script(archive, java);
+    Path cache = dir.resolve("app.aot");
+    assertEquals("-XX:AOTCache=" + cache + " -Xlog:aot=off,cds=off", made.out());
+    assertTrue(Files.size(cache) > 0);
+    assertTrue(!Files.exists(archive), "no dynamic archive beside the cache");
+    Result run = start(made.out(), java);
+    assertEquals(0, run.code(), run.err());
+    assertTrue(printed(run), run.out());
+    assertTrue(fromArchive(run), "the trainee's class from the AOT cache");
+    assertEquals("", run.err());
+  }
+
+  /**
+   * JDK 25 maps classes from a cache made for another jar of the same name (seen: a different
+   * size, an older time), so the script, not the JVM, must see the change: it makes the cache again.
+   */
+  @Test
+  void onJdk25AJarChangedButOlderThanTheCacheMakesItAgain() throws Exception {
+    String java = jdk25();
+    Path jar = jar(0);
+    Path archive = dir.resolve("app.jsa");
+    Path cache = dir.resolve("app.aot");
+    script(archive, java);
+    String before = Files.readString(dir.resolve("app.aot.jars"));
+    FileTime made = Files.getLastModifiedTime(cache);
+    jar(100);
+    Files.setLastModifiedTime(jar, FileTime.fromMillis(made.toMillis() - 10_000));
+    Thread.sleep(10); // a remade cache's time is then later than the first's
+    Result options = script(archive, java);
+    assertEquals("-XX:AOTCache=" + cache + " -Xlog:aot=off,cds=off", options.out());
+    String after = Files.readString(dir.resolve("app.aot.jars"));
+    assertTrue(!after.equals(before), "the jar's new size is recorded: " + after);
+    assertTrue(after.startsWith(jar + " " + Files.size(jar) + " "), after);
+    assertTrue(Files.getLastModifiedTime(cache).compareTo(made) > 0, "the cache was made again");
+    Result run = start(options.out(), java);
+    assertEquals(0, run.code());
+    assertTrue(printed(run), run.out());
+    assertEquals("", run.err());
+  }
+
+  @Test
+  void aJdkOfAnEarlierReleaseGetsTheDynamicArchive() throws Exception {
+    jar(0);
+    Path archive = dir.resolve("app.jsa");
+    // the JDK 17 these builds run on: its release file says 17
+    Result made = script(archive, "java");
+    assertEquals("-XX:SharedArchiveFile=" + archive + " " + QUIET, made.out());
+    assertTrue(!Files.exists(dir.resolve("app.aot")));
   }
 }
