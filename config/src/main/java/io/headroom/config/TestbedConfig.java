@@ -10,8 +10,9 @@ import java.util.List;
 /**
  * A testbed file (docs/configuration.md): which testbed this is, where Kafka and the database are
  * (absent means the embedded ones), the collector's spool, alert webhooks, detection thresholds
- * (the analyzer binds and checks them: {@code ThresholdsBinder}), the sources to scrape and the
- * collector's own settings (its worker pool).
+ * (the analyzer binds and checks them: {@code ThresholdsBinder}), the sources to scrape, the
+ * collector's own settings (its worker pool) and how onsets are found ({@code detection.onsets},
+ * bound by the analyzer too).
  */
 public record TestbedConfig(
     String testbed,
@@ -23,12 +24,21 @@ public record TestbedConfig(
     List<SourceConfig> sources,
     Path baseDir,
     ApiConfig api,
-    CollectorConfig collector) {
+    CollectorConfig collector,
+    JsonNode onsets) {
 
   public TestbedConfig {
     sources = List.copyOf(sources);
     api = api == null ? ApiConfig.NONE : api;
     collector = collector == null ? CollectorConfig.DEFAULTS : collector;
+    onsets = onsets == null ? MissingNode.getInstance() : onsets;
+  }
+
+  /** A testbed without a {@code detection.onsets:} section. */
+  public TestbedConfig(String testbed, KafkaConfig kafka, DatabaseConfig database, SpoolConfig spool,
+      AlertsConfig alerts, JsonNode thresholds, List<SourceConfig> sources, Path baseDir, ApiConfig api,
+      CollectorConfig collector) {
+    this(testbed, kafka, database, spool, alerts, thresholds, sources, baseDir, api, collector, MissingNode.getInstance());
   }
 
   /** A testbed without a {@code collector:} section. */

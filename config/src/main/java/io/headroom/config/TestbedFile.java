@@ -22,12 +22,16 @@ record TestbedFile(
     List<JsonNode> sources,
     CollectorConfig collector) {
 
-  /** {@code detection:}: thresholds, bound and checked by the analyzer (ThresholdsBinder). */
-  record Detection(JsonNode thresholds) {
-    static final Detection NONE = new Detection(MissingNode.getInstance());
+  /**
+   * {@code detection:}: thresholds and how onsets are found, bound and checked by the analyzer
+   * (ThresholdsBinder).
+   */
+  record Detection(JsonNode thresholds, JsonNode onsets) {
+    static final Detection NONE = new Detection(MissingNode.getInstance(), MissingNode.getInstance());
 
     Detection {
       thresholds = thresholds == null ? MissingNode.getInstance() : thresholds;
+      onsets = onsets == null ? MissingNode.getInstance() : onsets;
     }
   }
 

@@ -50,6 +50,21 @@ class TestbedLoaderTest {
   }
 
   @Test
+  void theDetectionSectionsThresholdsAndOnsetsArePassedOnAsWritten() throws Exception {
+    TestbedConfig c = TestbedLoader.load(write("""
+        testbed: lab
+        detection:
+          thresholds: {cpu_busy: 0.8}
+          onsets: {recent_window_s: 10}
+        sources: []
+        """), dir);
+    assertEquals("{\"cpu_busy\":0.8}", c.thresholds().toString());
+    assertEquals("{\"recent_window_s\":10}", c.onsets().toString());
+    TestbedConfig none = TestbedLoader.load(write("testbed: lab\nsources: []\n"), dir);
+    assertEquals(true, none.onsets().isMissingNode(), "no detection section: the analyzer's defaults");
+  }
+
+  @Test
   void absentKafkaAndDatabaseMeanEmbedded() throws Exception {
     TestbedConfig c = TestbedLoader.load(write("testbed: lab\nsources: []\n"), dir);
     assertEquals(true, c.kafka().embedded());

@@ -7,7 +7,7 @@ import java.nio.file.Path;
 
 /**
  * Reads thresholds from the testbed file's {@code detection.thresholds} (or a file given to
- * {@code analyze --thresholds}): snake_case keys named after the record's components
+ * {@code analyze --thresholds}), and how onsets are found from its {@code detection.onsets}: snake_case keys named after the record's components
  * ({@code pcie_practical: 0.85}), each overriding its default, bound by the {@link SettingsBinder}
  * like every other section. Unknown keys and values out of range are refused, named by key.
  */
@@ -16,15 +16,28 @@ public final class ThresholdsBinder {
 
   /** @param where names the section in errors, e.g. "lab.yaml: detection.thresholds" */
   public static Thresholds bind(JsonNode node, String where) {
-    Thresholds bound;
+    return bind(node, Thresholds.class, Thresholds.defaults(), Thresholds::validate, where);
+  }
+
+  /**
+   * The {@code detection.onsets} section ({@code recent_window_s: 10}, docs/detection.md, "Onsets"),
+   * each key overriding its {@link OnsetSettings#defaults()}.
+   */
+  public static OnsetSettings onsets(JsonNode node, String where) {
+    return bind(node, OnsetSettings.class, OnsetSettings.defaults(), OnsetSettings::validate, where);
+  }
+
+  private static <T extends Record> T bind(JsonNode node, Class<T> type, T defaults, java.util.function.UnaryOperator<T> validate,
+      String where) {
+    T bound;
     try {
-      // thresholds are numbers only: no path in them is resolved against anything
-      bound = SettingsBinder.bind(node, Thresholds.class, Thresholds.defaults(), Path.of("."), where);
+      // numbers only: no path in them is resolved against anything
+      bound = SettingsBinder.bind(node, type, defaults, Path.of("."), where);
     } catch (ConfigException e) {
       throw new IllegalArgumentException(e.getMessage(), e);
     }
     try {
-      return bound.validate();
+      return validate.apply(bound);
     } catch (IllegalArgumentException e) {
       // validate() names the component ("cpuBusy must be ..."); the file says cpu_busy
       String message = e.getMessage();

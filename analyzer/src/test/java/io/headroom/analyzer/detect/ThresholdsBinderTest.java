@@ -45,4 +45,33 @@ class ThresholdsBinderTest {
         () -> ThresholdsBinder.bind(JSON.readTree("{\"sustained_share\": 1.01}"), "lab.yaml: detection.thresholds"));
     assertEquals("lab.yaml: detection.thresholds.sustained_share must be in (0, 1], got 1.01", e.getMessage());
   }
+
+  @Test
+  void onsetSettingsAreBoundFromTheirOwnSection() throws Exception {
+    OnsetSettings o = ThresholdsBinder.onsets(JSON.readTree("{\"recent_window_s\": 10, \"level_shift\": 0.2}"),
+        "lab.yaml: detection.onsets");
+    OnsetSettings d = OnsetSettings.defaults();
+    assertEquals(10.0, o.recentWindowS());
+    assertEquals(0.2, o.levelShift());
+    assertEquals(d.liveMinReadings(), o.liveMinReadings());
+    assertEquals(d.loadShift(), o.loadShift());
+    assertEquals(d.maxChanges(), o.maxChanges());
+    assertEquals(d, ThresholdsBinder.onsets(MissingNode.getInstance(), "lab.yaml"));
+  }
+
+  @Test
+  void onsetSettingsOutOfRangeAreNamedAsInTheFile() throws Exception {
+    // the boundary: a one-second window is valid, under it is not
+    assertEquals(1.0, ThresholdsBinder.onsets(JSON.readTree("{\"recent_window_s\": 1}"), "lab.yaml").recentWindowS());
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> ThresholdsBinder.onsets(JSON.readTree("{\"recent_window_s\": 0.5}"), "lab.yaml: detection.onsets"));
+    assertEquals("lab.yaml: detection.onsets.recent_window_s must be at least 1 second, got 0.5", e.getMessage());
+    e = assertThrows(IllegalArgumentException.class,
+        () -> ThresholdsBinder.onsets(JSON.readTree("{\"live_min_readings\": 1}"), "lab.yaml: detection.onsets"));
+    assertEquals("lab.yaml: detection.onsets.live_min_readings must be at least 2 (one reading is no regime), got 1",
+        e.getMessage());
+    e = assertThrows(IllegalArgumentException.class,
+        () -> ThresholdsBinder.onsets(JSON.readTree("{\"recent_window\": 5}"), "lab.yaml: detection.onsets"));
+    assertEquals("lab.yaml: detection.onsets: unknown key 'recent_window'; did you mean 'recent_window_s'?", e.getMessage());
+  }
 }

@@ -2,7 +2,6 @@ package io.headroom.app.cli;
 
 import io.headroom.analyzer.analysis.RunAnalyzer;
 import io.headroom.analyzer.data.RunData;
-import io.headroom.analyzer.detect.Thresholds;
 import io.headroom.app.report.SweepAxes;
 import io.headroom.config.TestbedLoader;
 import io.headroom.model.Run;
@@ -63,19 +62,19 @@ final class AnalyzeCommand implements Callable<Integer> {
       InputFiles.requireReadable(file); // all of them before the first verdict: no half-done list
     }
     sweepAxes(); // a wrong --sweep is refused before any file is read
-    Thresholds thresholds = testbed == null ? Thresholds.defaults()
-        : TestbedOptions.thresholds(TestbedLoader.load(testbed, Path.of(".")), testbed);
+    RunAnalyzer analyzer = testbed == null ? new RunAnalyzer()
+        : TestbedOptions.analyzer(TestbedLoader.load(testbed, Path.of(".")), testbed);
     for (int i = 0; i < files.size(); i++) {
       if (files.size() > 1 && !json) {
         out.println((i > 0 ? "\n" : "") + "== " + files.get(i) + " ==");
       }
-      analyze(files.get(i), thresholds, out);
+      analyze(files.get(i), analyzer, out);
     }
     out.flush();
     return 0;
   }
 
-  private void analyze(Path file, Thresholds thresholds, PrintWriter out) throws UserError {
+  private void analyze(Path file, RunAnalyzer analyzer, PrintWriter out) throws UserError {
     PrintWriter err = spec.commandLine().getErr();
     RunData data = new RunData();
     ReadStats stats;
@@ -93,7 +92,7 @@ final class AnalyzeCommand implements Callable<Integer> {
       throw new UserError(file + " has no run \"" + runId + "\" (runs: " + data.runs().keySet() + ")");
     }
     judgeable(file, data, stats, run);
-    Verdict verdict = new RunAnalyzer(thresholds).analyze(data, run);
+    Verdict verdict = analyzer.analyze(data, run);
     if (report != null) {
       ReportFile.writeRun(report, data, run, verdict, sweepAxes(), err);
     }

@@ -98,7 +98,7 @@ final class ImportCommand implements Callable<Integer> {
       if (!alone && !withDatabase) {
         spec.commandLine().getErr().println("headroom import: no database named (testbed file or --db): judged alone");
       }
-      RunAnalyzer analyzer = new RunAnalyzer(options.thresholds(testbed));
+      RunAnalyzer analyzer = options.analyzer(testbed);
       RunData data = withDatabase ? null : alone(records);
       Verdict verdict;
       if (withDatabase) {

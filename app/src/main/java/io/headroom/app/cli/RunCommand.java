@@ -124,7 +124,7 @@ final class RunCommand implements Callable<Integer> {
           commandFailure = exit == 0 ? null : command.get(0) + " exited with " + exit;
         }
         collector.stopScraping();
-        verdict = new RunAnalyzer(options.thresholds(testbed)).analyze(data, id);
+        verdict = options.analyzer(testbed).analyze(data, id);
         collector.publishVerdict(id, VerdictJson.toJson(verdict));
         if (!collector.awaitDrained(Duration.ofSeconds(30))) {
           err.println("headroom run: Kafka did not take everything within 30 s; the rest stays in the spool "

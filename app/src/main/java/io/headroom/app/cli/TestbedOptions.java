@@ -5,6 +5,8 @@ import io.headroom.collector.runtime.ScrapeRunner;
 import io.headroom.collector.source.SourceRegistry;
 import java.util.List;
 import io.headroom.analyzer.detect.Thresholds;
+import io.headroom.analyzer.analysis.RunAnalyzer;
+import io.headroom.analyzer.detect.OnsetSettings;
 import io.headroom.analyzer.detect.ThresholdsBinder;
 import io.headroom.config.DatabaseConfig;
 import io.headroom.config.KafkaConfig;
@@ -55,7 +57,7 @@ final class TestbedOptions {
     KafkaConfig k = kafka == null ? base.kafka()
         : new KafkaConfig(kafka, base.kafka().topicPrefix(), base.kafka().tls(), base.kafka().sasl());
     DatabaseConfig d = db == null ? base.database() : new DatabaseConfig(db, base.database().user(), base.database().passwordEnv());
-    TestbedConfig merged = new TestbedConfig(base.testbed(), k, d, base.spool(), base.alerts(), base.thresholds(), base.sources(), base.baseDir(), base.api(), base.collector());
+    TestbedConfig merged = new TestbedConfig(base.testbed(), k, d, base.spool(), base.alerts(), base.thresholds(), base.sources(), base.baseDir(), base.api(), base.collector(), base.onsets());
     var problems = merged.validate();
     if (!problems.isEmpty()) {
       throw inFile(new ConfigException(String.join("; ", problems)));
@@ -101,6 +103,23 @@ final class TestbedOptions {
 
   Thresholds thresholds(TestbedConfig testbed) throws ConfigException {
     return thresholds(testbed, this.testbed);
+  }
+
+  static OnsetSettings onsets(TestbedConfig testbed, Path file) throws ConfigException {
+    try {
+      return ThresholdsBinder.onsets(testbed.onsets(), (file == null ? "command line" : file.toString()) + ": detection.onsets");
+    } catch (IllegalArgumentException e) {
+      throw new ConfigException(e.getMessage());
+    }
+  }
+
+  /** The run analyzer the testbed file's {@code detection:} section sets up (the documented defaults without one). */
+  static RunAnalyzer analyzer(TestbedConfig testbed, Path file) throws ConfigException {
+    return new RunAnalyzer(thresholds(testbed, file), onsets(testbed, file));
+  }
+
+  RunAnalyzer analyzer(TestbedConfig testbed) throws ConfigException {
+    return analyzer(testbed, this.testbed);
   }
 
   static SpoolConfig spoolIn(Path dir) {

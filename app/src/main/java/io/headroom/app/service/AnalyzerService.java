@@ -76,6 +76,13 @@ public final class AnalyzerService implements AutoCloseable {
   public AnalyzerService(IngestConfig ingest, String dbUrl, String user, String password, StoreConfig store,
       List<URI> webhooks, Thresholds thresholds, Duration abandonAfter, List<VerdictListener> alsoTold)
       throws SQLException {
+    this(ingest, dbUrl, user, password, store, webhooks, new RunAnalyzer(thresholds), abandonAfter, alsoTold);
+  }
+
+  /** {@code analyzer}: judges the live runs (the testbed file's thresholds and onset settings). */
+  public AnalyzerService(IngestConfig ingest, String dbUrl, String user, String password, StoreConfig store,
+      List<URI> webhooks, RunAnalyzer analyzer, Duration abandonAfter, List<VerdictListener> alsoTold)
+      throws SQLException {
     try (Database migrationDb = new Database(dbUrl, user, password)) {
       this.flavor = Migrations.migrateAndMaintain(migrationDb.connection(), store);
     }
@@ -92,7 +99,7 @@ public final class AnalyzerService implements AutoCloseable {
     }
     listeners.addAll(alsoTold);
     this.liveDb = new Database(dbUrl, user, password);
-    LiveVerdicts verdicts = new LiveVerdicts(active, liveDb, new RunAnalyzer(thresholds), listeners,
+    LiveVerdicts verdicts = new LiveVerdicts(active, liveDb, analyzer, listeners,
         () -> System.currentTimeMillis() / 1000.0, abandonAfter, latency);
     // a round that throws is logged and the next one runs (a scheduled task would stop for good)
     live.start(supervision.rounds("live verdicts", verdicts));

@@ -89,6 +89,21 @@ class AnalyzeCommandTest {
     assertEquals("s2/esx1/cpu", v.entity());
   }
 
+  @Test
+  void onsetSettingsOfTheTestbedFileAreReadAndAWrongOneIsNamed() throws Exception {
+    Path s2 = Path.of("../docs/scenarios/s2-nvmeof-oltp.jsonl");
+    Path ok = dir.resolve("onsets.yaml");
+    Files.writeString(ok, "testbed: s2\ndetection:\n  onsets:\n    recent_window_s: 10\n");
+    Cli bound = new Cli();
+    assertEquals(0, bound.run("analyze", "--json", "--testbed", ok.toString(), s2.toString()), bound.err());
+    assertEquals(Bottleneck.NONE, VerdictJson.fromJson(bound.out().trim()).bottleneck());
+    Path wrong = dir.resolve("bad-onsets.yaml");
+    Files.writeString(wrong, "testbed: s2\ndetection:\n  onsets:\n    level_shift: 0\n");
+    Cli refused = new Cli();
+    assertEquals(2, refused.run("analyze", "--testbed", wrong.toString(), s2.toString()));
+    assertTrue(refused.err().contains(wrong + ": detection.onsets.level_shift must be in (0, 1], got 0.0"), refused.err());
+  }
+
   private static final Path S1 = Path.of("../docs/scenarios/s1-fc-san.jsonl");
   private static final Path S2 = Path.of("../docs/scenarios/s2-nvmeof-oltp.jsonl");
 
