@@ -9,6 +9,8 @@ import io.headroom.collector.source.SourceContext;
 import io.headroom.config.SourceConfig;
 import io.headroom.config.TestbedConfig;
 import io.headroom.config.TestbedLoader;
+import io.headroom.collector.source.Source;
+import io.headroom.model.MetricDef;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -16,7 +18,10 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Binding the declared source's keys; every problem is named at once, with its key. */
+/**
+ * The declared source's registration (type, metrics, the source it makes) and the binding of its
+ * keys; every problem is named at once, with its key.
+ */
 class DeclaredSourceFactoryTest {
   @TempDir Path base;
 
@@ -119,5 +124,91 @@ class DeclaredSourceFactoryTest {
         .create(new SourceContext(sc.host(), sc.interval(), testbed.baseDir()), sc.settings()));
     assertEquals("declared source of lab: entities[0].id: contains a NUL character (U+0000) at index 8, "
         + "which PostgreSQL cannot store", e.getMessage());
+  }
+
+  @Test
+  void registersAsDeclaredWithItsThirteenMetrics() {
+    DeclaredSourceFactory f = new DeclaredSourceFactory();
+    assertEquals("declared", f.type());
+    assertEquals(List.of("util", "cpu_cores_used", "rx_bytes_per_s", "tx_bytes_per_s", "errors_per_s", "discards_per_s",
+        "read_iops", "write_iops", "read_bytes_per_s", "write_bytes_per_s", "read_latency_s", "write_latency_s",
+        "queue_depth"), f.metrics().stream().map(MetricDef::name).toList());
+  }
+
+  private static final String ONE_RELATION = "{\"sys_root\":\".\",\"relations\":[{\"from\":\"v\",\"rel\":\"on\",\"to\":\"a\"}]}";
+
+  @Test
+  void theSourceMadeIsNamedDeclaredAndScrapesAtTheTestbedInterval() throws Exception {
+    Source s = new DeclaredSourceFactory().create(new SourceContext("lab", Duration.ofSeconds(5), base),
+        new ObjectMapper().readTree(ONE_RELATION));
+    assertEquals("declared", s.name());
+    assertEquals(Duration.ofSeconds(5), s.interval());
+  }
+
+  @Test
+  void withoutAnIntervalTheSourceScrapesEverySecond() throws Exception {
+    Source s = new DeclaredSourceFactory().create(new SourceContext("lab", null, base),
+        new ObjectMapper().readTree(ONE_RELATION));
+    assertEquals(Duration.ofSeconds(1), s.interval());
+  }
+
+  @Test
+  void emptyListsDeclareNothing() {
+    ConfigException e = assertThrows(ConfigException.class,
+        () -> bind("{\"sys_root\":\".\",\"entities\":[],\"relations\":[],\"workloads\":[]}"));
+    assertEquals("declared source of lab: declares nothing: give entities, relations or workloads", e.getMessage());
+  }
+
+  @Test
+  void nullListsDeclareNothing() {
+    ConfigException e = assertThrows(ConfigException.class,
+        () -> bind("{\"sys_root\":\".\",\"entities\":null,\"relations\":null,\"workloads\":null}"));
+    assertEquals("declared source of lab: declares nothing: give entities, relations or workloads", e.getMessage());
+  }
+
+  @Test
+  void aRelationsFromIsCheckedAsAnId() {
+    ConfigException e = assertThrows(ConfigException.class, () -> bind("""
+        {"sys_root": ".", "relations": [{"from": "a|b", "rel": "on", "to": "c"}, {"rel": "on", "to": "c"}]}"""));
+    assertEquals("declared source of lab: relations[0].from: \"a|b\" must not contain '|'; "
+        + "relations[1].from: required", e.getMessage());
+  }
+
+  private TestbedConfig testbed(String sources) throws Exception {
+    Path file = base.resolve("testbed.yaml");
+    Files.writeString(file, "testbed: lab\nsources:\n" + sources);
+    return TestbedLoader.load(file, base.resolve("spool"));
+  }
+
+  /** The host source is not declared and is passed over; both declared sources' workloads, in file order. */
+  @Test
+  void workloadRelationsGathersEveryDeclaredSourceInOrder() throws Exception {
+    TestbedConfig t = testbed("""
+          - type: host
+            host: h1
+          - type: declared
+            host: client
+            sys_root: .
+            workloads: [{rel: via, to: client/net/p}]
+          - type: declared
+            host: array
+            sys_root: .
+            workloads: [{rel: targets, to: array/vol/x}, {rel: runs_on, to: client/cpu}]
+        """);
+    assertEquals(List.of(new WorkloadRelation("via", "client/net/p"), new WorkloadRelation("targets", "array/vol/x"),
+        new WorkloadRelation("runs_on", "client/cpu")), DeclaredSourceFactory.workloadRelations(t));
+  }
+
+  @Test
+  void workloadRelationsRefusesABadDeclaredSourceNamingItsHost() throws Exception {
+    TestbedConfig t = testbed("""
+          - type: declared
+            host: array
+            sys_root: .
+            workloads: [{rel: behind, to: array/vol/x}]
+        """);
+    ConfigException e = assertThrows(ConfigException.class, () -> DeclaredSourceFactory.workloadRelations(t));
+    assertEquals("declared source of array: workloads[0].rel: \"behind\" is not one of [runs_on, targets, via]",
+        e.getMessage());
   }
 }

@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
+/** Declared workload relations are added right after each workload entity, and only then. */
 class WorkloadRelationsTest {
   @Test
   void everyWorkloadGetsTheDeclaredRelationsRightAfterItself() {
@@ -24,5 +25,16 @@ class WorkloadRelationsTest {
     sink.accept(w2);
     assertEquals(List.of(w1, new Relation("c/fio/r1/a", "via", "c/net/p"), new Relation("c/fio/r1/a", "targets", "lab/vol/x"),
         disk, w2, new Relation("c/fio/r1/b", "via", "c/net/p"), new Relation("c/fio/r1/b", "targets", "lab/vol/x")), out);
+  }
+
+  @Test
+  void withNothingDeclaredEveryRecordPassesAsItIs() {
+    List<RecordingRecord> out = new ArrayList<>();
+    var sink = WorkloadRelations.decorate(List.of(), out::add);
+    Entity w = Entity.of("c/fio/r1/a", EntityKind.WORKLOAD);
+    Relation r = new Relation("c/fio/r1/a", "targets", "lab/vol/x");
+    sink.accept(w);
+    sink.accept(r);
+    assertEquals(List.of(w, r), out);
   }
 }
