@@ -39,30 +39,99 @@ public final class SnmpBench {
         "1.3.6.1.2.1.31.1.1"};
     double[] ours = new double[n];
     double[] theirs = new double[n];
+    double[] ourCpu = new double[n];
+    double[] theirCpu = new double[n];
     int values = 0;
     long lines = 0;
+    int warmUps = Integer.getInteger("warmups", 20);
     try (AgentSession session = AgentSession.open(settings, new AgentSecrets(Secret.of(community), null, null))) {
       Walker walker = new Walker(session, maxRep);
-      values = walker.walk(Oids.IFX_ENTRY).bindings().size(); // warm-up (JIT, ARP), and the count
+      values = walker.walk(Oids.IFX_ENTRY).bindings().size(); // the count
+      for (int i = 1; i < warmUps; i++) {
+        walker.walk(Oids.IFX_ENTRY); // a collector walks for hours: its steady state, after the JIT, is what counts
+      }
+      Map<String, Long> byThread = new java.util.TreeMap<>();
       for (int i = 0; i < n; i++) {
+        Map<String, Long> threads0 = threadCpu();
+        long c0 = processCpuNanos();
         long t0 = System.nanoTime();
         TableWalk w = walker.walk(Oids.IFX_ENTRY);
         ours[i] = (System.nanoTime() - t0) / 1e6;
+        ourCpu[i] = (processCpuNanos() - c0) / 1e6;
+        addDelta(byThread, threads0, threadCpu());
         if (!w.complete() || w.bindings().size() != values) {
           throw new IllegalStateException("walk " + i + ": " + w.bindings().size() + " values, " + w.incomplete());
         }
+        long k0 = childrenCpuTicks();
         t0 = System.nanoTime();
         Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
         lines = p.getInputStream().transferTo(java.io.OutputStream.nullOutputStream());
         p.waitFor();
         theirs[i] = (System.nanoTime() - t0) / 1e6;
+        theirCpu[i] = (childrenCpuTicks() - k0) * 1000.0 / TICKS_PER_S;
       }
+      printThreadCpu(byThread, n);
     }
     System.out.printf("ifXTable walk, %d values, max-repetitions %d, %d walks each, alternating%n", values, maxRep, n);
     System.out.printf("  headroom walker : median %.1f ms, min %.1f ms, max %.1f ms%n", median(ours), min(ours), max(ours));
     System.out.printf("  snmpbulkwalk    : median %.1f ms, min %.1f ms, max %.1f ms (process wall time, %d bytes out)%n",
         median(theirs), min(theirs), max(theirs), lines);
     System.out.printf("  ratio of medians: %.2f (target <= 1.2)%n", median(ours) / median(theirs));
+    // the child's CPU is counted in whole clock ticks (10 ms): the mean over the walks is the figure
+    System.out.printf("CPU per walk, mean of %d after %d warm-up walks: headroom walker %.1f ms (the JVM's process CPU, "
+        + "every thread: JIT and GC included), snmpbulkwalk %.1f ms (its process, start included); ratio %.2f%n", n,
+        warmUps, mean(ourCpu), mean(theirCpu), mean(ourCpu) / mean(theirCpu));
+    System.out.println("load average: " + java.nio.file.Files.readString(Path.of("/proc/loadavg")).trim());
+  }
+
+  /** Every thread's CPU so far (JIT compiler and GC threads too), in clock ticks, by its kernel name with digits as N. */
+  private static Map<String, Long> threadCpu() throws java.io.IOException {
+    Map<String, Long> out = new java.util.TreeMap<>();
+    try (var tasks = java.nio.file.Files.list(Path.of("/proc/self/task"))) {
+      for (Path t : tasks.toList()) {
+        try {
+          String stat = java.nio.file.Files.readString(t.resolve("stat"));
+          String name = stat.substring(stat.indexOf('(') + 1, stat.lastIndexOf(')')).replaceAll("[0-9]+", "N");
+          String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+          out.merge(name, Long.parseLong(f[11]) + Long.parseLong(f[12]), Long::sum); // utime, stime
+        } catch (java.io.IOException | RuntimeException gone) {
+          // the thread ended between the listing and the read
+        }
+      }
+    }
+    return out;
+  }
+
+  /** Adds to {@code into} each thread name's CPU between two readings. */
+  private static void addDelta(Map<String, Long> into, Map<String, Long> before, Map<String, Long> after) {
+    after.forEach((k, v) -> into.merge(k, v - before.getOrDefault(k, 0L), Long::sum));
+  }
+
+  /** Where the JVM's CPU went during the measured walks, the five busiest thread names. */
+  private static void printThreadCpu(Map<String, Long> spent, int walks) {
+    System.out.print("  CPU per walk by thread:");
+    spent.entrySet().stream().sorted((x, y) -> Long.compare(y.getValue(), x.getValue())).limit(5)
+        .forEach(e -> System.out.printf(" %s %.1f ms;", e.getKey(), e.getValue() * 1000.0 / TICKS_PER_S / walks));
+    System.out.println();
+  }
+
+  private static final double TICKS_PER_S = 100; // USER_HZ on Linux, what /proc/PID/stat counts in
+
+  private static long processCpuNanos() {
+    return ((com.sun.management.OperatingSystemMXBean) java.lang.management.ManagementFactory.getOperatingSystemMXBean())
+        .getProcessCpuTime();
+  }
+
+  /** CPU of this process's reaped children (cutime + cstime of /proc/self/stat), in clock ticks. */
+  private static long childrenCpuTicks() throws java.io.IOException {
+    String stat = java.nio.file.Files.readString(Path.of("/proc/self/stat"));
+    String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+    // after "pid (comm) ": state is field 3, so cutime (16) and cstime (17) are at 13 and 14 here
+    return Long.parseLong(f[13]) + Long.parseLong(f[14]);
+  }
+
+  private static double mean(double[] v) {
+    return Arrays.stream(v).average().orElse(Double.NaN);
   }
 
   private static void agents(String agent, String community, int count, int seconds) throws Exception {
