@@ -33,6 +33,22 @@ class NetworkPortsTest {
   }
 
   @Test
+  void aConfiguredSpeedOfZeroIsNoSpeedAndTheMaximumIsTaken() throws Exception {
+    // speed.configured "0" is not a speed: speed.maximum "16" = 1.6e10 b/s; "1", the least that is, = 1e9 b/s
+    assertEquals(1.6e10, NetworkPorts.fcBitsPerSecond(port("{\"speed\": {\"configured\": \"0\", \"maximum\": \"16\"}}")));
+    assertEquals(1e9, NetworkPorts.fcBitsPerSecond(port("{\"speed\": {\"configured\": \"1\", \"maximum\": \"16\"}}")));
+  }
+
+  @Test
+  void aSpeedWrittenAsANumberIsReadAsOneAndOneThatIsNoNumberIsNoSpeed() throws Exception {
+    // speed.configured 16 (a JSON number, not a string) = 1.6e10 b/s
+    assertEquals(1.6e10, NetworkPorts.fcBitsPerSecond(port("{\"speed\": {\"configured\": 16, \"maximum\": \"32\"}}")));
+    // "auto" configured and a maximum that is no number: no speed at all, not 0 b/s
+    assertTrue(Double.isNaN(NetworkPorts.fcBitsPerSecond(port(
+        "{\"speed\": {\"configured\": \"auto\", \"maximum\": \"unknown\"}}"))));
+  }
+
+  @Test
   void ethernetSpeedIsInMegabits() throws Exception {
     // speed 25000 Mb/s = 2.5e10 b/s
     assertEquals(2.5e10, NetworkPorts.ethernetBitsPerSecond(port("{\"speed\": 25000}")));

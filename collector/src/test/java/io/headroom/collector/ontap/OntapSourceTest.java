@@ -6,12 +6,15 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import io.headroom.collector.remote.LoginFailedException;
 import io.headroom.collector.remote.ManualClock;
 import io.headroom.collector.source.Scrape;
 import io.headroom.collector.source.Source;
 import io.headroom.collector.source.SourceContext;
+import io.headroom.standin.StandinReply;
 import io.headroom.standin.StandinServer;
 import io.headroom.standin.arrays.OntapStandin;
 import java.io.IOException;
@@ -23,7 +26,11 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The ontap source against the counter-table stand-in: two polls, paging, incomplete rows, faults. */
+/**
+ * The ontap source against the counter-table stand-in: two polls, paging, incomplete rows, faults
+ * (a table, the volume statistics, a refused login), counters the schema lacks, and the port speeds
+ * behind the ceilings: when they are read and which are no speed.
+ */
 class OntapSourceTest {
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
@@ -100,9 +107,13 @@ class OntapSourceTest {
     c.put("password", "not-it");
     try (StandinServer server = serve(c); Source source = source(server, "tables: [system:node, volume]\n")) {
       // no table can be read: the scrape fails (its health says so) rather than succeed empty
-      IOException e = assertThrows(IOException.class, () -> source.scrape(new Scrape(1000)));
+      Scrape s = new Scrape(1000);
+      IOException e = assertThrows(IOException.class, () -> source.scrape(s));
       assertTrue(e.getMessage().contains("HTTP 401"), e.getMessage());
       assertFalse(e.getMessage().contains(PASSWORD), e.getMessage());
+      // the first table refused says so; volume, which would be refused too, is not asked
+      assertEquals(List.of("cl1/system:node: " + e.getMessage()), s.problems());
+      assertEquals(0, server.count("GET", "/api/cluster/counter/tables/volume"));
     }
   }
 
@@ -184,6 +195,117 @@ class OntapSourceTest {
       assertEquals(1.25e10, capacity(s, "cl1/port/cl1-01/e4a"));
       assertEquals(1, s.problems().size(), s.problems().toString());
       assertTrue(s.problems().get(0).startsWith("cl1 fc ports: no port speeds, so no ceilings: GET "), s.problems().get(0));
+    }
+  }
+
+  /** One volume's statistics as /api/storage/volumes answers (fields=...,statistics). */
+  private static final String VOLUMES = "{\"records\":[{\"uuid\":\"u1\",\"name\":\"v1\",\"svm\":{\"name\":\"s1\"},"
+      + "\"statistics\":{\"timestamp\":\"2024-07-29T16:14:10Z\",\"status\":\"ok\",\"iops_raw\":{\"read\":10,\"write\":0}}}],"
+      + "\"num_records\":1}";
+
+  @Test
+  void withVolumeStatisticsTheVolumeTableIsNotReadAndTheOtherTablesAre() throws Exception {
+    try (StandinServer server = serve(cluster());
+        Source source = source(server, "tables: [system:node, volume]\nvolume_statistics: true\n")) {
+      server.handle("/api/storage/volumes", req -> StandinReply.json(VOLUMES));
+      Scrape s = new Scrape(1000);
+      source.scrape(s);
+      assertEquals(0, server.count("GET", "/api/cluster/counter/tables/volume"));
+      assertEquals(0, server.count("GET", "/api/cluster/counter/tables/volume/rows"));
+      assertEquals(1, server.count("GET", "/api/cluster/counter/tables/system:node/rows"));
+      // the two nodes and the one volume of the statistics, not the table's three
+      assertEquals(List.of("cl1/node/cl1-01", "cl1/node/cl1-02", "cl1/volume/s1/v1"),
+          s.entities().stream().map(e -> e.id()).sorted().toList());
+    }
+  }
+
+  @Test
+  void volumeStatisticsFailingWithNoTableFailTheScrape() throws Exception {
+    try (StandinServer server = serve(cluster()); Source source = source(server, "tables: []\nvolume_statistics: true\n")) {
+      server.when("GET", "/api/storage/volumes").reply(500);
+      Scrape s = new Scrape(1000);
+      // the volumes are the scrape's one part: all of it failed
+      IOException e = assertThrows(IOException.class, () -> source.scrape(s));
+      assertTrue(e.getMessage().startsWith("GET "), e.getMessage());
+      assertEquals(List.of("cl1/volumes: " + e.getMessage()), s.problems());
+    }
+  }
+
+  @Test
+  void volumeStatisticsFailingBesideATableThatIsReadAreAProblemAndTheScrapeStands() throws Exception {
+    try (StandinServer server = serve(cluster());
+        Source source = source(server, "tables: [system:node]\nvolume_statistics: true\n")) {
+      server.when("GET", "/api/storage/volumes").reply(500);
+      Scrape s = new Scrape(1000);
+      source.scrape(s); // one part of two failed: no exception
+      assertEquals(1, s.problems().size(), s.problems().toString());
+      assertTrue(s.problems().get(0).startsWith("cl1/volumes: GET "), s.problems().get(0));
+      assertEquals(2, s.entities().size()); // the two nodes
+    }
+  }
+
+  @Test
+  void aRefusedLoginToTheVolumeStatisticsIsTheirProblemAndFailsTheScrape() throws Exception {
+    ObjectNode c = cluster();
+    c.put("password", "not-it");
+    try (StandinServer server = serve(c); Source source = source(server, "tables: []\nvolume_statistics: true\n")) {
+      server.handle("/api/storage/volumes", req -> StandinReply.json(VOLUMES));
+      Scrape s = new Scrape(1000);
+      LoginFailedException e = assertThrows(LoginFailedException.class, () -> source.scrape(s));
+      assertTrue(e.getMessage().contains("HTTP 401"), e.getMessage());
+      assertEquals(List.of("cl1/volumes: " + e.getMessage()), s.problems());
+    }
+  }
+
+  @Test
+  void aCounterTheSchemaLacksIsAProblemAndItsMetricHasNoFigure() throws Exception {
+    ObjectNode c = cluster();
+    ArrayNode schemas = (ArrayNode) c.path("tables").path("headroom_cpu").path("schema").path("counter_schemas");
+    for (int i = schemas.size() - 1; i >= 0; i--) {
+      if (schemas.get(i).path("name").asText().equals("optimal_point.ops")) {
+        schemas.remove(i);
+      }
+    }
+    try (StandinServer server = serve(c); Source source = source(server, "tables: [headroom_cpu]\n")) {
+      source.scrape(new Scrape(1000));
+      Scrape second = new Scrape(1010);
+      source.scrape(second);
+      // said once for the table, not once per node
+      assertEquals(List.of("cl1/headroom_cpu: counters not in this cluster's schema: optimal_point.ops"), second.problems());
+      List<Scrape.Reading> node = second.readings().get("cl1/node/cl1-01");
+      // no optimal_ops at all (not 0); the other metrics stand: current_utilization 4.5e6 over elapsed_time 5e6 = 0.9
+      assertEquals(List.of(), node.stream().filter(r -> r.metric().equals("optimal_ops")).toList());
+      assertEquals(0.9, node.stream().filter(r -> r.metric().equals("headroom_util")).findFirst().orElseThrow().value(), 1e-12);
+    }
+  }
+
+  @Test
+  void portsAreNotReadAgainAtTheSameTimeButAreWhenTheClockWentBack() throws Exception {
+    try (StandinServer server = serve(cluster()); Source source = source(server, "tables: [nic_common]\n")) {
+      source.scrape(new Scrape(1000));
+      source.scrape(new Scrape(1000)); // 0 s after the read: not due
+      assertEquals(1, server.count("GET", "/api/network/ethernet/ports"));
+      source.scrape(new Scrape(999)); // before the last read: the clock was set back, read again
+      assertEquals(2, server.count("GET", "/api/network/ethernet/ports"));
+    }
+  }
+
+  @Test
+  void aPortOfSpeedZeroHasNoCeilingAndOneOfOneMegabitHasOne() throws Exception {
+    ObjectNode c = cluster();
+    ArrayNode ethernet = (ArrayNode) c.path("network").path("ethernet");
+    ((ObjectNode) ethernet.get(0)).put("speed", 0); // e4a
+    ((ObjectNode) ethernet.get(1)).put("speed", 1); // e0M
+    ArrayNode rows = (ArrayNode) c.path("tables").path("nic_common").path("rows");
+    ObjectNode e0m = rows.get(0).deepCopy();
+    e0m.put("id", "cl1-01:e0M");
+    rows.add(e0m);
+    try (StandinServer server = serve(c); Source source = source(server, "tables: [nic_common]\n")) {
+      Scrape s = new Scrape(1000);
+      source.scrape(s);
+      assertEquals(null, capacity(s, "cl1/port/cl1-01/e4a"));
+      // 1 Mb/s = 1e6 b/s / 8 = 125000 bytes/s
+      assertEquals(125000.0, capacity(s, "cl1/port/cl1-01/e0M"));
     }
   }
 

@@ -23,7 +23,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * volume_statistics against the real KeyPerf capture (shared/fixtures/arrays/ontap/keyperf-volume)
- * and against answers that move the timestamp by exactly 0 and 1 s or carry a status not "ok".
+ * and against answers that move the timestamp by exactly 0 and 1 s, carry a status not "ok" or a
+ * timestamp that is no ISO 8601 time, or a counter that went back.
  */
 class VolumeStatisticsTest {
   private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
@@ -92,6 +93,62 @@ class VolumeStatisticsTest {
         assertEquals(List.of("osc/volumes: 1 without usable statistics: v1 (partial_no_data)"), notOk.degraded());
       }
     }
+  }
+
+  /** One volume v1 at {@code timestamp}: reads and their summed latency as given, no writes, 4 KiB a read. */
+  private static String answer(String timestamp, long reads, long readLatencyUs) {
+    return "{\"records\":[{\"uuid\":\"u1\",\"name\":\"v1\",\"svm\":{\"name\":\"s1\"},\"statistics\":{"
+        + "\"timestamp\":\"" + timestamp + "\",\"status\":\"ok\","
+        + "\"iops_raw\":{\"read\":" + reads + ",\"write\":0},"
+        + "\"latency_raw\":{\"read\":" + readLatencyUs + ",\"write\":0},"
+        + "\"throughput_raw\":{\"read\":" + 4096 * reads + ",\"write\":0}}}],\"num_records\":1}";
+  }
+
+  /** The source polled once per answer, at 1000, 1001, ...; the scrapes in order. */
+  private List<Scrape> poll(String... answers) throws Exception {
+    AtomicInteger polls = new AtomicInteger();
+    try (StandinServer server = StandinServer.builder().start().requireBasic("capture", "capture")) {
+      server.handle("/api/storage/volumes", req -> StandinReply.json(answers[polls.getAndIncrement()]));
+      try (Source source = source(server)) {
+        List<Scrape> scrapes = new java.util.ArrayList<>();
+        for (int i = 0; i < answers.length; i++) {
+          Scrape s = new Scrape(1000 + i);
+          source.scrape(s);
+          scrapes.add(s);
+        }
+        return scrapes;
+      }
+    }
+  }
+
+  @Test
+  void countersThatMovedUnderTheSameTimestampGiveNoFigureAndAreTheNextOnesBase() throws Exception {
+    List<Scrape> s = poll(answer("2024-07-29T16:14:10Z", 1000, 50000),
+        answer("2024-07-29T16:14:10Z", 1100, 70000), // 100 reads, 20000 us, yet 0 s: no interval
+        answer("2024-07-29T16:14:11Z", 1200, 80000));
+    assertEquals(0, s.get(1).sampleCount());
+    // from the second answer, not the first: 100 reads in 1 s, 10000 us over 100 reads = 100 us
+    assertEquals(100.0, value(s.get(2), "osc/volume/s1/v1", "read_iops"));
+    assertEquals(1e-4, value(s.get(2), "osc/volume/s1/v1", "read_latency_s"), 1e-15);
+  }
+
+  @Test
+  void aCounterThatWentBackGivesNoFigureThisTimeAndTheOthersStand() throws Exception {
+    // iops_raw.read 1000 -> 900 (a takeover reset it): no read_iops, nor a latency over its operations
+    List<Scrape> s = poll(answer("2024-07-29T16:14:10Z", 1000, 50000), answer("2024-07-29T16:14:12Z", 900, 70000));
+    assertNull(value(s.get(1), "osc/volume/s1/v1", "read_iops"));
+    assertNull(value(s.get(1), "osc/volume/s1/v1", "read_latency_s"));
+    assertNull(value(s.get(1), "osc/volume/s1/v1", "read_bytes_per_s"));
+    // writes 0 -> 0 over 2 s: 0 ops/s
+    assertEquals(0.0, value(s.get(1), "osc/volume/s1/v1", "write_iops"));
+  }
+
+  @Test
+  void aTimestampThatIsNotIso8601IsNoSampleAndIsSaid() throws Exception {
+    // a space for the T: Instant.parse refuses it, so the statistics cannot be placed in time
+    List<Scrape> s = poll(answer("2024-07-29 16:14:10Z", 1000, 50000));
+    assertEquals(List.of("osc/volumes: 1 without usable statistics: v1 (ok)"), s.get(0).degraded());
+    assertEquals(1, s.get(0).entities().size()); // the volume itself is known
   }
 
   private static Double value(Scrape s, String entity, String metric) {
