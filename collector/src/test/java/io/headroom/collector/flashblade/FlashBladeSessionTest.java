@@ -60,6 +60,31 @@ class FlashBladeSessionTest {
     }
   }
 
+  /**
+   * The cap at its boundary: a collection of exactly MAX_PAGES pages (1,000; tokens t1..t999, the
+   * last page without one) is read whole, 1,000 items; one of 1,001 pages is refused after the
+   * 1,000th request, with no 1,001st sent.
+   */
+  @Test
+  void aThousandPagesAreReadAndTheThousandAndFirstIsRefused() throws Exception {
+    try (StandinServer server = array(new AtomicInteger()); FlashBladeSession s = session(server, "2.0")) {
+      server.handle("/api/2.0/exact", req -> page(req.query(), FlashBladeSession.MAX_PAGES));
+      server.handle("/api/2.0/over", req -> page(req.query(), FlashBladeSession.MAX_PAGES + 1));
+      assertEquals(1000, s.items("exact").size());
+      assertEquals(1000, server.count("GET", "/api/2.0/exact"));
+      IOException e = assertThrows(IOException.class, () -> s.items("over"));
+      assertEquals("over: more than 1000 pages: refused", e.getMessage());
+      assertEquals(1000, server.count("GET", "/api/2.0/over"));
+    }
+  }
+
+  /** Page k of a collection of {@code pages} (k from the query's token tK, 0 without one): one item, and tK+1 unless last. */
+  private static StandinReply page(String query, int pages) {
+    int k = query == null ? 0 : Integer.parseInt(query.substring(query.indexOf("=t") + 2));
+    String token = k + 1 < pages ? "\"t" + (k + 1) + "\"" : "null";
+    return StandinReply.json("{\"items\":[{\"page\":" + k + "}],\"continuation_token\":" + token + "}");
+  }
+
   @Test
   void aTokenSeenTwiceIsALoop() throws Exception {
     try (StandinServer server = array(new AtomicInteger()); FlashBladeSession s = session(server, "2.0")) {
