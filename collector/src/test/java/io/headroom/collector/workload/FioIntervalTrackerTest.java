@@ -115,4 +115,12 @@ class FioIntervalTrackerTest {
         at(102.0, job("j", dir(20, 2000, null, 6000.0), dir(10, 2000, null, 9000.0), null)));
     assertEquals(List.of(9000e-9, 6000e-9), values(r, "latency_p99_s"));
   }
+
+  @Test
+  void trimCountsInTheJobsIosAndClock() {
+    // 1 read, 2 writes, 4 trims: 7 I/Os; the trims ran longest, 30 ms
+    FioJobSnapshot j = new FioJobSnapshot("j", 0, 0, Map.of(), dir(1, 10), dir(2, 20), dir(4, 30), null);
+    assertEquals(7, j.totalIos());
+    assertEquals(30, j.clockMs());
+  }
 }

@@ -31,6 +31,8 @@ class FioTextTest {
     assertEquals(512L, FioJobOptions.size("512"));
     assertEquals("4k-64k", FioJobOptions.size("4k-64k"));
     assertEquals("4k,64k", FioJobOptions.size("4k,64k"));
+    // no leading number: the text as given
+    assertEquals("max", FioJobOptions.size("max"));
   }
 
   @Test

@@ -185,6 +185,21 @@ class VdbenchFollowTest {
   }
 
   @Test
+  void aRowWrittenAtTheRunsStartIsItsOwnAndAnEarlierOneIsNot() throws IOException {
+    // rows left from a previous run are those before notBefore; the first row, at 09:00:01.002,
+    // is kept when the run began then, and dropped when it began a millisecond later
+    List<VdbenchFlatfile.Row> rows = VdbenchFlatfile.read(FIXTURE);
+    for (double notBefore : new double[] {utc(9, 0, 1, 2), utc(9, 0, 1, 3)}) {
+      Records records = new Records();
+      VdbenchLiveRun live = new VdbenchLiveRun(FIXTURE, "h1", "v1", notBefore, null, ZoneOffset.UTC, records::add);
+      rows.forEach(live::accept);
+      live.finish();
+      int expected = notBefore == utc(9, 0, 1, 2) ? 3 : 2;
+      assertEquals(expected, records.samples("h1/vdbench/v1/rd_seq_write", "write_iops").size(), "from " + notBefore);
+    }
+  }
+
+  @Test
   void theFlatfileIsInTheOutputDirectoryVdbenchIsGiven() {
     Path work = Path.of("/w");
     assertEquals(Path.of("/w/output/flatfile.html"), VdbenchRunner.flatfile(List.of("vdbench", "-f", "p"), work));
