@@ -148,6 +148,20 @@ class FioPlacementTest {
   }
 
   @Test
+  void filesOnOneDiskTargetItOnce() throws IOException {
+    String majMin = Shell.out("stat", "-c", "%Hd:%Ld", tmp.toString());
+    assumeTrue(majMin != null && !majMin.startsWith("0:"), "skipped: the temporary directory " + tmp
+        + " is on no block device (" + majMin + ")");
+    Path sys = twoNodes("0", "1");
+    blockDevice(sys, majMin, "virtual/block/fakedisk", false);
+    LiveFioTopology t = new LiveFioTopology("h1", tmp, new DiskResolver(sys, tmp.resolve("no-mountinfo")),
+        new CpuPlacement("h1", sys, "0-1"));
+    // two files in the same directory: one disk, one relation
+    assertEquals(List.of("h1/disk/fakedisk"), t.targets(Map.of("filename", "a.dat:b.dat")));
+    assertEquals(List.of("h1/socket/1"), t.runsOn(Map.of("numa_cpu_nodes", "1")));
+  }
+
+  @Test
   void liveRunIsPlacedThroughTheGivenSysfs() throws Exception {
     String majMin = Shell.out("stat", "-c", "%Hd:%Ld", tmp.toString());
     assumeTrue(majMin != null && !majMin.startsWith("0:"), "skipped: the temporary directory " + tmp

@@ -56,6 +56,18 @@ class FioTextTest {
   }
 
   @Test
+  void aNameInTwoStepsIsNumberedAcrossTheRun() {
+    // "x" in group 0 and in group 1 (a job file reusing a name after a stonewall): x.0 and x.1,
+    // each its own section with its step
+    FioDirStats none = FioDirStats.ZERO;
+    FioJobNames names = new FioJobNames(List.of(
+        new FioJobSnapshot("x", 0, 0, Map.of(), none, none, none, null),
+        new FioJobSnapshot("x", 1, 0, Map.of(), none, none, none, null)));
+    assertEquals(List.of("x.0", "x.1"), List.of(names.localName(0), names.localName(1)));
+    assertEquals(List.of("x (step 0)", "x (step 1)"), List.of(names.section(0), names.section(1)));
+  }
+
+  @Test
   void objectsAreFramedAmongNoise() throws IOException {
     String text = "fio: a note {not json\n{\"a\": \"}{\\\"\", \"b\": {\"c\": 1}}\n"
         + "between\n{\n  \"x\" : 1\n}\n{\n  \"cut\" : ";
