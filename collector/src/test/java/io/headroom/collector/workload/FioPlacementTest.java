@@ -162,6 +162,19 @@ class FioPlacementTest {
   }
 
   @Test
+  void fioInheritsTheAffinityInProcSelfStatus() throws Exception {
+    // our status says CPU 1 only, on node1 of the given sysfs: a job without placement runs there
+    Path sys = twoNodes("0", "1");
+    Path self = Files.createDirectories(tmp.resolve("proc/self"));
+    Files.writeString(self.resolve("status"), "Name:\tjava\nCpus_allowed:\t2\nCpus_allowed_list:\t1\n");
+    Records r = new Records();
+    new FioRunner("h1", "r1", "lab", sys, tmp.resolve("proc")).workDir(tmp).run(List.of("--name=p",
+        "--filename=p.dat", "--size=64k", "--bs=4k", "--rw=write", "--ioengine=psync"), r::add);
+    assertEquals(List.of(new Relation("h1/fio/r1/p", "runs_on", "h1/socket/1")),
+        r.relations("h1/fio/r1/p").stream().filter(x -> x.rel().equals("runs_on")).toList());
+  }
+
+  @Test
   void liveRunIsPlacedThroughTheGivenSysfs() throws Exception {
     String majMin = Shell.out("stat", "-c", "%Hd:%Ld", tmp.toString());
     assumeTrue(majMin != null && !majMin.startsWith("0:"), "skipped: the temporary directory " + tmp
