@@ -142,6 +142,20 @@ class VdbenchFollowTest {
   }
 
   @Test
+  void aHeldLastLineIsARowEvenWhenTheFileIsGoneAtTheEnd() throws IOException {
+    String text = Files.readString(FIXTURE);
+    Path file = dir.resolve("flatfile.html");
+    int firstRowEnd = text.indexOf('\n', text.indexOf("09:00:01.002")) + 1;
+    int secondRowEnd = text.indexOf('\n', firstRowEnd);
+    Files.writeString(file, text.substring(0, secondRowEnd)); // row 2 without its newline
+    VdbenchFlatfileTail tail = new VdbenchFlatfileTail(file);
+    assertEquals(1, tail.poll().size());
+    Files.delete(file);
+    List<VdbenchFlatfile.Row> last = tail.finish();
+    assertEquals(List.of("2"), last.stream().map(r -> r.get("Interval")).toList());
+  }
+
+  @Test
   void windowsLineEndsGiveTheSameRows() throws IOException {
     String text = Files.readString(FIXTURE);
     Path file = dir.resolve("flatfile.html");
