@@ -80,7 +80,11 @@ final class DiskResolver {
     }
   }
 
-  /** The longest mount point above {@code p}; its source when that is a device under /dev. */
+  /**
+   * The longest mount point above {@code p}; its source when that is a device under /dev. Of two
+   * mounts on the same point the later line wins: mountinfo lists mounts in the order they were
+   * made, and the later one hides the earlier.
+   */
   private Optional<String> byMount(Path p) throws IOException {
     if (!Files.isReadable(mountinfo)) {
       return Optional.empty();
@@ -90,7 +94,7 @@ final class DiskResolver {
     for (String line : Files.readAllLines(mountinfo)) {
       MountLine m = MountLine.parse(line);
       if (m != null && covers(m.mountPoint(), p.toString())
-          && (best == null || m.mountPoint().length() > best.length())) {
+          && (best == null || m.mountPoint().length() >= best.length())) {
         best = m.mountPoint();
         bestSource = m.source();
       }

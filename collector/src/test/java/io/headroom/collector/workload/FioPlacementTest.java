@@ -96,6 +96,85 @@ class FioPlacementTest {
   }
 
   @Test
+  void laterMountOnTheSameMountPointHidesTheEarlier() throws IOException {
+    // mounted twice on /dev/shm: mountinfo lists the mounts in order, the later one is seen
+    assumeTrue("0".equals(Shell.out("stat", "-c", "%Hd", "/dev/shm")),
+        "skipped: /dev/shm has a device of its own here (not tmpfs), so the mountinfo fallback is not reached");
+    assumeTrue(Files.exists(Path.of("/dev/loop0")) && Files.exists(Path.of("/dev/loop1")),
+        "skipped: no /dev/loop0 and /dev/loop1 on this machine (loop driver not loaded)");
+    Path mountinfo = tmp.resolve("mountinfo");
+    Files.writeString(mountinfo, String.join("\n",
+        "22 1 254:0 / / rw,relatime - ext4 /dev/vda rw",
+        "31 22 0:27 / /dev/shm rw,nosuid,nodev - tmpfs /dev/loop0 rw",
+        "33 31 0:29 / /dev/shm rw,nosuid,nodev - tmpfs /dev/loop1 rw", ""));
+    DiskResolver d = new DiskResolver(Path.of("/sys"), mountinfo);
+    assertEquals(Optional.of("loop1"), d.diskOf(Path.of("/dev/shm/headroom-not-created")));
+  }
+
+  @Test
+  void blockDeviceIsNamedByItsOwnNumbers() throws IOException {
+    // a block device's st_rdev (here 7:1, a minor other than 0) names it, not the st_dev of /dev
+    String loop1 = Shell.out("stat", "-c", "%F %Hr:%Lr", "/dev/loop1");
+    assumeTrue("block special file 7:1".equals(loop1),
+        "skipped: /dev/loop1 is not block device 7:1 here (" + loop1 + ")");
+    Path sys = tmp.resolve("sys");
+    blockDevice(sys, "7:1", "virtual/block/fakeloop", false);
+    DiskResolver d = new DiskResolver(sys, tmp.resolve("no-mountinfo"));
+    assertEquals(Optional.of("fakeloop"), d.diskOf(Path.of("/dev/loop1")));
+  }
+
+  @Test
+  void mountinfoLinesNeedTheMountPointAndTheSource() {
+    // the shortest line with both: five fields, the source two after the dash
+    assertEquals(new DiskResolver.MountLine("/dev/vda", "/dev/vda"),
+        DiskResolver.MountLine.parse("22 1 - ext4 /dev/vda"));
+    assertEquals(new DiskResolver.MountLine("/mnt", "/dev/vda"),
+        DiskResolver.MountLine.parse("- ext4 /dev/vda x /mnt"));
+    assertEquals(new DiskResolver.MountLine("/mnt", "/dev/vdb1"),
+        DiskResolver.MountLine.parse("36 22 254:17 / /mnt rw shared:1 - ext4 /dev/vdb1 rw"));
+    // four fields; no dash; nothing after the file system type
+    assertEquals(null, DiskResolver.MountLine.parse("22 1 - ext4"));
+    assertEquals(null, DiskResolver.MountLine.parse("22 1 254:0 / / rw ext4 /dev/vda rw"));
+    assertEquals(null, DiskResolver.MountLine.parse("22 1 254:0 / / rw - ext4"));
+  }
+
+  @Test
+  void octalEscapesAreUndoneOnlyWhenWhole() {
+    // \040 is a space; a backslash without three digits after it is kept as it is
+    assertEquals(new DiskResolver.MountLine("/mnt/a b", "/dev/vda"),
+        DiskResolver.MountLine.parse("32 22 0:28 / /mnt/a\\040b rw - ext4 /dev/vda rw"));
+    assertEquals(new DiskResolver.MountLine("/mnt/a\\04", "/dev/vda"),
+        DiskResolver.MountLine.parse("32 22 0:28 / /mnt/a\\04 rw - ext4 /dev/vda rw"));
+  }
+
+  @Test
+  void filesOnOneDiskTargetItOnce() throws IOException {
+    String majMin = Shell.out("stat", "-c", "%Hd:%Ld", tmp.toString());
+    assumeTrue(majMin != null && !majMin.startsWith("0:"), "skipped: the temporary directory " + tmp
+        + " is on no block device (" + majMin + ")");
+    Path sys = twoNodes("0", "1");
+    blockDevice(sys, majMin, "virtual/block/fakedisk", false);
+    LiveFioTopology t = new LiveFioTopology("h1", tmp, new DiskResolver(sys, tmp.resolve("no-mountinfo")),
+        new CpuPlacement("h1", sys, "0-1"));
+    // two files in the same directory: one disk, one relation
+    assertEquals(List.of("h1/disk/fakedisk"), t.targets(Map.of("filename", "a.dat:b.dat")));
+    assertEquals(List.of("h1/socket/1"), t.runsOn(Map.of("numa_cpu_nodes", "1")));
+  }
+
+  @Test
+  void fioInheritsTheAffinityInProcSelfStatus() throws Exception {
+    // our status says CPU 1 only, on node1 of the given sysfs: a job without placement runs there
+    Path sys = twoNodes("0", "1");
+    Path self = Files.createDirectories(tmp.resolve("proc/self"));
+    Files.writeString(self.resolve("status"), "Name:\tjava\nCpus_allowed:\t2\nCpus_allowed_list:\t1\n");
+    Records r = new Records();
+    new FioRunner("h1", "r1", "lab", sys, tmp.resolve("proc")).workDir(tmp).run(List.of("--name=p",
+        "--filename=p.dat", "--size=64k", "--bs=4k", "--rw=write", "--ioengine=psync"), r::add);
+    assertEquals(List.of(new Relation("h1/fio/r1/p", "runs_on", "h1/socket/1")),
+        r.relations("h1/fio/r1/p").stream().filter(x -> x.rel().equals("runs_on")).toList());
+  }
+
+  @Test
   void liveRunIsPlacedThroughTheGivenSysfs() throws Exception {
     String majMin = Shell.out("stat", "-c", "%Hd:%Ld", tmp.toString());
     assumeTrue(majMin != null && !majMin.startsWith("0:"), "skipped: the temporary directory " + tmp

@@ -42,8 +42,13 @@ class FioRunnerTest {
   @Test
   void oneWriteJobStreamsEverySecondAndCountsEveryIo() throws Exception {
     Records r = new Records();
+    double before = System.currentTimeMillis() / 1000.0;
     FioResult result = runner("r1").run(List.of("fio", "--name=w", "--filename=w.dat", "--size=4m",
         "--bs=4k", "--rw=write", "--ioengine=psync", "--rate=2m"), r::add);
+    double after = System.currentTimeMillis() / 1000.0;
+    // launched at our clock, ended at fio's last report, 2 s of writing in between
+    assertTrue(before <= result.start() && result.start() + 1.5 < result.end() && result.end() <= after,
+        result.toString());
     String id = "h1/fio/r1/w";
     Phase w = r.phase("w").orElseThrow();
     // size=4m bs=4k rw=write: exactly 1024 writes and 4194304 bytes, whatever the intervals
@@ -61,6 +66,8 @@ class FioRunnerTest {
       assertTrue(s.value() > 0 && s.value() < 0.1, "write latency " + s);
     }
     assertEquals(iops.size(), r.samples(id, "latency_p99_s").size());
+    // every interval sample comes from a report of its own
+    assertTrue(result.reports() >= iops.size(), result.reports() + " reports for " + iops.size() + " intervals");
 
     List<Run> runs = r.runs();
     assertEquals(3, runs.size());
@@ -172,6 +179,20 @@ class FioRunnerTest {
     assertEquals("notadir/f", r.entity("h1/fio/r6/bad").attrs().get("filename"));
     assertTrue(r.samples("h1/fio/r6/bad", "write_iops").isEmpty());
     assertTrue(r.all().get(r.all().size() - 1) instanceof Run, "the run's end comes last");
+  }
+
+  @Test
+  void fioThatPrintsNoReportEndsWhenItExits() {
+    // an option fio does not know: it exits 1 before any JSON, so the run ends at our clock
+    double before = System.currentTimeMillis() / 1000.0;
+    FioFailedException e = assertThrows(FioFailedException.class, () -> runner("r8").run(
+        List.of("--name=x", "--nosuchoption=1"), new Records()::add));
+    double after = System.currentTimeMillis() / 1000.0;
+    FioResult res = e.result();
+    assertEquals(1, res.exitCode());
+    assertEquals(0, res.reports());
+    assertTrue(before <= res.start() && res.start() <= res.end() && res.end() <= after, res.toString());
+    assertTrue(res.stderr().contains("unrecognized option '--nosuchoption=1'"), res.stderr());
   }
 
   @Test

@@ -31,6 +31,8 @@ class FioTextTest {
     assertEquals(512L, FioJobOptions.size("512"));
     assertEquals("4k-64k", FioJobOptions.size("4k-64k"));
     assertEquals("4k,64k", FioJobOptions.size("4k,64k"));
+    // no leading number: the text as given
+    assertEquals("max", FioJobOptions.size("max"));
   }
 
   @Test
@@ -51,6 +53,18 @@ class FioTextTest {
     assertEquals(List.of(Path.of("/work")), FioJobOptions.targetPaths(Map.of(), wd));
     assertEquals(List.of(Path.of("/work/c:x")),
         FioJobOptions.targetPaths(Map.of("filename", "c\\:x"), wd));
+  }
+
+  @Test
+  void aNameInTwoStepsIsNumberedAcrossTheRun() {
+    // "x" in group 0 and in group 1 (a job file reusing a name after a stonewall): x.0 and x.1,
+    // each its own section with its step
+    FioDirStats none = FioDirStats.ZERO;
+    FioJobNames names = new FioJobNames(List.of(
+        new FioJobSnapshot("x", 0, 0, Map.of(), none, none, none, null),
+        new FioJobSnapshot("x", 1, 0, Map.of(), none, none, none, null)));
+    assertEquals(List.of("x.0", "x.1"), List.of(names.localName(0), names.localName(1)));
+    assertEquals(List.of("x (step 0)", "x (step 1)"), List.of(names.section(0), names.section(1)));
   }
 
   @Test

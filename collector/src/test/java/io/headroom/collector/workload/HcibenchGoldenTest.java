@@ -41,6 +41,9 @@ class HcibenchGoldenTest {
     assertEquals(65536L, phases.get(1).workload().get("bs"));
     // the 4k test ends with its last object: VM 1's at 1796226864244 ms (VM 0's last: 864197)
     assertEquals(1796226864.244, phases.get(0).end(), 1e-6);
+    // and begins with the earlier VM's I/O: VM 0's first clock, 38 ms at 1796226861152 ms, against
+    // VM 1's 963 ms at 1796226862091 ms (1796226861.128)
+    assertEquals(1796226861.114, phases.get(0).start(), 1e-6);
   }
 
   @Test
@@ -81,6 +84,62 @@ class HcibenchGoldenTest {
     e = assertThrows(FioFormatException.class, () -> read(dir));
     assertEquals(vdb + ": an HCIBench vdbench test; only fio tests are read (import each VM's flatfile.html "
         + "with headroom import vdbench)", e.getMessage());
+  }
+
+  /** The run's test folder for {@code test} copied into {@code into} under the name {@code as}. */
+  private static Path copyTest(String test, Path into, String as) throws Exception {
+    Path from;
+    try (var s = Files.list(RUN)) {
+      from = s.filter(p -> p.getFileName().toString().startsWith(test + "-")).findFirst().orElseThrow();
+    }
+    Path to = Files.createDirectories(into.resolve(as));
+    try (var s = Files.list(from)) {
+      for (Path f : s.toList()) {
+        Files.copy(f, to.resolve(f.getFileName()));
+      }
+    }
+    return to;
+  }
+
+  private static List<String> phaseNames(List<RecordingRecord> records) {
+    return records.stream().filter(r -> r instanceof Phase).map(r -> ((Phase) r).name()).toList();
+  }
+
+  @Test
+  void testsAreInTheOrderOfTheirStartTimesNotTheirNames(@TempDir Path dir) throws Exception {
+    // 999999999 (9 digits) is before 1796226857 though its name sorts after it
+    copyTest(T4K, dir, T4K + "-1796226857");
+    copyTest(T64K, dir, T64K + "-999999999");
+    assertEquals(List.of(T64K, T4K), phaseNames(read(dir)));
+  }
+
+  @Test
+  void testsOfTheSameStartAreInNameOrder(@TempDir Path dir) throws Exception {
+    copyTest(T64K, dir, T64K + "-1796226857");
+    copyTest(T4K, dir, T4K + "-1796226857");
+    assertEquals(List.of(T4K, T64K), phaseNames(read(dir)));
+  }
+
+  @Test
+  void testsOfTheSameParametersKeepTheirStartTimes(@TempDir Path dir) throws Exception {
+    copyTest(T4K, dir, T4K + "-1796226857");
+    copyTest(T4K, dir, T4K + "-1796226999");
+    copyTest(T64K, dir, T64K + "-1796226865");
+    // by start time: 857, 865, 999; only the two 4k tests need their times to be told apart
+    assertEquals(List.of(T4K + "-1796226857", T64K, T4K + "-1796226999"), phaseNames(read(dir)));
+  }
+
+  @Test
+  void otherFilesAndFoldersAreLeftAlone(@TempDir Path dir) throws Exception {
+    // HCIBench writes logs and summaries beside the VMs' files and the tests
+    Path test = copyTest(T4K, dir, T4K + "-1796226857");
+    Files.writeString(test.resolve("fio-1vmdk-100ws-4k-70rdpct-100randompct-4threads-res.txt"), "summary\n");
+    Files.createDirectories(dir.resolve("logs"));
+    Files.writeString(dir.resolve(T64K + "-1796226865"), "a file, not a test folder\n");
+    List<RecordingRecord> records = read(dir);
+    assertEquals(List.of(T4K), phaseNames(records));
+    assertEquals(2L, records.stream().filter(r -> r instanceof Phase).map(r -> (Phase) r).findFirst()
+        .orElseThrow().workload().get("vms"));
   }
 
   @Test

@@ -11,6 +11,7 @@ import io.headroom.model.Run;
 import io.headroom.model.Sample;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -90,6 +91,34 @@ class SysbenchGoldenTest {
     assertEquals(90.0, i.percentile());
     assertEquals(null, SysbenchRecords.metric("latency_s", 90));
     assertEquals("events_per_s", SysbenchRecords.metric("eps", 90));
+  }
+
+  @Test
+  void withoutAnEndTheLogsLastChangeIsTheEnd(@TempDir Path dir) throws Exception {
+    Path log = Files.copy(DIR.resolve("cpu.log"), dir.resolve("cpu.log"));
+    Files.setLastModifiedTime(log, FileTime.fromMillis(1_796_500_123_456L));
+    List<RecordingRecord> out = new ArrayList<>();
+    SysbenchLogImporter.importFile(log, "h1", "r", "lab", null, out::add);
+    Run run = (Run) out.get(0);
+    // total time: 5.0464s before the file's last change
+    assertEquals(1_796_500_123.456, run.end(), 1e-6);
+    assertEquals(1_796_500_123.456 - 5.0464, run.start(), 1e-6);
+  }
+
+  @Test
+  void withoutTheSummaryTheLastIntervalGivesTheLength(@TempDir Path dir) throws Exception {
+    // cpu.log cut after its fourth interval line: no "total time", the run is 4 s long
+    List<String> lines = Files.readAllLines(DIR.resolve("cpu.log"));
+    int last = lines.indexOf(lines.stream().filter(l -> l.startsWith("[ 4s ]")).findFirst().orElseThrow());
+    Path log = Files.write(dir.resolve("cut.log"), lines.subList(0, last + 1));
+    List<RecordingRecord> out = new ArrayList<>();
+    SysbenchLogImporter.importFile(log, "h1", "r", "lab", END, out::add);
+    assertEquals(END - 4, ((Run) out.get(0)).start(), 1e-9);
+  }
+
+  @Test
+  void theEntityIsTheRunsOnSysbench() {
+    assertEquals("h1/sysbench/r1", new SysbenchRecords("h1", "r1", rec -> { }).entityId());
   }
 
   /** The sample at that time of that metric, its value to the last few bits (ms / 1000 is not exact). */

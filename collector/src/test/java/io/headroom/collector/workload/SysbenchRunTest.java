@@ -30,9 +30,14 @@ class SysbenchRunTest {
     List<RecordingRecord> records = new ArrayList<>();
     ByteArrayOutputStream echoed = new ByteArrayOutputStream();
     // no --report-interval: the runner asks for 1 s
+    double before = System.currentTimeMillis() / 1000.0;
     int exit = new SysbenchRunner("h1", "r", "lab").run(List.of("sysbench", "cpu", "--threads=1", "--time=3", "run"),
         records::add, new PrintStream(echoed, true, StandardCharsets.UTF_8));
+    double after = System.currentTimeMillis() / 1000.0;
     assertEquals(0, exit);
+    // the run and its phase are sent open first, so a live analyzer sees them while it runs
+    assertEquals(null, ((Run) records.get(0)).end());
+    assertEquals(new Phase("r", "cpu", ((Run) records.get(0)).start(), null), records.get(1));
     String out = echoed.toString(StandardCharsets.UTF_8);
     assertTrue(out.contains("Report intermediate results every 1 second(s)"), out);
     // what sysbench printed, read here on its own: "[ 1s ] thds: 1 eps: 365.49 lat (ms,95%): 48.34"
@@ -53,5 +58,41 @@ class SysbenchRunTest {
     assertEquals("sysbench cpu --threads=1 --time=3 run".replace("sysbench ", "sysbench --report-interval=1 "),
         run.workload().get("command"));
     assertTrue(samples.stream().allMatch(s -> s.ts() >= run.start() && s.ts() <= run.end()), "samples inside the run");
+    // wall-clock times: the 3 s run inside the call's own span
+    assertTrue(run.start() >= before && run.end() <= after && run.end() - run.start() >= 3, run.toString());
+    // the banner's version, as sysbench --version prints it ("sysbench 1.0.20")
+    assertEquals(Shell.out("sysbench", "--version").replace("sysbench ", ""), run.workload().get("version"));
+  }
+
+  @Test
+  void aFailedRunReturnsSysbenchsExitCode() throws Exception {
+    assumeTrue(Files.isExecutable(Path.of("/usr/bin/sysbench")), "sysbench is not installed (apt-get install sysbench)");
+    List<RecordingRecord> records = new ArrayList<>();
+    // sysbench exits 1 for a test it does not know ("FATAL: Cannot find benchmark")
+    int exit = new SysbenchRunner("h1", "r", "lab").run(List.of("sysbench", "nosuchtest", "run"),
+        records::add, new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
+    assertEquals(1, exit);
+    assertEquals(1, ((Run) records.get(records.size() - 1)).workload().get("exit_code"));
+  }
+
+  @Test
+  void theRunnerAsksForOneSecondIntervalsUnlessTheCommandSetsThem() {
+    assertEquals(List.of("sysbench", "--report-interval=1", "cpu", "run"),
+        SysbenchRunner.withInterval(List.of("sysbench", "cpu", "run")));
+    assertEquals(List.of("sysbench", "--report-interval=5", "cpu", "run"),
+        SysbenchRunner.withInterval(List.of("sysbench", "--report-interval=5", "cpu", "run")));
+  }
+
+  @Test
+  void theTestIsTheFirstArgumentThatIsNoOption() {
+    assertEquals("cpu", SysbenchRunner.test(List.of("sysbench", "--threads=4", "cpu", "run")));
+    assertEquals("oltp_read_write", SysbenchRunner.test(List.of("sysbench", "/usr/share/sysbench/oltp_read_write.lua", "run")));
+    assertEquals("sysbench", SysbenchRunner.test(List.of("sysbench", "--help")));
+  }
+
+  @Test
+  void sysbenchIsKnownByItsFileName() {
+    assertTrue(SysbenchRunner.isSysbench("/usr/bin/sysbench"));
+    assertEquals(false, SysbenchRunner.isSysbench("/usr/bin/sysbench.sh"));
   }
 }

@@ -126,6 +126,94 @@ class VdbenchFollowTest {
   }
 
   @Test
+  void theLastLineWithoutItsNewlineIsARowAtTheEnd() throws IOException {
+    String text = Files.readString(FIXTURE);
+    Path file = dir.resolve("flatfile.html");
+    int firstRowEnd = text.indexOf('\n', text.indexOf("09:00:01.002")) + 1;
+    int secondRowEnd = text.indexOf('\n', firstRowEnd);
+    Files.writeString(file, text.substring(0, secondRowEnd)); // row 2 without its newline
+    VdbenchFlatfileTail tail = new VdbenchFlatfileTail(file);
+    assertEquals(1, tail.poll().size(), "row 2 may still grow");
+    List<VdbenchFlatfile.Row> last = tail.finish();
+    assertEquals(1, last.size());
+    assertEquals("2", last.get(0).get("Interval"));
+    // nothing held: finishing again adds nothing
+    assertEquals(List.of(), tail.finish());
+  }
+
+  @Test
+  void aHeldLastLineIsARowEvenWhenTheFileIsGoneAtTheEnd() throws IOException {
+    String text = Files.readString(FIXTURE);
+    Path file = dir.resolve("flatfile.html");
+    int firstRowEnd = text.indexOf('\n', text.indexOf("09:00:01.002")) + 1;
+    int secondRowEnd = text.indexOf('\n', firstRowEnd);
+    Files.writeString(file, text.substring(0, secondRowEnd)); // row 2 without its newline
+    VdbenchFlatfileTail tail = new VdbenchFlatfileTail(file);
+    assertEquals(1, tail.poll().size());
+    Files.delete(file);
+    List<VdbenchFlatfile.Row> last = tail.finish();
+    assertEquals(List.of("2"), last.stream().map(r -> r.get("Interval")).toList());
+  }
+
+  @Test
+  void windowsLineEndsGiveTheSameRows() throws IOException {
+    String text = Files.readString(FIXTURE);
+    Path file = dir.resolve("flatfile.html");
+    Files.writeString(file, text.replace("\n", "\r\n"));
+    VdbenchFlatfileTail tail = new VdbenchFlatfileTail(file);
+    List<VdbenchFlatfile.Row> rows = tail.finish();
+    // the 8 data lines, their last cell (queue_depth) without the carriage return
+    assertEquals(8, rows.size());
+    assertEquals("4", rows.get(0).get("queue_depth"));
+    assertEquals(List.of(), tail.problems());
+  }
+
+  @Test
+  void aLineHeldWhenTheFileWasReplacedIsDropped() throws IOException {
+    String text = Files.readString(FIXTURE);
+    Path file = dir.resolve("flatfile.html");
+    Files.writeString(file, text + "09:00:09.999 11/30/2026-09:00:09-UTC rd_rand_mix 4");
+    VdbenchFlatfileTail tail = new VdbenchFlatfileTail(file);
+    assertEquals(8, tail.poll().size());
+    // the new file's first line ("<pre>") is read as it is, not after the old file's half row
+    int firstRowEnd = text.indexOf('\n', text.indexOf("09:00:01.002")) + 1;
+    Files.writeString(file, text.substring(0, firstRowEnd));
+    assertEquals(1, tail.poll().size());
+    assertEquals(List.of(), tail.problems());
+  }
+
+  @Test
+  void aFileLongerThanOneReadIsReadWhole() throws IOException {
+    // the rows repeated past 64 KiB, the tail's read size: 60 copies of the 8 rows (1296 bytes) after the
+    // 562 bytes of comments and header, 78322 bytes in all
+    String text = Files.readString(FIXTURE);
+    int header = text.indexOf('\n', text.indexOf("         tod")) + 1;
+    String head = text.substring(0, header);
+    String rows = text.substring(header, text.lastIndexOf("</pre>"));
+    Path file = dir.resolve("flatfile.html");
+    Files.writeString(file, head + rows.repeat(60));
+    assertEquals(78322, Files.size(file));
+    VdbenchFlatfileTail tail = new VdbenchFlatfileTail(file);
+    assertEquals(8 * 60, tail.poll().size());
+    assertEquals(List.of(), tail.problems());
+  }
+
+  @Test
+  void aRowWrittenAtTheRunsStartIsItsOwnAndAnEarlierOneIsNot() throws IOException {
+    // rows left from a previous run are those before notBefore; the first row, at 09:00:01.002,
+    // is kept when the run began then, and dropped when it began a millisecond later
+    List<VdbenchFlatfile.Row> rows = VdbenchFlatfile.read(FIXTURE);
+    for (double notBefore : new double[] {utc(9, 0, 1, 2), utc(9, 0, 1, 3)}) {
+      Records records = new Records();
+      VdbenchLiveRun live = new VdbenchLiveRun(FIXTURE, "h1", "v1", notBefore, null, ZoneOffset.UTC, records::add);
+      rows.forEach(live::accept);
+      live.finish();
+      int expected = notBefore == utc(9, 0, 1, 2) ? 3 : 2;
+      assertEquals(expected, records.samples("h1/vdbench/v1/rd_seq_write", "write_iops").size(), "from " + notBefore);
+    }
+  }
+
+  @Test
   void theFlatfileIsInTheOutputDirectoryVdbenchIsGiven() {
     Path work = Path.of("/w");
     assertEquals(Path.of("/w/output/flatfile.html"), VdbenchRunner.flatfile(List.of("vdbench", "-f", "p"), work));
