@@ -237,15 +237,18 @@ final class FioIntervalTracker {
   }
 
   /**
-   * From json+ bins: the p99 of exactly the reads and writes completed in this interval. Without
-   * bins fio only gives percentiles since job start; the larger of read's and write's is then the
-   * best available upper bound.
+   * From json+ bins: the p99 of exactly the reads and writes completed in this interval. fio
+   * leaves a direction's bins out when it did no I/O that way, so a read-only or write-only job
+   * has bins on one side only: that side's are the interval's (until 3 December both sides had to
+   * have them, and such jobs got fio's p99 since job start). Without bins fio only gives
+   * percentiles since job start; the larger of read's and write's is then the best available
+   * upper bound.
    */
   private static Double p99(FioJobSnapshot job, FioJobState s) {
-    if (job.read().hasBins() && job.write().hasBins()) {
+    if (job.read().hasBins() || job.write().hasBins()) {
       NavigableMap<Long, Long> interval = ClatHistogram.sum(
-          ClatHistogram.delta(job.read().bins(), s.read.bins()),
-          ClatHistogram.delta(job.write().bins(), s.write.bins()));
+          ClatHistogram.delta(binsOrNone(job.read()), binsOrNone(s.read)),
+          ClatHistogram.delta(binsOrNone(job.write()), binsOrNone(s.write)));
       Long v = ClatHistogram.percentile(interval, 99.0);
       return v == null ? null : v.doubleValue();
     }
@@ -257,5 +260,10 @@ final class FioIntervalTracker {
       }
     }
     return out;
+  }
+
+  /** A direction's bins, or none when fio printed none for it (no I/O that way). */
+  private static NavigableMap<Long, Long> binsOrNone(FioDirStats d) {
+    return d.hasBins() ? d.bins() : java.util.Collections.emptyNavigableMap();
   }
 }

@@ -107,6 +107,20 @@ class FioIntervalTrackerTest {
   }
 
   @Test
+  void aWriteOnlyJobsBinsGiveTheIntervalsP99ThoughReadHasNone() {
+    // fio prints no read bins for a job that never reads. Writes: 100 at 1000 ns in the first
+    // second (p99: 1000), then 100 more at 5000 ns: the interval's are all 5000, its p99 5000,
+    // while since the job's start (100 at 1000, 100 at 5000) it would be 5000 too, so a third
+    // second of 100 at 1000 ns shows the difference: the interval's p99 is 1000, fio's 99.000000
+    // since the start (given here as 5000) is not used
+    Records r = track(
+        at(101.0, job("j", dir(0, 1000), dir(100, 1000, bins(1000, 100), 1000.0), null)),
+        at(102.0, job("j", dir(0, 2000), dir(200, 2000, bins(1000, 100, 5000, 100), 5000.0), null)),
+        at(103.0, job("j", dir(0, 3000), dir(300, 3000, bins(1000, 200, 5000, 100), 5000.0), null)));
+    assertEquals(List.of(1000e-9, 5000e-9, 1000e-9), values(r, "latency_p99_s"));
+  }
+
+  @Test
   void withoutBinsOnlyDirectionsThatCompletedIosGiveTheP99() {
     // fio's p99 since job start: reads 5000 then 6000 ns, writes 9000 ns both times; in the second
     // second only reads completed, so write's old 9000 is not this interval's
