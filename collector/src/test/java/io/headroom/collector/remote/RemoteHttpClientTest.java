@@ -331,6 +331,10 @@ class RemoteHttpClientTest {
       assertEquals("[]", c.fetch(RemoteRequest.get("appliance")).text());
       assertEquals("{\"Id\":\"x\"}", c.fetch(RemoteRequest.get("/x")).text());
     }
+    // A url with no path at all is its host's root: a relative path starts there.
+    try (RemoteHttpClient c = client(endpoint(), Credentials.NONE)) {
+      assertEquals("{\"Id\":\"x\"}", c.fetch(RemoteRequest.get("x")).text());
+    }
   }
 
   @Test
