@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
+/** What is masked in printed texts: known secrets, URL userinfo, credential query values and headers. */
 class RedactionTest {
   @Test
   void knownSecretsAnywhereInATextLongestFirst() {
@@ -29,6 +30,14 @@ class RedactionTest {
     // Inside a longer message too, as exception texts carry them.
     assertEquals("failed: GET http://***@h:8080/a?key=*** (refused)",
         Redaction.of(List.of()).redact("failed: GET http://u:p@h:8080/a?key=v (refused)"));
+  }
+
+  @Test
+  void aTextWhoseFirstCharacterIsTheAtOrTheEqualsSignIsStillSearched() {
+    // The shortcut skips a text with neither '@' nor '='; one found at index 0 is found all the same.
+    assertEquals("@admin: GET http://***@bmc/x", Redaction.url("@admin: GET http://root:calvin@bmc/x"));
+    assertEquals("=> GET https://a.example/x?token=***", Redaction.url("=> GET https://a.example/x?token=t0k"));
+    assertEquals("GET https://a.example/redfish/v1", Redaction.url("GET https://a.example/redfish/v1"));
   }
 
   @Test

@@ -10,7 +10,13 @@ import io.headroom.config.ConfigException;
 import io.headroom.standin.Captures;
 import io.headroom.standin.StandinReply;
 import io.headroom.standin.StandinServer;
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
 import java.net.URI;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -22,10 +28,12 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import okhttp3.Response;
 import okio.BufferedSource;
 import org.junit.jupiter.api.AfterEach;
@@ -229,6 +237,58 @@ class RemoteHttpClientTest {
   }
 
   @Test
+  void aBodyOfExactlyTheCapIsReadAndOneByteMoreIsRefusedDeclaredOrStreamed() throws Exception {
+    // A cap of 1,000 bytes: the declared (Content-Length) and the streamed (chunked) body each at
+    // 1,000 bytes, read whole, and at 1,001, refused.
+    String atCap = "x".repeat(1000);
+    server.handle("/declared1000", req -> StandinReply.json(200, atCap));
+    server.handle("/declared1001", req -> StandinReply.json(200, atCap + "x"));
+    server.stream("/streamed1000", "application/json", (req, out) -> out.send(atCap));
+    server.stream("/streamed1001", "application/json", (req, out) -> {
+      out.send(atCap);
+      out.send("x");
+    });
+    try (RemoteHttpClient c = RemoteHttpClient.builder(endpoint(), Credentials.NONE).sleeper(sleeps::add)
+        .maxBodyBytes(1000).build()) {
+      assertEquals(atCap, c.get("/declared1000").text());
+      assertEquals(atCap, c.get("/streamed1000").text());
+      assertEquals("GET " + server.baseUri() + "/declared1001: response body over the 1000-byte cap (1001 bytes declared)",
+          assertThrows(RemoteHttpException.class, () -> c.get("/declared1001")).getMessage());
+      assertEquals("GET " + server.baseUri() + "/streamed1001: response body over the 1000-byte cap (more than that sent)",
+          assertThrows(RemoteHttpException.class, () -> c.get("/streamed1001")).getMessage());
+    }
+    assertEquals(List.of(), sleeps);
+  }
+
+  @Test
+  void closingAClientWithAPoolOfItsOwnClosesItsKeptAliveConnection() throws Exception {
+    // A peer that answers one request with keep-alive, then waits for the client to hang up.
+    try (ServerSocket peer = new ServerSocket(0, 50, InetAddress.getLoopbackAddress())) {
+      CompletableFuture<Integer> hungUp = CompletableFuture.supplyAsync(() -> {
+        try (Socket s = peer.accept()) {
+          InputStream in = s.getInputStream();
+          String head = "";
+          while (!head.endsWith("\r\n\r\n")) {
+            head += (char) in.read();
+          }
+          s.getOutputStream().write("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n{}"
+              .getBytes(StandardCharsets.US_ASCII));
+          return in.read(); // -1 once the client closed the connection
+        } catch (IOException e) {
+          throw new java.io.UncheckedIOException(e);
+        }
+      });
+      RemoteEndpoint e = RemoteEndpoint.of(URI.create("http://127.0.0.1:" + peer.getLocalPort())).withPlaintext(true);
+      RemoteHttpClient c = client(e, Credentials.NONE);
+      assertEquals("{}", c.get("/x").text());
+      assertFalse(hungUp.isDone(), "the connection is kept alive after the answer");
+      c.close();
+      // Without the close, the pool would keep the idle connection for its 5-minute keep-alive.
+      assertEquals(-1, hungUp.get(10, TimeUnit.SECONDS));
+    }
+  }
+
+  @Test
   void basicAuthFromTheCredentialsAndNoSecretInAnyMessage() throws Exception {
     server.requireBasic("root", SECRET);
     server.handle("/echo", req -> StandinReply.json(500, "{\"error\":\"bad password " + SECRET + "\"}"));
@@ -270,6 +330,10 @@ class RemoteHttpClientTest {
     try (RemoteHttpClient c = client(e, Credentials.NONE)) {
       assertEquals("[]", c.fetch(RemoteRequest.get("appliance")).text());
       assertEquals("{\"Id\":\"x\"}", c.fetch(RemoteRequest.get("/x")).text());
+    }
+    // A url with no path at all is its host's root: a relative path starts there.
+    try (RemoteHttpClient c = client(endpoint(), Credentials.NONE)) {
+      assertEquals("{\"Id\":\"x\"}", c.fetch(RemoteRequest.get("x")).text());
     }
   }
 

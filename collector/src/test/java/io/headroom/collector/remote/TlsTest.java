@@ -6,6 +6,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.headroom.standin.SelfSignedCertificate;
 import io.headroom.standin.StandinServer;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -73,8 +79,41 @@ class TlsTest {
     String other = SelfSignedCertificate.generate().sha256Fingerprint();
     try (RemoteHttpClient c = client(TlsSettings.pin(other))) {
       RemoteHttpException e = assertThrows(RemoteHttpException.class, () -> c.get("/ping"));
-      assertTrue(e.getMessage().contains("server certificate SHA-256 " + server.certificate().sha256Fingerprint()
-          + " does not match tls.pin_sha256 " + other), e.getMessage());
+      // The trust manager's own words, not the JDK's wrapping of them, and no hint to set a pin: one is set.
+      assertEquals("GET " + server.baseUri() + "/ping: TLS: server certificate SHA-256 "
+          + server.certificate().sha256Fingerprint() + " does not match tls.pin_sha256 " + other, e.getMessage());
+    }
+  }
+
+  @Test
+  void aHandshakeFailureWithInsecureOrAPinCarriesNoHintToSetOne() throws Exception {
+    // A port that answers any bytes with plain HTTP: the handshake fails before any certificate is
+    // seen. Only without a pin and without insecure does the message suggest setting one.
+    try (ServerSocket plain = new ServerSocket(0, 50, InetAddress.getLoopbackAddress())) {
+      Thread answers = new Thread(() -> {
+        while (!plain.isClosed()) {
+          try (Socket s = plain.accept()) {
+            s.getOutputStream().write("HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
+          } catch (IOException e) {
+            return;
+          }
+        }
+      });
+      answers.setDaemon(true);
+      answers.start();
+      URI https = URI.create("https://127.0.0.1:" + plain.getLocalPort());
+      String hint = "; for a device's self-signed certificate set tls.pin_sha256 to the SHA-256 above, "
+          + "or tls.ca_file to the CA that signed it";
+      String refused = "GET " + https + "/ping: TLS: Unsupported or unrecognized SSL message";
+      List<String> messages = new ArrayList<>();
+      for (TlsSettings tls : List.of(TlsSettings.trustAll(), TlsSettings.pin(server.certificate().sha256Fingerprint()),
+          TlsSettings.VERIFIED)) {
+        try (RemoteHttpClient c = RemoteHttpClient.builder(RemoteEndpoint.of(https).withTls(tls), Credentials.NONE)
+            .sleeper(sleeps::add).warnings(w -> { }).build()) {
+          messages.add(assertThrows(RemoteHttpException.class, () -> c.get("/ping")).getMessage());
+        }
+      }
+      assertEquals(List.of(refused, refused, refused + hint), messages);
     }
   }
 
