@@ -29,4 +29,12 @@ class IdPartTest {
     // 'é' is U+00E9, UTF-8 C3 A9
     assertEquals("caf%C3%A9", IdPart.of("café"));
   }
+
+  @Test
+  void eachRangesEdgesAreKeptAndTheirNeighboursEncoded() {
+    // a-z, A-Z, 0-9 at both ends kept; the bytes just outside each range: ` (0x60) { (0x7B)
+    // @ (0x40) [ (0x5B); before 0 comes / and after 9 comes :, both kept on their own
+    assertEquals("azAZ09", IdPart.of("azAZ09"));
+    assertEquals("%60%7B%40%5B", IdPart.of("`{@["));
+  }
 }
