@@ -158,6 +158,7 @@ class SnmpSettingsBoundsTest {
     JsonNode agent = settings("agent", "127.0.0.1:1161", "community", "public");
     try (Source source = SnmpSourceFactory.create(new SourceContext("sw1", null, Path.of(".")), agent, v -> null)) {
       assertEquals(Duration.ofSeconds(5), source.interval(), "switches every 5 s unless the testbed says");
+      assertEquals("snmp", source.name());
     }
     try (Source source = SnmpSourceFactory.create(new SourceContext("sw1", Duration.ofSeconds(2), Path.of(".")), agent,
         v -> null)) {
