@@ -127,11 +127,7 @@ class VdbenchFollowTest {
 
   @Test
   void theLastLineWithoutItsNewlineIsARowAtTheEnd() throws IOException {
-    String text = Files.readString(FIXTURE);
-    Path file = dir.resolve("flatfile.html");
-    int firstRowEnd = text.indexOf('\n', text.indexOf("09:00:01.002")) + 1;
-    int secondRowEnd = text.indexOf('\n', firstRowEnd);
-    Files.writeString(file, text.substring(0, secondRowEnd)); // row 2 without its newline
+    Path file = upToRowTwoWithoutItsNewline();
     VdbenchFlatfileTail tail = new VdbenchFlatfileTail(file);
     assertEquals(1, tail.poll().size(), "row 2 may still grow");
     List<VdbenchFlatfile.Row> last = tail.finish();
@@ -141,13 +137,19 @@ class VdbenchFollowTest {
     assertEquals(List.of(), tail.finish());
   }
 
-  @Test
-  void aHeldLastLineIsARowEvenWhenTheFileIsGoneAtTheEnd() throws IOException {
+  /** The fixture's flatfile cut after row 2, before that row's newline: a row vdbench may still be writing. */
+  private Path upToRowTwoWithoutItsNewline() throws IOException {
     String text = Files.readString(FIXTURE);
     Path file = dir.resolve("flatfile.html");
     int firstRowEnd = text.indexOf('\n', text.indexOf("09:00:01.002")) + 1;
     int secondRowEnd = text.indexOf('\n', firstRowEnd);
-    Files.writeString(file, text.substring(0, secondRowEnd)); // row 2 without its newline
+    Files.writeString(file, text.substring(0, secondRowEnd));
+    return file;
+  }
+
+  @Test
+  void aHeldLastLineIsARowEvenWhenTheFileIsGoneAtTheEnd() throws IOException {
+    Path file = upToRowTwoWithoutItsNewline();
     VdbenchFlatfileTail tail = new VdbenchFlatfileTail(file);
     assertEquals(1, tail.poll().size());
     Files.delete(file);
