@@ -79,7 +79,9 @@ class JvmOptionsScriptTest {
   void theLauncherAndTheImageBothTakeTheirOptionsFromTheScript() throws Exception {
     String launcher = Files.readString(repoRoot().resolve("headroom"));
     String docker = Files.readString(repoRoot().resolve("Dockerfile"));
-    assertTrue(launcher.contains("exec java $(\"$here/bin/jvm-options\" \"${1:-}\")"), "./headroom");
+    // the launcher's java is JAVA_HOME's when set (for JDK 25's AOT cache), else the one on PATH
+    assertTrue(launcher.contains("java=\"${JAVA_HOME:+$JAVA_HOME/bin/}java\""), "./headroom picks its java");
+    assertTrue(launcher.contains("exec \"$java\" $(\"$here/bin/jvm-options\" \"${1:-}\")"), "./headroom");
     assertTrue(docker.contains("COPY bin/jvm-options /opt/headroom/jvm-options"), "Dockerfile");
     assertTrue(docker.contains("exec java $(/opt/headroom/jvm-options \"${1:-}\")"), "Dockerfile's launcher");
   }
