@@ -92,7 +92,7 @@ public final class SnmpBench {
         try {
           String stat = java.nio.file.Files.readString(t.resolve("stat"));
           String name = stat.substring(stat.indexOf('(') + 1, stat.lastIndexOf(')')).replaceAll("[0-9]+", "N");
-          String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+          String[] f = afterComm(stat);
           out.merge(name, Long.parseLong(f[11]) + Long.parseLong(f[12]), Long::sum); // utime, stime
         } catch (java.io.IOException | RuntimeException gone) {
           // the thread ended between the listing and the read
@@ -124,10 +124,17 @@ public final class SnmpBench {
 
   /** CPU of this process's reaped children (cutime + cstime of /proc/self/stat), in clock ticks. */
   private static long childrenCpuTicks() throws java.io.IOException {
-    String stat = java.nio.file.Files.readString(Path.of("/proc/self/stat"));
-    String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
-    // after "pid (comm) ": state is field 3, so cutime (16) and cstime (17) are at 13 and 14 here
+    String[] f = afterComm(java.nio.file.Files.readString(Path.of("/proc/self/stat")));
     return Long.parseLong(f[13]) + Long.parseLong(f[14]);
+  }
+
+  /**
+   * The fields of a /proc stat line after "pid (comm) " (comm may hold spaces and parentheses, so
+   * the last ')' ends it): state, field 3, is at 0, utime (14) and stime (15) at 11 and 12, cutime
+   * (16) and cstime (17) at 13 and 14.
+   */
+  private static String[] afterComm(String stat) {
+    return stat.substring(stat.lastIndexOf(')') + 2).split(" ");
   }
 
   private static double mean(double[] v) {
