@@ -109,6 +109,18 @@ class PartialResultTest {
   }
 
   @Test
+  void anAerFileWithoutItsTotalLineNamesTheFileAndGivesNoErrorRate() throws Exception {
+    // scrape 2's file says TOTAL_ERR_COR 9 (5 before: 4 over 2 s, the 2.0/s of TwoSocketRatesTest);
+    // without that line the device's sum is unknown, not 0 (0 would read as a counter reset).
+    Path cor = fx.sys("devices/pci0000:3a/0000:3a:00.0/0000:3b:00.0/aer_dev_correctable");
+    Files.writeString(cor, "RxErr 0\nBadTLP 9\nBadDLLP 0\n");
+    Scrape s = FixtureHost.scrape(source, 1002);
+    assertEquals(List.of(cor + ": no TOTAL_ERR_ line"), s.problems());
+    assertFalse(has(s, "h1/pcie/0000:3b:00.0", "errors_per_s"));
+    assertValue(40960000, s, "h1/pcie/0000:01:00.0", "read_bytes_per_s");
+  }
+
+  @Test
   void anExceptionInOneAreaIsContainedToThatArea() throws Exception {
     // A header /proc/interrupts never has: the IRQ area fails this scrape, the others stand.
     Files.writeString(fx.proc("interrupts"), "           CPUx\n 40: 1\n");

@@ -46,4 +46,26 @@ class PcieChainTest {
     assertFalse(PcieCollector.isLinkLowerEnd(topo, igpu));
     assertNull(PcieCollector.degradation(topo, igpu));
   }
+
+  /**
+   * A card trained down in a slot that cannot do more is the slot's doing, and the slot is named;
+   * a slot whose maximum sysfs does not give (0: unknown) is never blamed, whichever field is missing.
+   */
+  @Test
+  void theSlotIsNamedOnlyWhenItsMaximumIsKnownAndBelowTheCards() {
+    String card = "trained Gen3 x4, device capable of Gen4 x4";
+    assertEquals(card + "; slot 0000:00:01.0 capable of Gen3 x4", degradationUnder(3, 4));
+    assertEquals(card, degradationUnder(0, 4));
+    assertEquals(card, degradationUnder(4, 0));
+    assertEquals(card, degradationUnder(4, 4));
+  }
+
+  private static String degradationUnder(int slotMaxGen, int slotMaxWidth) {
+    Topology topo = new Topology();
+    PciDevice slot = dev("0x060400", 3, 4, slotMaxGen, slotMaxWidth, "0000:00:01.0");
+    PciDevice nvme = dev("0x010802", 3, 4, 4, 4, "0000:00:01.0", "0000:01:00.0");
+    topo.pci.put(slot.address(), slot);
+    topo.pci.put(nvme.address(), nvme);
+    return PcieCollector.degradation(topo, nvme);
+  }
 }
