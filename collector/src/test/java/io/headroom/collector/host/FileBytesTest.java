@@ -78,4 +78,52 @@ class FileBytesTest {
     f.read(Files.write(dir.resolve("f"), text.getBytes(StandardCharsets.ISO_8859_1)));
     return f;
   }
+
+  private FileBytes holding(String text) throws Exception {
+    FileBytes f = new FileBytes();
+    f.read(Files.write(dir.resolve("f"), text.getBytes(StandardCharsets.ISO_8859_1)));
+    return f;
+  }
+
+  /** '/' and ':' sit either side of the digits in ASCII (0x2F, 0x3A): each bound at its edge. */
+  @Test
+  void digitsEndAndParseLongStopAtTheCharactersJustOutsideZeroToNine() throws Exception {
+    FileBytes f = holding("09/1:5");
+    assertEquals(2, f.digitsEnd(0, f.length()));
+    assertEquals(9, f.parseLong(0, 2));
+    assertEquals(4, f.digitsEnd(3, f.length()));
+    assertEquals(1, f.parseLong(3, 4));
+    assertEquals(5, f.parseLong(5, 6));
+    assertThrows(NumberFormatException.class, () -> f.parseLong(1, 3)); // "9/"
+    assertThrows(NumberFormatException.class, () -> f.parseLong(3, 5)); // "1:"
+    assertEquals(1, f.digitsEnd(0, 1)); // stops at `to`, not at the file's end
+  }
+
+  @Test
+  void startsWithMatchesUpToTheLastByteAndNotPastIt() throws Exception {
+    FileBytes f = holding("cpu0 1");
+    assertTrue(f.startsWith(4, " 1")); // 4 + 2 = 6 bytes: exactly the file
+    assertFalse(f.startsWith(5, "1 ")); // 5 + 2 = 7: one past the end
+    assertTrue(f.startsWith(0, "cpu"));
+    assertFalse(f.startsWith(0, "cpU"));
+  }
+
+  @Test
+  void blankIsOnlyWhiteSpaceAsTrimSeesIt() throws Exception {
+    assertTrue(holding(" \t\r\n ").blank());
+    assertTrue(holding("").blank());
+    assertFalse(holding("   !").blank()); // '!' is 0x21, one above the space
+    assertFalse(holding("\u00e9").blank()); // 0xE9 read as a signed byte is negative: compared unsigned
+    assertEquals("", " \t\r\n ".trim()); // what blank() follows
+  }
+
+  @Test
+  void trimmedDropsBlanksAndACarriageReturnAtTheEndOnly() throws Exception {
+    FileBytes f = holding("\t ab c \r\n");
+    assertEquals("ab c", f.trimmed(0, f.lineEnd(0)));
+    assertEquals("b", f.trimmed(3, 4));
+    assertEquals("", f.trimmed(0, 2));
+    assertEquals(f.length(), f.lineEnd(f.length() - 1) + 1); // the '\n' is the last byte
+    assertEquals(3, holding("abc").lineEnd(0)); // no newline: the file's end
+  }
 }
