@@ -3,6 +3,7 @@ package io.headroom.collector.workload;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.headroom.model.Phase;
@@ -12,11 +13,11 @@ import io.headroom.model.Sample;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -340,5 +341,15 @@ class FioRunnerTest {
     // 64k in 4k writes: all 16 were sampled before the wait; the run's end was never sent
     assertEquals(16, r.integrate("h1/fio/r12/long", "write_iops", r.phase("long").orElseThrow().start()), 1e-6);
     assertTrue(r.runs().stream().allMatch(run -> run.end() == null), r.runs().toString());
+  }
+
+  @Test
+  void fioGetsNoInputSoAJobFileFromStdinIsEmpty() {
+    // "-" is fio's job file read from stdin. Ours is closed at launch (fio reads no input): fio
+    // finds no job and exits 1 at once, rather than wait for a job file that never comes
+    FioFailedException e = assertTimeoutPreemptively(Duration.ofSeconds(20), () ->
+        assertThrows(FioFailedException.class, () -> runner("r13").run(List.of("-"), new Records()::add)));
+    assertEquals(1, e.exitCode());
+    assertEquals("No job(s) defined", e.stderr());
   }
 }
