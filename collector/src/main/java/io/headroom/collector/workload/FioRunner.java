@@ -12,6 +12,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
+import java.util.stream.Stream;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -104,10 +105,10 @@ public final class FioRunner {
       stderr = err.text();
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
-      p.destroy();
+      kill(p);
       throw new IllegalStateException("interrupted while fio ran; fio was stopped", e);
     } catch (RuntimeException e) {
-      p.destroy(); // a failing sink must not leave fio running unwatched
+      kill(p); // a failing sink must not leave fio running unwatched
       throw e;
     }
     tracker.finish();
@@ -125,14 +126,27 @@ public final class FioRunner {
   }
 
   /**
-   * Asks a running fio to stop (SIGTERM): fio then prints its final report and exits, so
-   * {@link #run} still ends normally with what was measured. For a shutdown hook or a Ctrl-C.
+   * Asks a running fio to stop (SIGTERM): fio then stops its jobs, prints its final report and
+   * exits with code 128, so {@link #run} sends what was measured up to then and throws
+   * {@link FioFailedException} with that code and the result. For a shutdown hook or a Ctrl-C.
    */
   public void stop() {
     Process p = process;
     if (p != null) {
-      p.destroy();
+      // the signal alone: Process.destroy() also closes our ends of fio's stdout and stderr, and
+      // fio then died of SIGPIPE (exit 141) writing its final report, unread, its jobs left running
+      p.toHandle().destroy();
     }
+  }
+
+  /**
+   * Stops fio and the job processes it forked now (SIGTERM to each). The jobs are signalled
+   * themselves: with its stdout closed (a failing sink), fio dies of SIGPIPE writing its final
+   * report before it stops them, and they ran on, orphaned, to the end of their runtime. They
+   * are listed before any signal: once fio is gone they are no longer its descendants.
+   */
+  private static void kill(Process p) {
+    Stream.concat(Stream.of(p.toHandle()), p.descendants()).toList().forEach(ProcessHandle::destroy);
   }
 
   /** Reads fio's stdout to its end; an unreadable object is noted and skipped, not fatal. */

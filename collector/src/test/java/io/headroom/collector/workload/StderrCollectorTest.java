@@ -77,4 +77,20 @@ class StderrCollectorTest {
     };
     assertEquals("fio: late error", new StderrCollector(slow).text());
   }
+
+  @Test
+  void theDrainIsADaemonThread() throws InterruptedException {
+    // fio's stderr can outlive fio (a process its prerun command left behind holds it, see
+    // FioRunnerTest): the thread still draining it must not keep our JVM from exiting
+    boolean[] daemon = new boolean[1];
+    InputStream watched = new InputStream() {
+      @Override
+      public int read() {
+        daemon[0] = Thread.currentThread().isDaemon();
+        return -1;
+      }
+    };
+    assertEquals("", new StderrCollector(watched).text());
+    assertEquals(true, daemon[0], "the drain thread is no daemon");
+  }
 }

@@ -1,6 +1,7 @@
 package io.headroom.collector.workload;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
@@ -94,5 +95,33 @@ class SysbenchRunTest {
   void sysbenchIsKnownByItsFileName() {
     assertTrue(SysbenchRunner.isSysbench("/usr/bin/sysbench"));
     assertEquals(false, SysbenchRunner.isSysbench("/usr/bin/sysbench.sh"));
+  }
+
+  @Test
+  void aFailingSinkStopsSysbench() throws Exception {
+    assumeTrue(Files.isExecutable(Path.of("/usr/bin/sysbench")), "sysbench is not installed (apt-get install sysbench)");
+    // a 60 s run reporting every 4 s; the sink fails at the first report's sample (4 s in).
+    // Stopped (SIGTERM), sysbench ends at once; left alone it would run on to its next write to
+    // the closed pipe, 4 s later
+    RuntimeException full = new IllegalStateException("sink full");
+    List<ProcessHandle> seen = new ArrayList<>();
+    RuntimeException thrown = assertThrows(RuntimeException.class, () -> new SysbenchRunner("h1", "r", "lab").run(
+        List.of("sysbench", "cpu", "--threads=1", "--time=60", "--report-interval=4", "run"), rec -> {
+          if (rec instanceof Sample) {
+            ProcessHandle.current().children()
+                .filter(h -> h.info().command().orElse("").endsWith("/sysbench")).forEach(seen::add);
+            throw full;
+          }
+        }, new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8)));
+    long failed = System.nanoTime();
+    assertTrue(thrown == full, "the sink's own exception: " + thrown);
+    assertEquals(1, seen.size(), "the sysbench this run started: " + seen);
+    ProcessHandle sysbench = seen.get(0);
+    while (sysbench.isAlive() && System.nanoTime() - failed < 2_000_000_000L) {
+      Thread.sleep(20);
+    }
+    boolean alive = sysbench.isAlive();
+    sysbench.destroyForcibly();
+    assertEquals(false, alive, "sysbench still ran 2 s after the sink failed");
   }
 }

@@ -222,6 +222,9 @@ class VdbenchFollowTest {
     assertEquals(Path.of("/w/out1/flatfile.html"), VdbenchRunner.flatfile(List.of("vdbench", "-f", "p", "-o", "out1"), work));
     assertEquals(Path.of("/abs/flatfile.html"), VdbenchRunner.flatfile(List.of("./vdbench", "-o/abs"), work));
     assertNull(VdbenchRunner.flatfile(List.of("vdbench", "-o", "out+"), work), "a numbered directory per run");
+    // a trailing -o (index 3 of 4) has no value: no index 4 to read, and "-o" alone names no
+    // directory ("-oDIR" needs more than the two characters), so the default stays
+    assertEquals(Path.of("/w/output/flatfile.html"), VdbenchRunner.flatfile(List.of("vdbench", "-f", "p", "-o"), work));
     assertTrue(VdbenchRunner.isVdbench("/opt/vdbench/vdbench"));
     assertFalse(VdbenchRunner.isVdbench("vdbench.bat"));
   }

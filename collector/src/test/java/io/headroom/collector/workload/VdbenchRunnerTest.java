@@ -2,6 +2,8 @@ package io.headroom.collector.workload;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.headroom.model.Phase;
 import io.headroom.model.RecordingRecord;
@@ -10,6 +12,8 @@ import io.headroom.model.Sample;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -29,6 +33,7 @@ class VdbenchRunnerTest {
     Records records = new Records();
     Path go = dir.resolve("go");
     VdbenchRunner runner = new VdbenchRunner("h1", "v9", "tb").workDir(dir).pollEvery(Duration.ofMillis(100));
+    double before = System.currentTimeMillis() / 1000.0;
     int exit = runner.run(List.of(SCRIPT.toString(), "-f", "parmfile", "-o", "out"), (RecordingRecord r) -> {
       records.add(r);
       if (r instanceof Sample && !Files.exists(go)) {
@@ -40,6 +45,7 @@ class VdbenchRunnerTest {
       }
     });
     assertEquals(0, exit, "7: the stand-in saw no sample read before it went on");
+    double after = System.currentTimeMillis() / 1000.0;
 
     // rate 1000/s at read% 100: 1000 reads; 3.90625 MiB/s = 1000 x 4096 bytes
     String a = "h1/vdbench/v9/rd_a";
@@ -59,6 +65,54 @@ class VdbenchRunnerTest {
     assertEquals("vdbench", last.workload().get("tool"));
     assertEquals(0, last.workload().get("exit_code"));
     assertEquals(List.of("rd_a", "rd_b"), last.workload().get("runs"));
+    // the run spans the call on our clock: opened at launch, closed when vdbench exited
+    assertTrue(before <= runs.get(0).start() && runs.get(0).start() == last.start()
+        && last.start() <= last.end() && last.end() <= after, runs.toString());
     assertEquals(4096L, records.entity(a).attrs().get("xfersize"));
+  }
+
+  @Test
+  void interruptedRunStopsVdbench() throws Exception {
+    // the sink interrupts the run's thread at the first sample; the stand-in then waits up to
+    // 30 s for "go", which this test never creates: stopped, it ends at once
+    String out = dir.resolve("out").toString();
+    List<ProcessHandle> seen = new ArrayList<>();
+    VdbenchRunner runner = new VdbenchRunner("h1", "v8", "tb").workDir(dir).pollEvery(Duration.ofMillis(100));
+    try {
+      assertThrows(InterruptedException.class, () -> runner.run(List.of(SCRIPT.toString(), "-o", out), r -> {
+        if (r instanceof Sample && seen.isEmpty()) {
+          ProcessHandle.current().children().filter(h -> h.info().arguments()
+              .map(a -> Arrays.asList(a).contains(out)).orElse(false)).forEach(seen::add);
+          Thread.currentThread().interrupt();
+        }
+      }));
+    } finally {
+      Thread.interrupted(); // for the tests after this one, whatever happened
+    }
+    assertEquals(1, seen.size(), "the stand-in this run started: " + seen);
+    ProcessHandle vdbench = seen.get(0);
+    long t0 = System.nanoTime();
+    while (vdbench.isAlive() && System.nanoTime() - t0 < 2_000_000_000L) {
+      Thread.sleep(20);
+    }
+    boolean alive = vdbench.isAlive();
+    vdbench.destroyForcibly();
+    assertTrue(!alive, "the stand-in still ran 2 s after the run was interrupted");
+  }
+
+  @Test
+  void vdbenchsExitCodeIsTheRunsAndIsKept() throws Exception {
+    // "go" is there from the start (no wait) and "fail" makes the stand-in exit 3 after its rows
+    Files.createFile(dir.resolve("go"));
+    Files.createFile(dir.resolve("fail"));
+    Records records = new Records();
+    int exit = new VdbenchRunner("h1", "v7", "tb").workDir(dir).pollEvery(Duration.ofMillis(100))
+        .run(List.of(SCRIPT.toString(), "-o", "out"), records::add);
+    assertEquals(3, exit);
+    List<Run> runs = records.runs();
+    assertEquals(3, runs.get(runs.size() - 1).workload().get("exit_code"));
+    // its rows were still read: two intervals of each run definition
+    assertEquals(List.of("rd_a", "rd_b"), runs.get(runs.size() - 1).workload().get("runs"));
+    assertEquals(2, records.samples("h1/vdbench/v7/rd_b", "write_iops").size());
   }
 }
