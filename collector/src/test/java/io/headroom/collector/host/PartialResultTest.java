@@ -121,6 +121,21 @@ class PartialResultTest {
   }
 
   @Test
+  void aDiskstatsLineOfExactlyFourteenFieldsIsReadAsKernelsBefore418WroteThem() throws Exception {
+    // Before 4.18 a line is major, minor, name and 11 counters; nvme0n1 in scrape 2's format
+    // (20 fields) is cut to its first 14, the same counters: its rates do not change.
+    Path stats = fx.proc("diskstats");
+    String cut = Files.readAllLines(stats).stream()
+        .map(l -> l.contains(" nvme0n1 ") ? String.join(" ", java.util.Arrays.copyOf(l.trim().split("\\s+"), 14)) : l)
+        .collect(Collectors.joining("\n"));
+    Files.writeString(stats, cut);
+    Scrape s = FixtureHost.scrape(source, 1002);
+    assertEquals(List.of(), s.problems());
+    assertValue(10000, s, "h1/disk/nvme0n1", "read_iops");
+    assertValue(7.0, s, "h1/disk/nvme0n1", "queue_depth");
+  }
+
+  @Test
   void anExceptionInOneAreaIsContainedToThatArea() throws Exception {
     // A header /proc/interrupts never has: the IRQ area fails this scrape, the others stand.
     Files.writeString(fx.proc("interrupts"), "           CPUx\n 40: 1\n");
@@ -147,5 +162,7 @@ class PartialResultTest {
     Scrape scrape = FixtureHost.scrape(s, 1000);
     assertTrue(scrape.problems().contains(tmp.resolve("nope/proc/stat") + ": missing"), scrape.problems().toString());
     assertTrue(scrape.problems().contains(tmp.resolve("nope/sys/bus/pci/devices") + ": missing: no PCI devices to discover"));
+    assertTrue(scrape.problems().contains(tmp.resolve("nope/sys/block") + ": missing: no block devices to discover"),
+        scrape.problems().toString());
   }
 }
