@@ -164,5 +164,7 @@ class PartialResultTest {
     assertTrue(scrape.problems().contains(tmp.resolve("nope/sys/bus/pci/devices") + ": missing: no PCI devices to discover"));
     assertTrue(scrape.problems().contains(tmp.resolve("nope/sys/block") + ": missing: no block devices to discover"),
         scrape.problems().toString());
+    assertTrue(scrape.problems().contains(tmp.resolve("nope/sys/class/net") + ": missing: no network interfaces to discover"),
+        scrape.problems().toString());
   }
 }
