@@ -136,6 +136,18 @@ class PartialResultTest {
   }
 
   @Test
+  void anIoPressureFileWithoutItsFullLineGivesSomeOnlyAsOlderKernelsWriteIt() throws Exception {
+    HostSource fresh = new HostSource("h1", null, fx.config());
+    Path io = fx.proc("pressure/io");
+    Files.writeString(io, "some avg10=0.00 avg60=0.00 avg300=0.00 total=1000000\n");
+    FixtureHost.scrape(fresh, 1000);
+    Files.writeString(io, "some avg10=0.00 avg60=0.00 avg300=0.00 total=1500000\n");
+    Scrape s = FixtureHost.scrape(fresh, 1002);
+    assertValue(0.25, s, "h1/cpu", "psi_io_some"); // 500,000 us stalled over 2 s
+    assertFalse(has(s, "h1/cpu", "psi_io_full"));
+  }
+
+  @Test
   void anExceptionInOneAreaIsContainedToThatArea() throws Exception {
     // A header /proc/interrupts never has: the IRQ area fails this scrape, the others stand.
     Files.writeString(fx.proc("interrupts"), "           CPUx\n 40: 1\n");
