@@ -10,10 +10,12 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
 import org.junit.jupiter.api.Test;
 import org.snmp4j.PDU;
 import org.snmp4j.smi.Integer32;
+import org.snmp4j.smi.Null;
 import org.snmp4j.smi.OID;
 import org.snmp4j.smi.Variable;
 import org.snmp4j.smi.VariableBinding;
@@ -73,9 +75,14 @@ class WalkerTest {
 
   @Test
   void tooBigAtOneRepetitionEndsTheWalkAsTheAgentsError() throws Exception {
+    // tooBig to the first three requests, whatever their size; a fourth, which the walker must
+    // not send, would get an empty answer (the table's end) and end the walk whole
+    AtomicInteger asked = new AtomicInteger();
     Function<PDU, PDU> tooBig = request -> {
       PDU response = new PDU();
-      response.setErrorStatus(PDU.tooBig);
+      if (asked.incrementAndGet() <= 3) {
+        response.setErrorStatus(PDU.tooBig);
+      }
       return response;
     };
     try (ScriptedAgent agent = new ScriptedAgent(tooBig); AgentSession session = session(agent)) {
@@ -93,15 +100,19 @@ class WalkerTest {
 
   @Test
   void anAnswerThatRepeatsTheOidAskedForStopsTheWalk() throws Exception {
-    // rows 1 and 2 come whole; asked for what follows row 2, the agent answers row 2 again
+    // rows 1 and 2 come whole; asked for what follows row 2, the agent answers row 2 again (and
+    // were it asked once more, it would say the MIB ended: a walker that took row 2 twice would
+    // end there with three values, not stop at two)
+    AtomicInteger asked = new AtomicInteger();
     Function<PDU, PDU> repeating = request -> {
       PDU response = new PDU();
-      OID asked = request.get(0).getOid();
-      if (asked.equals(ENTRY)) {
-        response.add(new VariableBinding(oid(1, 1), new Integer32(1)));
-        response.add(new VariableBinding(oid(1, 2), new Integer32(2)));
-      } else {
-        response.add(new VariableBinding(asked, new Integer32(2)));
+      switch (asked.incrementAndGet()) {
+        case 1 -> {
+          response.add(new VariableBinding(oid(1, 1), new Integer32(1)));
+          response.add(new VariableBinding(oid(1, 2), new Integer32(2)));
+        }
+        case 2 -> response.add(new VariableBinding(request.get(0).getOid(), new Integer32(2)));
+        default -> response.add(new VariableBinding(request.get(0).getOid(), Null.endOfMibView));
       }
       return response;
     };
