@@ -43,8 +43,11 @@ class WalkerTest {
     return AgentSession.open(s, AgentSecrets.resolve(s, v -> null, "test"), varbinds);
   }
 
+  /** As {@link #session(ScriptedAgent, String, VarbindListener)} with 2 s, by the opening without a listener (SnmpBench's). */
   static AgentSession session(ScriptedAgent agent) throws Exception {
-    return session(agent, "2s", VarbindListener.NONE);
+    SnmpSettings s = SettingsBinder.bind(settings("agent", agent.agent(), "community", "public", "timeout", "2s",
+        "retries", 0), SnmpSettings.class, Path.of("."), "test");
+    return AgentSession.open(s, AgentSecrets.resolve(s, v -> null, "test"));
   }
 
   private static List<Integer> maxRepetitionsAsked(ScriptedAgent agent) {
