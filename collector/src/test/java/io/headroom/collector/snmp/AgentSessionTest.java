@@ -1,0 +1,75 @@
+package io.headroom.collector.snmp;
+
+import static io.headroom.collector.snmp.WalkerTest.oid;
+import static io.headroom.collector.snmp.WalkerTest.session;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.snmp4j.PDU;
+import org.snmp4j.smi.Integer32;
+import org.snmp4j.smi.OID;
+import org.snmp4j.smi.VariableBinding;
+
+/** One agent's session against {@link ScriptedAgent}: what reaches the varbind listener, and what closing ends. */
+class AgentSessionTest {
+  private static final Map<OID, org.snmp4j.smi.Variable> ROWS = Map.of(oid(1, 1), new Integer32(1), oid(1, 2), new Integer32(2));
+
+  private static PDU get(AgentSession session, OID... oids) {
+    PDU get = session.pdu(PDU.GET);
+    for (OID o : oids) {
+      get.add(new VariableBinding(o));
+    }
+    return get;
+  }
+
+  @Test
+  void theListenerHearsValuesNeverAnEndOfMibViewOrNoSuchObject() throws Exception {
+    List<VariableBinding> heard = Collections.synchronizedList(new ArrayList<>());
+    try (ScriptedAgent agent = ScriptedAgent.serving(ROWS); AgentSession session = session(agent, "2s", heard::add)) {
+      // a walk of 4 a request: rows 1 and 2, then endOfMibView twice
+      TableWalk walk = new Walker(session, 4).walk(Oids.IF_ENTRY);
+      assertEquals(2, walk.bindings().size());
+      assertEquals(List.of(new VariableBinding(oid(1, 1), new Integer32(1)), new VariableBinding(oid(1, 2), new Integer32(2))),
+          List.copyOf(heard));
+      heard.clear();
+      // a GET of row 2 and of row 9, which the agent lacks (noSuchObject)
+      PDU answer = session.send(get(session, oid(1, 2), oid(1, 9)));
+      assertEquals(2, answer.size());
+      assertEquals(List.of(new VariableBinding(oid(1, 2), new Integer32(2))), List.copyOf(heard));
+    }
+  }
+
+  @Test
+  void theListenerHearsNothingOfAnErrorAnswer() throws Exception {
+    // genErr with the bindings asked for, values and all: none of them is a value the agent gave
+    List<VariableBinding> heard = Collections.synchronizedList(new ArrayList<>());
+    try (ScriptedAgent agent = new ScriptedAgent(request -> {
+      PDU response = ScriptedAgent.mib(ROWS).apply(request);
+      response.setErrorStatus(PDU.genErr);
+      response.setErrorIndex(1);
+      return response;
+    }); AgentSession session = session(agent, "2s", heard::add)) {
+      PDU answer = session.send(get(session, oid(1, 1)));
+      assertEquals(PDU.genErr, answer.getErrorStatus());
+      assertEquals(List.of(), List.copyOf(heard));
+    }
+  }
+
+  @Test
+  void aClosedSessionHearsNoMoreAnswers() throws Exception {
+    try (ScriptedAgent agent = ScriptedAgent.serving(ROWS)) {
+      AgentSession session = session(agent, "1s", VarbindListener.NONE);
+      assertEquals(new Integer32(1), session.send(get(session, oid(1, 1))).get(0).getVariable());
+      session.close();
+      // SNMP4J still sends (its UDP mapping opens a socket to send on), and the agent answers, but
+      // nothing listens any more: 1 s later the request counts as unanswered
+      assertNull(session.send(get(session, oid(1, 1))));
+      assertEquals(2, agent.requests().size(), "the agent was asked, and answered");
+    }
+  }
+}
