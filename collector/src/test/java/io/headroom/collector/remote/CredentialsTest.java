@@ -111,11 +111,14 @@ class CredentialsTest {
   }
 
   @Test
-  void withoutALookupThePasswordEnvIsTheProcessEnvironment() {
+  void withoutALookupThePasswordEnvIsTheProcessEnvironment() throws Exception {
     // A variable no environment of this project sets.
     ConfigException unset = assertThrows(ConfigException.class,
         () -> Credentials.resolve(endpoint("HEADROOM_CREDENTIALS_TEST_UNSET", null), dir));
     assertEquals("password_env: environment variable HEADROOM_CREDENTIALS_TEST_UNSET is not set (for https://idrac-r750a)",
         unset.getMessage());
+    // and what it resolves is returned as with a lookup: here a user name alone, no environment read
+    assertEquals(new Credentials("monitor", null),
+        Credentials.resolve(RemoteEndpoint.of(URI.create("https://a")).withLogin("monitor", null, null), dir));
   }
 }
