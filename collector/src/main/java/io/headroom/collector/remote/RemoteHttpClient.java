@@ -90,8 +90,8 @@ public final class RemoteHttpClient implements AutoCloseable {
     logins = new LoginGate(endpoint.target(), endpoint.loginBackoff(), endpoint.loginBackoffMax(), clock);
     maxBodyBytes = b.maxBodyBytes;
     exchanges = b.exchanges;
-    String u = endpoint.url().toString();
-    base = URI.create(endpoint.url().getRawPath() == null || endpoint.url().getRawPath().isEmpty() ? u + "/" : u);
+    // Relative paths start at the url's path as a directory: URI.resolve drops a last segment without "/".
+    base = URI.create(endpoint.url().getRawPath().endsWith("/") ? endpoint.url().toString() : endpoint.url() + "/");
     OkHttpClient.Builder ok = new OkHttpClient.Builder()
         .connectTimeout(endpoint.connectTimeout())
         .readTimeout(endpoint.readTimeout())

@@ -100,4 +100,25 @@ class CredentialsTest {
     assertFalse(text.contains(SECRET), text);
     assertFalse(text.contains(Base64.getEncoder().encodeToString(("root:" + SECRET).getBytes(StandardCharsets.UTF_8))), text);
   }
+
+  @Test
+  void aUserNameWithoutAPasswordIsKeptAndTheSecretPrintsMasked() throws Exception {
+    Credentials c = Credentials.resolve(RemoteEndpoint.of(URI.create("https://a")).withLogin("monitor", null, null), dir,
+        k -> SECRET);
+    assertEquals(new Credentials("monitor", null), c);
+    assertEquals("***", Secret.of(SECRET).toString());
+    assertEquals("Credentials[username=root, password=***]", new Credentials("root", Secret.of(SECRET)).toString());
+  }
+
+  @Test
+  void withoutALookupThePasswordEnvIsTheProcessEnvironment() throws Exception {
+    // A variable no environment of this project sets.
+    ConfigException unset = assertThrows(ConfigException.class,
+        () -> Credentials.resolve(endpoint("HEADROOM_CREDENTIALS_TEST_UNSET", null), dir));
+    assertEquals("password_env: environment variable HEADROOM_CREDENTIALS_TEST_UNSET is not set (for https://idrac-r750a)",
+        unset.getMessage());
+    // and what it resolves is returned as with a lookup: here a user name alone, no environment read
+    assertEquals(new Credentials("monitor", null),
+        Credentials.resolve(RemoteEndpoint.of(URI.create("https://a")).withLogin("monitor", null, null), dir));
+  }
 }

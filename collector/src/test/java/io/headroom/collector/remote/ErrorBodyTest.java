@@ -72,4 +72,21 @@ class ErrorBodyTest {
   void anEmptyBodyIsNothing() {
     assertEquals("", summary(" \n"));
   }
+
+  @Test
+  void aJsonBodyOfExactlyTheLimitIsKeptWholeAndOneCharacterMoreIsItsMessage() {
+    // {"error":{"code":"C","message":"..."}}: 32 characters before the message, 3 after it, so a
+    // message of 165 makes 200, the limit, and one of 166 makes 201.
+    String at = "{\"error\":{\"code\":\"C\",\"message\":\"" + "m".repeat(165) + "\"}}";
+    assertEquals(ErrorBody.MAX, at.length());
+    assertEquals(at, summary(at));
+    String over = "{\"error\":{\"code\":\"C\",\"message\":\"" + "m".repeat(166) + "\"}}";
+    assertEquals("C: " + "m".repeat(166), summary(over)); // 169 characters: not cut
+  }
+
+  @Test
+  void aTextOfExactlyTheLimitIsKeptAndOneCharacterMoreIsCut() {
+    assertEquals("y".repeat(200), summary("y".repeat(200)));
+    assertEquals("y".repeat(200) + "...", summary("y".repeat(201)));
+  }
 }

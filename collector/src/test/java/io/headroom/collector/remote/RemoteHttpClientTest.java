@@ -2,6 +2,7 @@ package io.headroom.collector.remote;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -12,6 +13,7 @@ import io.headroom.standin.StandinReply;
 import io.headroom.standin.StandinServer;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.InterruptedIOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
@@ -367,5 +369,151 @@ class RemoteHttpClientTest {
       assertEquals(expectedId, json.readTree(r.body()).get("Id").asText());
       assertEquals("application/json", r.header("content-type"));
     }
+  }
+
+  @Test
+  void aUrlPathWithoutATrailingSlashIsStillWhereRelativePathsStart() throws Exception {
+    Files.createDirectories(dir.resolve("api/rest"));
+    Files.writeString(dir.resolve("api/rest/appliance.json"), "[]");
+    // "/api/rest" + "appliance": /api/rest/appliance, as with "/api/rest/" (URI.resolve alone gives /api/appliance)
+    RemoteEndpoint e = RemoteEndpoint.of(URI.create(server.baseUri() + "/api/rest")).withPlaintext(true);
+    try (RemoteHttpClient c = client(e, Credentials.NONE)) {
+      assertEquals("[]", c.fetch(RemoteRequest.get("appliance")).text());
+    }
+    assertEquals(1, server.count("GET", "/api/rest/appliance"));
+  }
+
+  @Test
+  void theClientNamesItsEndpointTargetRedactionAndLoginGate() throws Exception {
+    RemoteEndpoint e = endpoint();
+    try (RemoteHttpClient c = client(e, login())) {
+      assertSame(e, c.endpoint());
+      assertEquals(server.baseUri().toString(), c.target());
+      assertEquals("password *** sent", c.redaction().redact("password " + SECRET + " sent"));
+      // The gate runs on the client's clock (fixed at NOW) with the endpoint's login_backoff, 30 s by default.
+      c.logins().refused(401);
+      assertEquals(NOW.plusSeconds(30), c.logins().heldUntil());
+    }
+  }
+
+  @Test
+  void aDeleteIsSentAsADeleteAndItsAnswerReturned() throws Exception {
+    try (RemoteHttpClient c = client(0)) {
+      // The stand-in serves its files to GET and HEAD only: a DELETE of one is 405, with Allow.
+      RemoteResponse r = c.delete("/x");
+      assertEquals(405, r.status());
+      assertEquals("GET, HEAD", r.header("Allow"));
+    }
+    assertEquals(1, server.count("DELETE", "/x"));
+  }
+
+  @Test
+  void aConnectionRefusedIsReportedWithOkHttpsReason() throws Exception {
+    int port;
+    try (ServerSocket s = new ServerSocket(0, 50, InetAddress.getLoopbackAddress())) {
+      port = s.getLocalPort(); // closed again: nothing listens there
+    }
+    RemoteEndpoint e = RemoteEndpoint.of(URI.create("http://127.0.0.1:" + port)).withPlaintext(true)
+        .withLimits(2, Duration.ofSeconds(5), Duration.ofSeconds(10), Duration.ofSeconds(30), 1);
+    try (RemoteHttpClient c = client(e, Credentials.NONE)) {
+      // where, the exception's simple name and its message (OkHttp's RealConnection: "Failed to connect
+      // to " and the socket address), then the attempts: the first and one retry.
+      assertEquals("GET http://127.0.0.1:" + port + "/x: ConnectException: Failed to connect to /127.0.0.1:" + port
+          + " (after 2 attempts)", assertThrows(RemoteHttpException.class, () -> c.get("/x")).getMessage());
+    }
+    assertEquals(List.of(Duration.ofMillis(100)), sleeps); // 0.5 x 200 ms before the retry
+  }
+
+  @Test
+  void anInterruptedCallerSendsNothingAndKeepsItsInterrupt() throws Exception {
+    try (RemoteHttpClient c = client(3)) {
+      Thread.currentThread().interrupt();
+      try {
+        InterruptedIOException e = assertThrows(InterruptedIOException.class, () -> c.get("/x"));
+        assertEquals("GET " + server.baseUri() + "/x: interrupted waiting for a free slot", e.getMessage());
+        assertTrue(Thread.currentThread().isInterrupted(), "the interrupt is set again for the caller");
+      } finally {
+        Thread.interrupted();
+      }
+    }
+    assertEquals(0, server.count("GET", "/x"));
+  }
+
+  @Test
+  void anInterruptDuringTheWaitToRetryEndsTheRequestAndKeepsTheInterrupt() throws Exception {
+    server.when("GET", "/x").times(1).reply(503, Map.of("Retry-After", "5"), "{}");
+    // The wait throws as Thread.sleep does when the thread is interrupted in it.
+    try (RemoteHttpClient c = RemoteHttpClient.builder(endpoint(), Credentials.NONE)
+        .sleeper(d -> {
+          sleeps.add(d);
+          throw new InterruptedException();
+        }).build()) {
+      try {
+        InterruptedIOException e = assertThrows(InterruptedIOException.class, () -> c.get("/x"));
+        assertEquals("GET " + server.baseUri() + "/x: interrupted waiting to retry", e.getMessage());
+        assertTrue(Thread.currentThread().isInterrupted(), "the interrupt is set again for the caller");
+      } finally {
+        Thread.interrupted();
+      }
+    }
+    assertEquals(List.of(Duration.ofSeconds(5)), sleeps);
+    assertEquals(1, server.count("GET", "/x"));
+  }
+
+  @Test
+  void theDefaultWaitIsTakenInFull() throws Exception {
+    server.when("GET", "/x").times(1).reply(503, Map.of("Retry-After", "1"), "{}");
+    try (RemoteHttpClient c = RemoteHttpClient.builder(endpoint(), Credentials.NONE).build()) {
+      long t0 = System.nanoTime();
+      assertEquals(200, c.get("/x").status());
+      long ms = (System.nanoTime() - t0) / 1_000_000;
+      assertTrue(ms >= 1000, "Retry-After 1 s, waited " + ms + " ms");
+    }
+    assertEquals(2, server.count("GET", "/x"));
+  }
+
+  @Test
+  void theBuildersBackoffAndLongestRetryAfterAreTheOnesUsed() throws Exception {
+    server.when("GET", "/x").times(3).reply(503);
+    server.when("GET", "/x").times(1).reply(429, Map.of("Retry-After", "60"), "{}");
+    try (RemoteHttpClient c = RemoteHttpClient.builder(endpoint(2, Duration.ofSeconds(30), 4), Credentials.NONE)
+        .sleeper(sleeps::add).random(() -> 0.5).backoff(Duration.ofMillis(40), Duration.ofMillis(100))
+        .maxRetryAfter(Duration.ofSeconds(5)).build()) {
+      assertEquals(200, c.get("/x").status());
+    }
+    // 0.5 x min(100 ms, 40 ms x 2^n) for n = 0, 1, 2: 20, 40, 50 ms; then Retry-After 60 s cut to 5 s.
+    assertEquals(List.of(Duration.ofMillis(20), Duration.ofMillis(40), Duration.ofMillis(50), Duration.ofSeconds(5)),
+        sleeps);
+  }
+
+  @Test
+  void theDefaultJitterDrawsBelowTheCeiling() throws Exception {
+    server.when("GET", "/x").times(3).reply(503);
+    // A base of 10 s, the cap too: each wait a draw in [0, 10 s). All three 0 ms with the default
+    // draw has a chance of (1/10,000)^3; a draw fixed at 0 (or none) always gives 0.
+    try (RemoteHttpClient c = RemoteHttpClient.builder(endpoint(2, Duration.ofSeconds(30), 3), Credentials.NONE)
+        .sleeper(sleeps::add).backoff(Duration.ofSeconds(10), Duration.ofSeconds(10)).build()) {
+      assertEquals(200, c.get("/x").status());
+    }
+    assertEquals(3, sleeps.size());
+    for (Duration d : sleeps) {
+      assertTrue(!d.isNegative() && d.compareTo(Duration.ofSeconds(10)) < 0, d.toString());
+    }
+    assertTrue(sleeps.stream().mapToLong(Duration::toMillis).sum() > 0, sleeps.toString());
+  }
+
+  @Test
+  void theExchangeListenerSeesEachRequestWithItsFinalResponseOnly() throws Exception {
+    server.when("GET", "/x").times(1).reply(503, Map.of("Retry-After", "1"), "{}");
+    server.when("GET", "/gone").drop();
+    List<String> seen = new CopyOnWriteArrayList<>();
+    try (RemoteHttpClient c = RemoteHttpClient.builder(endpoint(2, Duration.ofSeconds(30), 1), Credentials.NONE)
+        .sleeper(sleeps::add).exchanges((req, resp) -> seen.add(req.method() + " " + req.path() + " " + resp.status()
+            + " " + resp.text())).build()) {
+      assertEquals(200, c.get("/x").status());
+      assertThrows(RemoteHttpException.class, () -> c.get("/gone"));
+    }
+    // The 503 was retried: only the 200 is told; the dropped /gone got no response to tell.
+    assertEquals(List.of("GET /x 200 {\"Id\":\"x\"}"), seen);
   }
 }

@@ -63,4 +63,12 @@ class RemoteSectionTest {
     assertEquals("x source of a1: url: must start with https:// (or http:// with plaintext: true); "
         + "retries: must be 0 or more; unknown key 'colour' (known: [depth, mode]); depth: must be at least 1", e.getMessage());
   }
+
+  @Test
+  void aSectionNamedByNothingStillGivesEachProblemOnce() {
+    // The binder's own message is "" + ": " + the problem, its ": " at index 0: cut off like any other prefix.
+    ConfigException e = assertThrows(ConfigException.class,
+        () -> RemoteSection.bind(YAML.readTree("url: ftp://array\n"), Own.class, Path.of("/etc/headroom"), ""));
+    assertEquals(": url: must start with https:// (or http:// with plaintext: true)", e.getMessage());
+  }
 }

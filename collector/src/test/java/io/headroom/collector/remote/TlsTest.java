@@ -14,9 +14,16 @@ import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.cert.CertificateException;
+import java.security.cert.X509Certificate;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.SSLEngine;
+import javax.net.ssl.SSLSocket;
+import javax.net.ssl.X509ExtendedTrustManager;
+import okhttp3.OkHttpClient;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -147,5 +154,56 @@ class TlsTest {
     assertEquals(1, warnings.size(), warnings.toString());
     assertTrue(warnings.get(0).contains("tls.insecure") && warnings.get(0).contains(server.baseUri().toString()),
         warnings.get(0));
+  }
+
+  /** The trust manager the client installs, to make the checks that a handshake through OkHttp never makes. */
+  private static X509ExtendedTrustManager installed(TlsSettings tls) throws Exception {
+    OkHttpClient.Builder b = new OkHttpClient.Builder();
+    Tls.configure(b, tls);
+    return (X509ExtendedTrustManager) b.build().x509TrustManager();
+  }
+
+  private static String notTrusted(SelfSignedCertificate cert, String why) {
+    return "server certificate (" + cert.certificate().getSubjectX500Principal().getName() + ", SHA-256 "
+        + cert.sha256Fingerprint() + ") is not trusted by tls.ca_file ca.pem: " + why;
+  }
+
+  @Test
+  void aCaFileCheckHandsTheJdkTheChainAloneOrWithItsEngineOrSocket() throws Exception {
+    Files.writeString(dir.resolve("ca.pem"), server.certificate().pem());
+    X509ExtendedTrustManager tm = installed(TlsSettings.ca(dir.resolve("ca.pem")));
+    X509Certificate[] trusted = {server.certificate().certificate()};
+    SelfSignedCertificate other = SelfSignedCertificate.generate();
+    // The chain alone: the CA file's own certificate passes, any other is refused, naming it.
+    tm.checkServerTrusted(trusted, "UNKNOWN");
+    CertificateException refused = assertThrows(CertificateException.class,
+        () -> tm.checkServerTrusted(new X509Certificate[] {other.certificate()}, "UNKNOWN"));
+    assertEquals(notTrusted(other, refused.getCause().getMessage()), refused.getMessage());
+    // With an engine, or a connected socket, the JDK asks it for the handshake the chain came in;
+    // these have none begun, so even the trusted chain is refused: proof that each was handed on.
+    SSLEngine engine = SSLContext.getDefault().createSSLEngine();
+    assertEquals(notTrusted(server.certificate(), "No handshake session"),
+        assertThrows(CertificateException.class, () -> tm.checkServerTrusted(trusted, "UNKNOWN", engine)).getMessage());
+    try (SSLSocket socket = (SSLSocket) SSLContext.getDefault().getSocketFactory()
+        .createSocket(InetAddress.getLoopbackAddress(), server.port())) {
+      assertEquals(notTrusted(server.certificate(), "No handshake session"),
+          assertThrows(CertificateException.class, () -> tm.checkServerTrusted(trusted, "UNKNOWN", socket)).getMessage());
+    }
+  }
+
+  @Test
+  void aPinIsCheckedWhicheverWayTheJdkAsks() throws Exception {
+    SelfSignedCertificate other = SelfSignedCertificate.generate();
+    X509ExtendedTrustManager tm = installed(TlsSettings.pin(server.certificate().sha256Fingerprint()));
+    X509Certificate[] pinned = {server.certificate().certificate()};
+    X509Certificate[] wrong = {other.certificate()};
+    String mismatch = "server certificate SHA-256 " + other.sha256Fingerprint() + " does not match tls.pin_sha256 "
+        + server.certificate().sha256Fingerprint();
+    SSLEngine engine = SSLContext.getDefault().createSSLEngine();
+    tm.checkServerTrusted(pinned, "UNKNOWN");
+    tm.checkServerTrusted(pinned, "UNKNOWN", engine);
+    assertEquals(mismatch, assertThrows(CertificateException.class, () -> tm.checkServerTrusted(wrong, "UNKNOWN")).getMessage());
+    assertEquals(mismatch,
+        assertThrows(CertificateException.class, () -> tm.checkServerTrusted(wrong, "UNKNOWN", engine)).getMessage());
   }
 }
