@@ -120,4 +120,14 @@ class NumaNodesTest {
     assertEquals(List.of(), s.problems().stream().filter(p -> p.contains("node1")).toList());
     assertFalse(socketCpus(s).containsKey("h1/socket/1"));
   }
+
+  @Test
+  void aDistanceTableThatIsNotNumbersFailsTheNumaAreaOnlyAndSaysSo() throws Exception {
+    Files.writeString(fx.sys("devices/system/node/node1/distance"), "21 x\n");
+    Scrape s = FixtureHost.scrape(new HostSource("h1", null, fx.config()), 1000);
+    List<String> numa = s.problems().stream().filter(p -> p.startsWith("h1/numa")).toList();
+    assertEquals(List.of("h1/numa: discovery failed: java.lang.NumberFormatException: For input string: \"x\""), numa);
+    // the areas after it stand: the PCIe walk still names its links
+    assertEquals("PCIe 0000:81:00.0", FixtureHost.entity(s, "h1/pcie/0000:81:00.0").name());
+  }
 }
