@@ -1,0 +1,90 @@
+package io.headroom.collector.host;
+
+import static io.headroom.collector.host.FixtureHost.assertValue;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.headroom.collector.source.Scrape;
+import io.headroom.model.Relation;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The two-socket host walked again every second (topology_refresh 1 s, scrapes 2 s apart): what a
+ * walk found before must not linger or double; and IB and cgroup details its fixture leaves out.
+ */
+class RewalkAndFabricsTest {
+  @TempDir Path tmp;
+  FixtureHost fx;
+  HostSource source;
+
+  @BeforeEach
+  void everyScrapeWalks() throws Exception {
+    fx = FixtureHost.copy("two-socket", tmp);
+    source = new HostSource("h1", null, new HostSourceConfig(fx.root.resolve("proc"), fx.root.resolve("sys"),
+        List.of("bench.slice"), List.of(), Duration.ofSeconds(1)));
+  }
+
+  private Path ibCounters() {
+    return fx.sys("class/infiniband/mlx5_0/ports/1/counters");
+  }
+
+  @Test
+  void aCgroupWalkedThreeTimesIsReadOnceEachScrape() throws Exception {
+    FixtureHost.scrape(source, 1000);
+    fx.advance();
+    FixtureHost.scrape(source, 1002);
+    Scrape third = FixtureHost.scrape(source, 1004); // the same files as 2 s before: nothing used
+    assertValue(0, third, "h1/cgroup/bench.slice", "cpu_cores_used"); // fails if sampled twice
+  }
+
+  @Test
+  void anFcHostGoneBeforeTheNextWalkIsNotLookedFor() throws Exception {
+    Scrape first = FixtureHost.scrape(source, 1000);
+    assertTrue(first.problems().stream().anyMatch(p -> p.contains("/fc_host/host4/")), first.problems().toString());
+    // unplugged: its sysfs directory goes with its class link
+    Path gone = fx.sys("class/fc_host/host4").toRealPath();
+    Files.delete(fx.sys("class/fc_host/host4"));
+    try (var walk = Files.walk(gone)) {
+      for (Path p : walk.sorted(java.util.Comparator.reverseOrder()).toList()) {
+        Files.delete(p);
+      }
+    }
+    Scrape second = FixtureHost.scrape(source, 1002);
+    assertEquals(List.of(), second.problems().stream().filter(p -> p.contains("host4")).toList());
+  }
+
+  @Test
+  void theCgroupsCpusetAndItsPlaceOnTheHostCpu() throws Exception {
+    Scrape s = FixtureHost.scrape(source, 1000);
+    assertEquals("4-7", FixtureHost.entity(s, "h1/cgroup/bench.slice").attrs().get("cpus")); // cpuset.cpus.effective
+    assertTrue(s.relations().contains(new Relation("h1/cgroup/bench.slice", "on", "h1/cpu")));
+  }
+
+  @Test
+  void ibErrorsAreReceiveErrorsSymbolErrorsAndRemotePhysicalErrorsSummed() throws Exception {
+    FixtureHost.scrape(source, 1000);
+    Files.writeString(ibCounters().resolve("port_rcv_errors"), "2\n");
+    Files.writeString(ibCounters().resolve("symbol_error"), "4\n");
+    Files.writeString(ibCounters().resolve("port_rcv_remote_physical_errors"), "6\n");
+    Scrape s = FixtureHost.scrape(source, 1002);
+    assertValue((2 + 4 + 6) / 2.0, s, "h1/ib/mlx5_0/1", "errors_per_s");
+  }
+
+  @Test
+  void anIbPortOfUnknownRateHasNoCeilingAndSaysSo() throws Exception {
+    // the port as the collector names it: under the device's resolved directory
+    Path rate = fx.sys("class/infiniband/mlx5_0").toRealPath().resolve("ports/1/rate");
+    Files.writeString(rate, "\n");
+    Scrape s = FixtureHost.scrape(source, 1000);
+    assertTrue(s.problems().contains(rate + ": rate unknown: no ceiling"), s.problems().toString());
+    assertFalse(FixtureHost.entity(s, "h1/ib/mlx5_0/1").attrs().containsKey("speed_bps"));
+    assertEquals(java.util.Map.of(), FixtureHost.entity(s, "h1/ib/mlx5_0/1").capacity());
+  }
+}
