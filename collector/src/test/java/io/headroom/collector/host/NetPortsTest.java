@@ -4,6 +4,7 @@ import static io.headroom.collector.host.FixtureHost.assertValue;
 import static io.headroom.collector.host.FixtureHost.has;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.headroom.collector.source.Scrape;
 import java.nio.file.Files;
@@ -104,5 +105,16 @@ class NetPortsTest {
     assertEquals(List.of(), notTheFcPorts(s.problems()));
     assertFalse(has(s, "h1/net/br0", "rx_bytes_per_s"));
     assertValue(0, s, "h1/net/ens1f1", "rx_bytes_per_s");
+  }
+
+  @Test
+  void anInterfaceThatVanishesDuringTheWalkIsAProblemAndTheOthersAreFound() throws Exception {
+    // a class/net link whose device is gone: resolving it fails as it does when a veth is deleted mid-walk
+    Path link = Files.createSymbolicLink(fx.sys("class/net/veth9"), fx.sys("devices/virtual/net/veth9"));
+    Scrape s = FixtureHost.scrape(source(), 1000);
+    List<String> about = s.problems().stream().filter(p -> p.startsWith(link.toString())).toList();
+    assertEquals(1, about.size(), s.problems().toString());
+    assertTrue(about.get(0).startsWith(link + ": vanished during discovery: "), about.get(0));
+    assertEquals("ethernet", FixtureHost.entity(s, "h1/net/ens1f1").attrs().get("fabric"));
   }
 }

@@ -130,4 +130,12 @@ class NumaNodesTest {
     // the areas after it stand: the PCIe walk still names its links
     assertEquals("PCIe 0000:81:00.0", FixtureHost.entity(s, "h1/pcie/0000:81:00.0").name());
   }
+
+  @Test
+  void anEmptyNumastatIsAProblemNamingIt() throws Exception {
+    Path numastat = fx.sys("devices/system/node/node1/numastat");
+    Files.writeString(numastat, "\n");
+    Scrape s = FixtureHost.scrape(new HostSource("h1", null, fx.config()), 1000);
+    assertEquals(List.of(numastat + ": empty"), s.problems().stream().filter(p -> p.contains("numastat")).toList());
+  }
 }

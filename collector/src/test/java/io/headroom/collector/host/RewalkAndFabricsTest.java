@@ -87,4 +87,15 @@ class RewalkAndFabricsTest {
     assertFalse(FixtureHost.entity(s, "h1/ib/mlx5_0/1").attrs().containsKey("speed_bps"));
     assertEquals(java.util.Map.of(), FixtureHost.entity(s, "h1/ib/mlx5_0/1").capacity());
   }
+
+  @Test
+  void fcDumpedFramesCountedByTheHbaAreDiscards() throws Exception {
+    // the fixture's host3 reads all ones (unsupported); an HBA that counts them: 10, then 16
+    Path dumped = fx.sys("class/fc_host/host3/statistics/dumped_frames");
+    Files.writeString(dumped, "0xa\n");
+    FixtureHost.scrape(source, 1000);
+    Files.writeString(dumped, "0x10\n");
+    Scrape s = FixtureHost.scrape(source, 1002);
+    assertValue((16 - 10) / 2.0, s, "h1/fc/host3", "discards_per_s");
+  }
 }
