@@ -126,4 +126,25 @@ class FileBytesTest {
     assertEquals(f.length(), f.lineEnd(f.length() - 1) + 1); // the '\n' is the last byte
     assertEquals(3, holding("abc").lineEnd(0)); // no newline: the file's end
   }
+
+  @Test
+  void requiredLongNamesAMissingFileOrOneThatIsNoNumberAndGivesNoValue() throws Exception {
+    Scrape scrape = new Scrape(0);
+    SysFiles files = new SysFiles(scrape);
+    Path missing = dir.resolve("rx_words");
+    Path odd = Files.writeString(dir.resolve("tx_words"), "lots\n");
+    assertEquals(null, files.requiredLong(missing));
+    assertEquals(null, files.requiredLong(odd));
+    assertEquals(0x10L, files.requiredLong(Files.writeString(dir.resolve("hex"), "0x10\n")));
+    assertEquals(List.of(missing + ": missing", odd + ": not a number: \"lots\""), scrape.problems());
+  }
+
+  /** The buffer is kept between reads: what a longer file left past the end must never match. */
+  @Test
+  void startsWithSeesNothingOfTheLongerFileReadBefore() throws Exception {
+    FileBytes f = holding("cpu0 1 2");
+    f.read(Files.writeString(dir.resolve("g"), "cpu0 1"));
+    assertFalse(f.startsWith(5, "1 ")); // bytes 5-6 were "1 " in the first file; byte 6 is past this one's end
+    assertTrue(f.startsWith(5, "1"));
+  }
 }

@@ -33,4 +33,17 @@ class PcieLinksTest {
   void aSpeedNoGenerationHasIsUnknown(String speed) {
     assertEquals(0, PcieLinks.generation(speed));
   }
+
+  /** sysfs widths are 1 to 32 lanes ("x16" on some kernels); 255 is "not trained", 0 unknown. */
+  @ParameterizedTest
+  @CsvSource({"1, 1", "x16, 16", "32, 32", "33, 0", "255, 0", "0, 0", "-1, 0", "wide, 0"})
+  void aWidthIsOneToThirtyTwoLanesElseUnknown(String text, int width) {
+    assertEquals(width, PcieLinks.width(text));
+  }
+
+  @ParameterizedTest
+  @CsvSource({"0, 0, Gen? x?", "1, 1, Gen1 x1", "4, 0, Gen4 x?", "0, 16, Gen? x16"})
+  void aDescriptionMarksWhatIsUnknown(int gen, int width, String text) {
+    assertEquals(text, PcieLinks.describe(gen, width));
+  }
 }
