@@ -158,4 +158,55 @@ class RedfishScrapeTest {
       assertEquals(2, bmc.maxConcurrent());
     }
   }
+
+  /** BandwidthPercent is a percentage: 0 and 100 are readings, anything outside is no reading. */
+  @Test
+  void aSocketsBandwidthPercentIsReadFromZeroToAHundredInclusive() throws Exception {
+    double[] percent = {50, 0, 100, 100.5, -0.5};
+    AtomicInteger reads = new AtomicInteger();
+    try (StandinServer bmc = StandinServer.builder().root(Bmc.R750).start();
+        RedfishSource source = Bmc.source(bmc, dir, "")) {
+      bmc.handle("/redfish/v1/Systems/System.Embedded.1/Processors/CPU.Socket.1/ProcessorMetrics",
+          r -> StandinReply.json("{\"BandwidthPercent\":" + percent[Math.min(reads.getAndIncrement(), percent.length - 1)] + "}"));
+      List<Double> seen = new java.util.ArrayList<>();
+      for (int k = 0; k < 5; k++) {
+        Scrape s = new Scrape(1000 + 10 * k);
+        source.scrape(s);
+        seen.add(Bmc.value(s, "bmc1/socket/0", "util"));
+      }
+      // the walk reads the resource once (50) to see it is there; the five scrapes then read 0, 100,
+      // 100.5, -0.5 and -0.5 again: 0 and 1 as fractions, the rest no reading
+      assertEquals(java.util.Arrays.asList(0.0, 1.0, null, null, null), seen);
+      assertEquals(6, reads.get());
+    }
+  }
+
+  /** topology_refresh 10 s: the inventory is walked again at exactly 10 s after the last walk, not 1 ms before. */
+  @Test
+  void theInventoryIsWalkedAgainExactlyWhenTheRefreshHasPassed() throws Exception {
+    String system = "/redfish/v1/Systems/System.Embedded.1";
+    String body = java.nio.file.Files.readString(Bmc.R750.resolve(system.substring(1)).resolve("index.json"));
+    AtomicInteger walks = new AtomicInteger();
+    try (StandinServer bmc = StandinServer.builder().root(Bmc.R750).start();
+        RedfishSource source = Bmc.source(bmc, dir, "topology_refresh: 10s\n")) {
+      bmc.handle(system, r -> {
+        walks.incrementAndGet();
+        return StandinReply.json(body);
+      });
+      Scrape walked = new Scrape(1000);
+      source.scrape(walked);
+      assertEquals(1, walks.get());
+      Scrape between = new Scrape(1009.999);
+      source.scrape(between);
+      assertEquals(1, walks.get());
+      // a scrape without a walk still carries the inventory's entities and relations
+      assertEquals(walked.relations(), between.relations());
+      assertEquals(walked.entities().size(), between.entities().size());
+      assertTrue(between.relations().size() > 0);
+      source.scrape(new Scrape(1010));
+      assertEquals(2, walks.get());
+      source.scrape(new Scrape(1015));
+      assertEquals(2, walks.get());
+    }
+  }
 }
