@@ -68,4 +68,19 @@ class PcieChainTest {
     topo.pci.put(nvme.address(), nvme);
     return PcieCollector.degradation(topo, nvme);
   }
+
+  /** A link field sysfs does not give (0) is never read as "trained below": no degradation claimed. */
+  @Test
+  void anUnknownLinkFieldIsNoEvidenceOfATrainedDownLink() {
+    assertTrue(dev("0x010802", 3, 4, 4, 4, "0000:00:01.0", "0000:01:00.0").trainedBelowMax());
+    assertTrue(dev("0x010802", 4, 2, 4, 4, "0000:00:01.0", "0000:01:00.0").trainedBelowMax());
+    assertFalse(dev("0x010802", 4, 4, 4, 4, "0000:00:01.0", "0000:01:00.0").trainedBelowMax());
+    assertFalse(dev("0x010802", 0, 4, 4, 4, "0000:00:01.0", "0000:01:00.0").trainedBelowMax());
+    assertFalse(dev("0x010802", 4, 0, 4, 4, "0000:00:01.0", "0000:01:00.0").trainedBelowMax());
+    assertFalse(dev("0x010802", 4, 4, 0, 4, "0000:00:01.0", "0000:01:00.0").trainedBelowMax());
+    assertFalse(dev("0x010802", 4, 4, 4, 0, "0000:00:01.0", "0000:01:00.0").trainedBelowMax());
+    // 0 in a maximum with the other maximum above the trained value: still no claim
+    assertFalse(dev("0x010802", 3, 2, 0, 4, "0000:00:01.0", "0000:01:00.0").trainedBelowMax());
+    assertFalse(dev("0x010802", 3, 2, 4, 0, "0000:00:01.0", "0000:01:00.0").trainedBelowMax());
+  }
 }

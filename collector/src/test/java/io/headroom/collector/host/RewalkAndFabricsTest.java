@@ -98,4 +98,15 @@ class RewalkAndFabricsTest {
     Scrape s = FixtureHost.scrape(source, 1002);
     assertValue((16 - 10) / 2.0, s, "h1/fc/host3", "discards_per_s");
   }
+
+  @Test
+  void anIbPortWithoutAnOptionalCounterKeepsItsDataRatesAndNamesNothing() throws Exception {
+    Files.delete(ibCounters().resolve("port_xmit_packets")); // some HCAs' firmware leave it out
+    FixtureHost.scrape(source, 1000);
+    Files.writeString(ibCounters().resolve("port_xmit_data"), "600\n"); // +500 words of 4 bytes over 2 s
+    Scrape s = FixtureHost.scrape(source, 1002);
+    assertValue(500 * 4 / 2.0, s, "h1/ib/mlx5_0/1", "tx_bytes_per_s");
+    assertFalse(FixtureHost.has(s, "h1/ib/mlx5_0/1", "tx_packets_per_s"));
+    assertEquals(List.of(), s.problems().stream().filter(p -> p.contains("infiniband")).toList());
+  }
 }
