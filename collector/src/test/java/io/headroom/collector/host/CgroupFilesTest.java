@@ -49,4 +49,15 @@ class CgroupFilesTest {
     assertEquals(8192, CgroupFiles.kv("8:0 " + line, "wbytes="));
     assertEquals(0, CgroupFiles.kv(line, "dbytes="));
   }
+
+  @Test
+  void aV1BlkioHierarchyWithoutThrottleFilesReadsNoIoAndTheCpuStill() throws Exception {
+    Files.writeString(dir.resolve("cpuacct.usage"), "5000000000\n"); // 5 s of CPU in ns
+    Files.writeString(dir.resolve("cpu.stat"), "nr_periods 10\nnr_throttled 2\nthrottled_time 300\n");
+    Path blkio = Files.createDirectories(dir.resolve("blkio")); // mounted, its throttle files absent
+    long[] now = new CgroupFiles("v1", dir, dir, blkio, null).read(new SysFiles(new io.headroom.collector.source.Scrape(0)));
+    assertEquals(5_000_000_000L, now[CgroupFiles.USAGE_NS]);
+    assertEquals(2, now[CgroupFiles.NR_THROTTLED]);
+    assertEquals(0, now[CgroupFiles.RBYTES] + now[CgroupFiles.WBYTES] + now[CgroupFiles.RIOS] + now[CgroupFiles.WIOS]);
+  }
 }
