@@ -75,4 +75,15 @@ class HostSourceFactoryTest {
         () -> bind("{\"cgroups\":[\"a\"],\"array_cgroups\":[\"a\"]}"));
     assertEquals("host source of h1: cgroups: a is also in array_cgroups; list it once", e.getMessage());
   }
+
+  @Test
+  void theFactoryIsTypeHostWithTheHostMetricsAndMakesASourceOfTheTestbedsInterval() throws Exception {
+    HostSourceFactory factory = new HostSourceFactory();
+    assertEquals("host", factory.type());
+    assertEquals(HostMetrics.ALL, factory.metrics());
+    assertEquals(false, factory.metrics().isEmpty());
+    var source = factory.create(new SourceContext("h1", Duration.ofSeconds(5), base), new ObjectMapper().readTree("{}"));
+    assertEquals("host", source.name());
+    assertEquals(Duration.ofSeconds(5), source.interval());
+  }
 }

@@ -109,4 +109,14 @@ class RewalkAndFabricsTest {
     assertFalse(FixtureHost.has(s, "h1/ib/mlx5_0/1", "tx_packets_per_s"));
     assertEquals(List.of(), s.problems().stream().filter(p -> p.contains("infiniband")).toList());
   }
+
+  @Test
+  void theTopologyIsWalkedAgainExactlyAtTheRefreshNotBefore() throws Exception {
+    FixtureHost.scrape(source, 1000);
+    Path veth = Files.createDirectories(fx.sys("class/net/veth7"));
+    Files.writeString(veth.resolve("type"), "1\n");
+    assertFalse(FixtureHost.scrape(source, 1000.999).entities().stream().anyMatch(e -> e.id().equals("h1/net/veth7")));
+    // topology_refresh 1 s: at 1001 exactly the walk finds the new interface
+    assertTrue(FixtureHost.scrape(source, 1001).entities().stream().anyMatch(e -> e.id().equals("h1/net/veth7")));
+  }
 }
