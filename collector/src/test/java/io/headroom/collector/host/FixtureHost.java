@@ -48,6 +48,15 @@ final class FixtureHost {
     return advance("scrape2");
   }
 
+  /** Removes a directory and all below it, as a device unplugged takes its sysfs tree with it. */
+  static void deleteTree(Path dir) throws IOException {
+    try (var walk = Files.walk(dir)) {
+      for (Path p : walk.sorted(java.util.Comparator.reverseOrder()).toList()) {
+        Files.delete(p);
+      }
+    }
+  }
+
   HostSourceConfig config() {
     return config(List.of(), List.of());
   }

@@ -42,17 +42,9 @@ class NumaNodesTest {
     return out;
   }
 
-  private void deleteTree(Path dir) throws Exception {
-    try (var walk = Files.walk(dir)) {
-      for (Path p : walk.sorted(java.util.Comparator.reverseOrder()).toList()) {
-        Files.delete(p);
-      }
-    }
-  }
-
   @Test
   void withoutNumaNodesEachPhysicalPackageIsASocketAndAnUnknownPackagePlacesNoCpu() throws Exception {
-    deleteTree(fx.sys("devices/system/node"));
+    FixtureHost.deleteTree(fx.sys("devices/system/node"));
     // packages as the fixture writes them, but cpu7's unknown (-1)
     Files.writeString(fx.sys("devices/system/cpu/cpu7/topology/physical_package_id"), "-1\n");
     Scrape s = FixtureHost.scrape(new HostSource("h1", null, fx.config()), 1000);
@@ -115,7 +107,7 @@ class NumaNodesTest {
     HostSource source = new HostSource("h1", null, new HostSourceConfig(fx.root.resolve("proc"), fx.root.resolve("sys"),
         List.of(), List.of(), Duration.ofSeconds(1)));
     FixtureHost.scrape(source, 1000);
-    deleteTree(fx.sys("devices/system/node/node1"));
+    FixtureHost.deleteTree(fx.sys("devices/system/node/node1"));
     Scrape s = FixtureHost.scrape(source, 1002); // past the 1 s refresh: walked again
     assertEquals(List.of(), s.problems().stream().filter(p -> p.contains("node1")).toList());
     assertFalse(socketCpus(s).containsKey("h1/socket/1"));

@@ -51,11 +51,7 @@ class RewalkAndFabricsTest {
     // unplugged: its sysfs directory goes with its class link
     Path gone = fx.sys("class/fc_host/host4").toRealPath();
     Files.delete(fx.sys("class/fc_host/host4"));
-    try (var walk = Files.walk(gone)) {
-      for (Path p : walk.sorted(java.util.Comparator.reverseOrder()).toList()) {
-        Files.delete(p);
-      }
-    }
+    FixtureHost.deleteTree(gone);
     Scrape second = FixtureHost.scrape(source, 1002);
     assertEquals(List.of(), second.problems().stream().filter(p -> p.contains("host4")).toList());
   }
