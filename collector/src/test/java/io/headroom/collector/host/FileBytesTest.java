@@ -125,6 +125,8 @@ class FileBytesTest {
     assertEquals("", f.trimmed(0, 2));
     assertEquals(f.length(), f.lineEnd(f.length() - 1) + 1); // the '\n' is the last byte
     assertEquals(3, holding("abc").lineEnd(0)); // no newline: the file's end
+    FileBytes tab = holding("ab \t");
+    assertEquals("ab", tab.trimmed(0, tab.length())); // a tab and a space at the end, each dropped
   }
 
   @Test
