@@ -48,6 +48,11 @@ final class FixtureHost {
     return advance("scrape2");
   }
 
+  /** The scrape's problems that mention {@code part} (the fixture's own, such as its down FC port, left out). */
+  static List<String> problemsNaming(Scrape s, String part) {
+    return s.problems().stream().filter(p -> p.contains(part)).toList();
+  }
+
   /** Removes a directory and all below it, as a device unplugged takes its sysfs tree with it. */
   static void deleteTree(Path dir) throws IOException {
     try (var walk = Files.walk(dir)) {
@@ -62,7 +67,12 @@ final class FixtureHost {
   }
 
   HostSourceConfig config(List<String> cgroups, List<String> arrays) {
-    return new HostSourceConfig(root.resolve("proc"), root.resolve("sys"), cgroups, arrays, Duration.ofHours(1));
+    return config(cgroups, arrays, Duration.ofHours(1));
+  }
+
+  /** With a topology_refresh of the test's choosing (the others walk once an hour: once a test). */
+  HostSourceConfig config(List<String> cgroups, List<String> arrays, Duration topologyRefresh) {
+    return new HostSourceConfig(root.resolve("proc"), root.resolve("sys"), cgroups, arrays, topologyRefresh);
   }
 
   Path proc(String rel) {

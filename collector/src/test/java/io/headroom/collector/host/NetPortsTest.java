@@ -94,8 +94,7 @@ class NetPortsTest {
 
   @Test
   void aPortGoneWhenTheTopologyIsWalkedAgainIsNoLongerLookedFor() throws Exception {
-    HostSource source = new HostSource("h1", null, new HostSourceConfig(fx.root.resolve("proc"), fx.root.resolve("sys"),
-        List.of(), List.of(), Duration.ofSeconds(1)));
+    HostSource source = new HostSource("h1", null, fx.config(List.of(), List.of(), Duration.ofSeconds(1)));
     String kept = line("ens1f0", 0, 0, 0, 0) + line("ens1f1", 0, 0, 0, 0) + line("bond0", 0, 0, 0, 0);
     Files.writeString(fx.proc("net/dev"), HEAD + kept + line("br0", 0, 0, 0, 0));
     FixtureHost.scrape(source, 1000);
