@@ -1,7 +1,6 @@
 package io.headroom.collector.snmp;
 
 import java.io.IOException;
-import java.net.InetAddress;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -11,18 +10,14 @@ import java.util.TreeMap;
 import java.util.function.Function;
 import org.snmp4j.CommandResponder;
 import org.snmp4j.CommandResponderEvent;
-import org.snmp4j.MessageDispatcherImpl;
 import org.snmp4j.PDU;
 import org.snmp4j.Snmp;
-import org.snmp4j.mp.MPv2c;
 import org.snmp4j.mp.StatusInformation;
 import org.snmp4j.smi.Address;
 import org.snmp4j.smi.Null;
 import org.snmp4j.smi.OID;
-import org.snmp4j.smi.UdpAddress;
 import org.snmp4j.smi.Variable;
 import org.snmp4j.smi.VariableBinding;
-import org.snmp4j.transport.DefaultUdpTransportMapping;
 
 /**
  * A v2c agent in the test's JVM on a loopback UDP port that answers each request as the test says
@@ -41,11 +36,7 @@ final class ScriptedAgent implements CommandResponder, AutoCloseable {
   ScriptedAgent(Function<PDU, PDU> answers) throws IOException {
     this.answers = answers;
     this.port = SnmpSim.freeUdpPort();
-    MessageDispatcherImpl dispatcher = new MessageDispatcherImpl();
-    dispatcher.addMessageProcessingModel(new MPv2c());
-    snmp = new Snmp(dispatcher, new DefaultUdpTransportMapping(new UdpAddress(InetAddress.getLoopbackAddress(), port)));
-    snmp.addCommandResponder(this);
-    snmp.listen();
+    snmp = SnmpSim.v2cResponder(port, this);
   }
 
   /** An agent that serves {@code values} as a MIB: GET, and GETBULK with no non-repeaters. */

@@ -12,10 +12,13 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import org.snmp4j.CommandResponder;
 import org.snmp4j.CommunityTarget;
+import org.snmp4j.MessageDispatcherImpl;
 import org.snmp4j.PDU;
 import org.snmp4j.Snmp;
 import org.snmp4j.event.ResponseEvent;
+import org.snmp4j.mp.MPv2c;
 import org.snmp4j.mp.SnmpConstants;
 import org.snmp4j.smi.OctetString;
 import org.snmp4j.smi.UdpAddress;
@@ -134,6 +137,16 @@ final class SnmpSim implements AutoCloseable {
     try (DatagramSocket s = new DatagramSocket(0, InetAddress.getLoopbackAddress())) {
       return s.getLocalPort();
     }
+  }
+
+  /** A v2c command responder listening on a loopback UDP port: the in-JVM agents' and proxies' end. */
+  static Snmp v2cResponder(int port, CommandResponder responder) throws IOException {
+    MessageDispatcherImpl dispatcher = new MessageDispatcherImpl();
+    dispatcher.addMessageProcessingModel(new MPv2c());
+    Snmp snmp = new Snmp(dispatcher, new DefaultUdpTransportMapping(new UdpAddress(InetAddress.getLoopbackAddress(), port)));
+    snmp.addCommandResponder(responder);
+    snmp.listen();
+    return snmp;
   }
 
   private static Path variationModules() {

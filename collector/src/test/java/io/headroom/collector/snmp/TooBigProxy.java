@@ -5,11 +5,9 @@ import java.net.InetAddress;
 import org.snmp4j.CommandResponder;
 import org.snmp4j.CommandResponderEvent;
 import org.snmp4j.CommunityTarget;
-import org.snmp4j.MessageDispatcherImpl;
 import org.snmp4j.PDU;
 import org.snmp4j.Snmp;
 import org.snmp4j.event.ResponseEvent;
-import org.snmp4j.mp.MPv2c;
 import org.snmp4j.mp.SnmpConstants;
 import org.snmp4j.mp.StatusInformation;
 import org.snmp4j.smi.Address;
@@ -33,11 +31,7 @@ final class TooBigProxy implements CommandResponder, AutoCloseable {
   TooBigProxy(int upstreamPort, String community, int limit) throws IOException {
     this.limit = limit;
     this.port = SnmpSim.freeUdpPort();
-    MessageDispatcherImpl dispatcher = new MessageDispatcherImpl();
-    dispatcher.addMessageProcessingModel(new MPv2c());
-    server = new Snmp(dispatcher, new DefaultUdpTransportMapping(new UdpAddress(InetAddress.getLoopbackAddress(), port)));
-    server.addCommandResponder(this);
-    server.listen();
+    server = SnmpSim.v2cResponder(port, this);
     client = new Snmp(new DefaultUdpTransportMapping());
     client.listen();
     upstream = new CommunityTarget<>(new UdpAddress(InetAddress.getLoopbackAddress(), upstreamPort), new OctetString(community));
