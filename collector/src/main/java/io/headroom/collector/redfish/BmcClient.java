@@ -9,12 +9,12 @@ import io.headroom.collector.remote.RemoteHttpClient;
 import io.headroom.collector.remote.RemoteHttpException;
 import io.headroom.collector.remote.RemoteRequest;
 import io.headroom.collector.remote.RemoteResponse;
+import io.headroom.collector.remote.RemoteStream;
 import io.headroom.collector.remote.RetryPolicy;
 import java.io.IOException;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import okhttp3.Response;
 
 /**
  * Reads Redfish resources of one BMC as JSON through its {@link BmcSession}. Every failure is a
@@ -51,10 +51,6 @@ final class BmcClient implements AutoCloseable {
   /** The BMC's concurrency limit (max_concurrency): the most requests in flight to it at once. */
   int maxConcurrency() {
     return http.endpoint().maxConcurrency();
-  }
-
-  BmcSession session() {
-    return session;
   }
 
   /** The resource at {@code path} as a JSON object. */
@@ -158,7 +154,7 @@ final class BmcClient implements AutoCloseable {
    * failed or is held is a {@link BmcException}, not the stream's own refusal: the stream is
    * tried again once the login works.
    */
-  Response openStream(String path, Duration readTimeout) throws IOException {
+  RemoteStream openStream(String path, Duration readTimeout) throws IOException {
     try {
       return openAuthorizedStream(path, readTimeout);
     } catch (LoginFailedException e) {
@@ -166,7 +162,7 @@ final class BmcClient implements AutoCloseable {
     }
   }
 
-  private Response openAuthorizedStream(String path, Duration readTimeout) throws IOException {
+  private RemoteStream openAuthorizedStream(String path, Duration readTimeout) throws IOException {
     int generation = session.generation();
     try {
       return http.openStream(session.authorize(RemoteRequest.get(path)).withHeader("Accept", "text/event-stream"),

@@ -33,8 +33,6 @@ final class Inventory {
   String streamUri;
   /** Units of the streamed usage metrics by MetricId ("%"), from MetricDefinitions. */
   final Map<String, String> telemetryUnits = new LinkedHashMap<>();
-  /** Sensing intervals of the streamed usage metrics by MetricId ("PT5.0S"). */
-  final Map<String, String> sensingIntervals = new LinkedHashMap<>();
 
   Inventory(String host) {
     this.host = host;

@@ -5,7 +5,6 @@ import io.headroom.collector.source.Counters;
 import io.headroom.collector.source.Discovery;
 import io.headroom.collector.source.Scrape;
 import io.headroom.collector.source.Source;
-import io.headroom.model.Entity;
 import io.headroom.model.Relation;
 import java.io.IOException;
 import java.time.Clock;
@@ -225,11 +224,6 @@ final class RedfishSource implements Source {
         scrape.sample(p.entity(), PortReading.METRICS.get(k).name(), d.rate(k));
       }
     }
-  }
-
-  /** The inventory's entities as last walked (for tests and discover after scrapes). */
-  List<Entity> entities() {
-    return inventory == null ? List.of() : List.copyOf(inventory.entities.values());
   }
 
   TelemetryStream stream() {

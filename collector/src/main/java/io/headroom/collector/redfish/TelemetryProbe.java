@@ -73,7 +73,7 @@ final class TelemetryProbe {
     return null;
   }
 
-  /** Units and sensing intervals of the usage metrics, from their MetricDefinitions. */
+  /** Units of the usage metrics, from their MetricDefinitions (a stream value is used only in "%"). */
   private static void definitions(Fetcher fetcher, Inventory inv, String definitions) {
     if (definitions == null) {
       return;
@@ -83,10 +83,6 @@ final class TelemetryProbe {
       if (d.ok()) {
         String unit = Json.text(d.doc().get("Units"));
         inv.telemetryUnits.put(u.telemetryId(), unit == null ? "%" : unit);
-        String every = Json.text(d.doc().get("SensingInterval"));
-        if (every != null) {
-          inv.sensingIntervals.put(u.telemetryId(), every);
-        }
       } else if (!d.error().notOffered()) {
         inv.problem(d.error());
       }

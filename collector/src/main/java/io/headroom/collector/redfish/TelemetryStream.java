@@ -3,13 +3,13 @@ package io.headroom.collector.redfish;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.headroom.collector.remote.RemoteHttpException;
+import io.headroom.collector.remote.RemoteStream;
 import java.io.IOException;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import okhttp3.Response;
 import okio.BufferedSource;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -44,9 +44,8 @@ final class TelemetryStream implements AutoCloseable {
   private final Map<String, Value> latest = new ConcurrentHashMap<>();
   private final Thread thread;
   private volatile boolean closed;
-  private volatile Response open;
+  private volatile RemoteStream open;
   private volatile String refused;
-  private volatile boolean connected;
   private volatile int opened;
 
   /**
@@ -80,10 +79,6 @@ final class TelemetryStream implements AutoCloseable {
     return refused;
   }
 
-  boolean connected() {
-    return connected;
-  }
-
   /** How many times the stream was opened (reopens after silence or drops included). */
   int opened() {
     return opened;
@@ -94,12 +89,11 @@ final class TelemetryStream implements AutoCloseable {
     Duration failing = firstWait; // the wait after the next failure; doubles while they repeat
     while (!closed) {
       Duration wait;
-      try (Response r = client.openStream(path, silence)) {
+      try (RemoteStream r = client.openStream(path, silence)) {
         open = r;
-        connected = true;
         opened++;
         failing = firstWait;
-        read(r.body().source());
+        read(r.source());
         wait = firstWait;
         LOG.info("{}: telemetry stream ended; reopening in {}", client.target(), wait);
       } catch (RemoteHttpException e) {
@@ -118,7 +112,6 @@ final class TelemetryStream implements AutoCloseable {
         wait = failing;
         failing = failed(failing, e);
       } finally {
-        connected = false;
         open = null;
       }
       if (!pause(wait)) {
@@ -188,14 +181,9 @@ final class TelemetryStream implements AutoCloseable {
   public void close() {
     closed = true;
     thread.interrupt();
-    Response r = open;
+    RemoteStream r = open;
     if (r != null) {
-      try {
-        r.close();
-      } catch (RuntimeException e) {
-        // the reader thread is inside a read of this body (okio allows one at a time); the
-        // connection is being torn down either way, and the daemon thread ends on its next read
-      }
+      r.cancel(); // wakes the reader blocked in a read; it closes the response itself
     }
   }
 }

@@ -17,6 +17,7 @@ import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.Consumer;
 import java.util.function.DoubleSupplier;
 import javax.net.ssl.SSLException;
+import okhttp3.Call;
 import okhttp3.Headers;
 import okhttp3.HttpUrl;
 import okhttp3.MediaType;
@@ -284,19 +285,20 @@ public final class RemoteHttpClient implements AutoCloseable {
 
   /**
    * A GET whose body is left unread, for streams (server-sent events): the caller reads
-   * {@code response.body().source()} and closes the response. One attempt; no overall timeout
+   * {@link RemoteStream#source()} and closes the stream; another thread stops it by {@link RemoteStream#cancel()}. One attempt; no overall timeout
    * (a stream is long), {@code readTimeout} between bytes (zero: none); not counted against
    * max_concurrency, which would otherwise be held for the stream's whole life. A non-2xx status
    * is an exception.
    */
-  public Response openStream(RemoteRequest request, Duration readTimeout) throws IOException {
+  public RemoteStream openStream(RemoteRequest request, Duration readTimeout) throws IOException {
     Target target = target(request.path());
     Request okRequest = toOkHttp(request, target.url());
     String where = request.method() + " " + target.printable();
     OkHttpClient streaming = http.newBuilder().callTimeout(Duration.ZERO).readTimeout(readTimeout).build();
+    Call call = streaming.newCall(okRequest);
     Response r;
     try {
-      r = streaming.newCall(okRequest).execute();
+      r = call.execute();
     } catch (SSLException e) {
       throw new RemoteHttpException(tlsMessage(where, e), e);
     } catch (IOException e) {
@@ -307,7 +309,7 @@ public final class RemoteHttpClient implements AutoCloseable {
         new RemoteResponse(where, r.code(), headers(r.headers()), readBody(r, where)).requireSuccess(redaction);
       }
     }
-    return r;
+    return new RemoteStream(r, call);
   }
 
   /** The path's url, parsed and made printable once (both cost more than the rest of building a request). */

@@ -3,11 +3,15 @@ package io.headroom.collector.redfish;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import io.headroom.collector.remote.Credentials;
+import io.headroom.collector.remote.RemoteEndpoint;
+import io.headroom.collector.remote.RemoteHttpClient;
 import io.headroom.collector.source.Scrape;
 import io.headroom.collector.source.SourceContext;
 import io.headroom.standin.StandinServer;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Clock;
 import java.util.List;
 
 /** Test helpers: a stand-in serving one of the golden trees, and the source made by the factory for it. */
@@ -28,6 +32,19 @@ final class Bmc {
   }
 
   static final String LOGIN = "username: root\npassword_file: pw\n";
+
+  /**
+   * A client alone (no source, no walk) for the BMC at {@code url} with these extra YAML keys, the test's
+   * clock, no retries; a password file "pw" holding "calvin" in {@code dir}.
+   */
+  static BmcClient client(java.net.URI url, Path dir, Clock clock, String extraYaml) throws Exception {
+    Files.writeString(dir.resolve("pw"), "calvin\n");
+    JsonNode settings = YAML.readTree("url: \"" + url + "\"\nplaintext: true\nretries: 0\n" + extraYaml);
+    RemoteEndpoint endpoint = RedfishSourceFactory.settings(new SourceContext("bmc1", null, dir), settings).endpoint();
+    Credentials credentials = Credentials.resolve(endpoint, dir);
+    RemoteHttpClient http = RemoteHttpClient.builder(endpoint, credentials).clock(clock).build();
+    return new BmcClient(http, credentials, clock);
+  }
 
   /** The value of one reading of a scrape, or null. */
   static Double value(Scrape s, String entity, String metric) {

@@ -7,13 +7,21 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.headroom.collector.source.Scrape;
 import io.headroom.standin.StandinRequest;
 import io.headroom.standin.StandinServer;
+import io.headroom.collector.remote.RemoteHttpException;
+import io.headroom.collector.remote.RemoteStream;
 import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** Manners with a BMC's sessions, against the stand-in R760. */
 class BmcSessionTest {
+  private static final String ROOT = "/redfish/v1";
+  private static final String SSE = "/redfish/v1/SSE";
+
   @TempDir Path dir;
 
   @Test
@@ -107,6 +115,95 @@ class BmcSessionTest {
       String problem = e.getMessage();
       assertTrue(problem.contains("POST " + bmc.baseUri() + Bmc.SESSIONS + ": login refused (HTTP 401)"), problem);
       assertTrue(!problem.contains("calvin"), problem);
+    }
+  }
+
+  @Test
+  void a403DeletesTheOldSessionBeforeLoggingInAgain() throws Exception {
+    try (StandinServer bmc = StandinServer.builder().root(Bmc.R760).start();
+        BmcClient client = Bmc.client(bmc.baseUri(), dir, Clock.systemUTC(), Bmc.LOGIN)) {
+      bmc.requireSession("root", "calvin", "X-Auth-Token", Bmc.SESSIONS, false);
+      client.get(ROOT);
+      bmc.when("GET", ROOT).times(1).reply(403); // the session lost its privilege: it may still hold a slot
+      assertEquals(ROOT, client.get(ROOT).path("@odata.id").asText());
+      assertEquals(1, bmc.count("DELETE", Bmc.SESSIONS + "/1"));
+      assertEquals(2, bmc.count("POST", Bmc.SESSIONS));
+      assertEquals(1, bmc.openSessions());
+    }
+  }
+
+  @Test
+  void aClosedClientLogsInAgainWhenUsedAfterwards() throws Exception {
+    try (StandinServer bmc = StandinServer.builder().root(Bmc.R760).start();
+        BmcClient client = Bmc.client(bmc.baseUri(), dir, Clock.systemUTC(), Bmc.LOGIN)) {
+      bmc.requireSession("root", "calvin", "X-Auth-Token", Bmc.SESSIONS, false);
+      client.get(ROOT);
+      client.close();
+      client.close(); // twice: the second finds no session to delete
+      assertEquals(1, bmc.count("DELETE", Bmc.SESSIONS + "/1"));
+      assertEquals(ROOT, client.get(ROOT).path("@odata.id").asText());
+      assertEquals(2, bmc.count("POST", Bmc.SESSIONS));
+    }
+  }
+
+  /** The session's path as the BMC told it (Location header, else the body's @odata.id), from the DELETE on close. */
+  private String deletedPath(String location, String body) throws Exception {
+    try (StandinServer bmc = StandinServer.builder().root(Bmc.R760).start()) {
+      Map<String, String> headers = new java.util.HashMap<>(Map.of("X-Auth-Token", "t0k3n", "Content-Type", "application/json"));
+      if (location != null) {
+        headers.put("Location", location.replace("BASE", bmc.baseUri().toString().replaceAll("/$", "")));
+      }
+      bmc.when("POST", Bmc.SESSIONS).times(1).reply(201, headers, body);
+      BmcClient client = Bmc.client(bmc.baseUri(), dir, Clock.systemUTC(), Bmc.LOGIN);
+      client.get(ROOT);
+      client.close();
+      List<String> deleted = bmc.requests().stream().filter(r -> r.method().equals("DELETE")).map(StandinRequest::path).toList();
+      assertTrue(deleted.size() <= 1, deleted.toString());
+      return deleted.isEmpty() ? null : deleted.get(0);
+    }
+  }
+
+  @Test
+  void theSessionIsDeletedWhereTheBmcSaidItIs() throws Exception {
+    String body = "{\"@odata.id\":\"/redfish/v1/SessionService/Sessions/body-7\"}";
+    assertEquals(Bmc.SESSIONS + "/loc-3", deletedPath(Bmc.SESSIONS + "/loc-3", body));
+    assertEquals(Bmc.SESSIONS + "/abs-4", deletedPath("BASE" + Bmc.SESSIONS + "/abs-4", body)); // absolute: its path
+    assertEquals(Bmc.SESSIONS + "/body-7", deletedPath(null, body));
+    assertEquals(Bmc.SESSIONS + "/body-7", deletedPath("  ", body));
+    assertEquals(null, deletedPath(null, "{\"Id\":\"7\"}")); // nowhere to delete: it times out on the BMC
+  }
+
+  @Test
+  void aStreamRefusedWithAnExpiredSessionIsOpenedAgainAfterOneLogin() throws Exception {
+    try (StandinServer bmc = StandinServer.builder().root(Bmc.R760).start();
+        BmcClient client = Bmc.client(bmc.baseUri(), dir, Clock.systemUTC(), Bmc.LOGIN)) {
+      bmc.stream(SSE, "text/event-stream", (req, out) -> out.send(": keep-alive\n\n"));
+      bmc.requireSession("root", "calvin", "X-Auth-Token", Bmc.SESSIONS, false);
+      client.get(ROOT);
+      bmc.expireSessions();
+      try (RemoteStream r = client.openStream(SSE, Duration.ofSeconds(5))) {
+        assertEquals(200, r.status());
+      }
+      assertEquals(2, bmc.count("POST", Bmc.SESSIONS));
+      assertEquals(2, bmc.count("GET", SSE)); // the 401, then the stream
+    }
+  }
+
+  @Test
+  void aStreamRefusedWithoutALoginOrForAnotherReasonIsNotTriedAgain() throws Exception {
+    try (StandinServer bmc = StandinServer.builder().root(Bmc.R760).start();
+        BmcClient anonymous = Bmc.client(bmc.baseUri(), dir, Clock.systemUTC(), "");
+        BmcClient loggedIn = Bmc.client(bmc.baseUri(), dir, Clock.systemUTC(), Bmc.LOGIN)) {
+      bmc.when("GET", SSE).reply(401);
+      RemoteHttpException none = assertThrows(RemoteHttpException.class, () -> anonymous.openStream(SSE, Duration.ofSeconds(5)));
+      assertEquals(401, none.status());
+      assertEquals(1, bmc.count("GET", SSE));
+      bmc.clearInjections();
+      bmc.when("GET", SSE).reply(404);
+      RemoteHttpException missing = assertThrows(RemoteHttpException.class, () -> loggedIn.openStream(SSE, Duration.ofSeconds(5)));
+      assertEquals(404, missing.status());
+      assertEquals(2, bmc.count("GET", SSE));
+      assertEquals(1, bmc.count("POST", Bmc.SESSIONS)); // the 404 is not a session's end
     }
   }
 }

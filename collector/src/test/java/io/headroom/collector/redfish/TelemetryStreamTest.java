@@ -145,4 +145,134 @@ class TelemetryStreamTest {
       }
     }
   }
+
+  /** A stream straight on a client of {@code bmc} (no source, no login): 30 s silence, 10 s first wait, these waits. */
+  private static TelemetryStream stream(BmcClient client, TelemetryStream.Sleeper sleeper) {
+    return new TelemetryStream(client, "/redfish/v1/SSE" + TelemetryProbe.FILTER_QUOTED, Duration.ofSeconds(30),
+        Duration.ofSeconds(10), Clock.systemUTC(), sleeper);
+  }
+
+  private static Thread readerOf(BmcClient client) {
+    return Thread.getAllStackTraces().keySet().stream().filter(t -> t.getName().equals("redfish-sse " + client.target()))
+        .findFirst().orElseThrow(() -> new AssertionError("no reader thread for " + client.target()));
+  }
+
+  private static void awaitLatest(TelemetryStream stream, String id, double value) throws InterruptedException {
+    for (int i = 0; i < 200; i++) {
+      TelemetryStream.Value v = stream.latest(id, Duration.ofMinutes(1));
+      if (v != null && v.value() == value) {
+        return;
+      }
+      Thread.sleep(25);
+    }
+    throw new AssertionError(id + " never became " + value + ": " + stream.latest(id, Duration.ofMinutes(1)));
+  }
+
+  @Test
+  void eachEventIsReadOnItsOwnAndDataWithoutASpaceCounts(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+      throws Exception {
+    CountDownLatch end = new CountDownLatch(1);
+    try (StandinServer bmc = StandinServer.builder().root(Bmc.R760).start();
+        BmcClient client = Bmc.client(bmc.baseUri(), dir, Clock.systemUTC(), "")) {
+      bmc.stream("/redfish/v1/SSE", "text/event-stream", (req, out) -> {
+        out.send("data: {\"MetricValues\":[{\"MetricId\":\"CPUUsage\",\"MetricValue\":\"10\"}]}\n\n");
+        // a second report straight after: it must not be read glued to the first
+        out.send("data: {\"MetricValues\":[{\"MetricId\":\"CPUUsage\",\"MetricValue\":\"20\"}]}\n\n");
+        out.send("data:{\"MetricValues\":[{\"MetricId\":\"IOUsage\",\"MetricValue\":\"30\"}]}\n\n"); // "data:" alone
+        end.await(10, TimeUnit.SECONDS);
+      });
+      try (TelemetryStream stream = stream(client, d -> Thread.sleep(10)).start()) {
+        awaitLatest(stream, "IOUsage", 30);
+        assertEquals(20, stream.latest("CPUUsage", Duration.ofMinutes(1)).value());
+      } finally {
+        end.countDown();
+      }
+    }
+  }
+
+  @Test
+  void closingASilentOpenStreamEndsItsDaemonReaderAtOnce(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+      throws Exception {
+    CountDownLatch end = new CountDownLatch(1);
+    try (StandinServer bmc = StandinServer.builder().root(Bmc.R760).start();
+        BmcClient client = Bmc.client(bmc.baseUri(), dir, Clock.systemUTC(), "")) {
+      bmc.stream("/redfish/v1/SSE", "text/event-stream", (req, out) -> {
+        out.send(REPORT);
+        end.await(20, TimeUnit.SECONDS); // then silent, well inside the 30 s read timeout
+      });
+      TelemetryStream stream = stream(client, d -> Thread.sleep(d.toMillis())).start();
+      try {
+        awaitLatest(stream, "CPUUsage", 73.5);
+        Thread reader = readerOf(client);
+        assertTrue(reader.isDaemon(), "a collector that exits must not wait for the stream");
+        stream.close(); // the reader is blocked in a read: closing the response ends it
+        reader.join(5_000);
+        assertTrue(!reader.isAlive(), "reader still running 5 s after close: " + reader.getState());
+      } finally {
+        end.countDown();
+      }
+    }
+  }
+
+  @Test
+  void closingAStreamWhileItWaitsToRetryEndsItsReaderAtOnce(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+      throws Exception {
+    try (StandinServer bmc = StandinServer.builder().root(Bmc.R760).start();
+        BmcClient client = Bmc.client(bmc.baseUri(), dir, Clock.systemUTC(), "")) {
+      bmc.when("GET", "/redfish/v1/SSE").reply(500); // a failure that is retried after the first wait, 10 s
+      TelemetryStream stream = stream(client, d -> Thread.sleep(d.toMillis())).start();
+      for (int i = 0; i < 200 && bmc.count("GET", "/redfish/v1/SSE") == 0; i++) {
+        Thread.sleep(25);
+      }
+      Thread reader = readerOf(client);
+      for (int i = 0; i < 200 && reader.getState() != Thread.State.TIMED_WAITING; i++) {
+        Thread.sleep(25);
+      }
+      stream.close(); // interrupts the wait
+      reader.join(5_000);
+      assertTrue(!reader.isAlive(), "reader still waiting 5 s after close");
+      assertEquals(1, bmc.count("GET", "/redfish/v1/SSE"));
+      assertEquals(null, stream.refused()); // a 500 is the BMC's trouble, not a refusal
+    }
+  }
+
+  @Test
+  void a400ToBothSpellingsOfTheFilterIsARefusal(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+      throws Exception {
+    java.util.List<Duration> waits = new java.util.concurrent.CopyOnWriteArrayList<>();
+    try (StandinServer bmc = StandinServer.builder().root(Bmc.R760).start();
+        BmcClient client = Bmc.client(bmc.baseUri(), dir, Clock.systemUTC(), "")) {
+      bmc.when("GET", "/redfish/v1/SSE").reply(400);
+      try (TelemetryStream stream = stream(client, waits::add).start()) {
+        for (int i = 0; i < 200 && stream.refused() == null; i++) {
+          Thread.sleep(25);
+        }
+        assertTrue(stream.refused().startsWith("stream refused: GET "), stream.refused());
+        assertEquals(2, bmc.count("GET", "/redfish/v1/SSE")); // quoted, then unquoted, then no more
+        assertEquals(java.util.List.of(), waits);
+      }
+    }
+  }
+
+  @Test
+  void a500IsRetriedAfterTheFirstWaitAndTheStreamThenRead(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+      throws Exception {
+    java.util.List<Duration> waits = new java.util.concurrent.CopyOnWriteArrayList<>();
+    CountDownLatch end = new CountDownLatch(1);
+    try (StandinServer bmc = StandinServer.builder().root(Bmc.R760).start();
+        BmcClient client = Bmc.client(bmc.baseUri(), dir, Clock.systemUTC(), "")) {
+      bmc.when("GET", "/redfish/v1/SSE").times(1).reply(500);
+      bmc.stream("/redfish/v1/SSE", "text/event-stream", (req, out) -> {
+        out.send(REPORT);
+        end.await(10, TimeUnit.SECONDS);
+      });
+      try (TelemetryStream stream = stream(client, waits::add).start()) {
+        awaitLatest(stream, "CPUUsage", 73.5);
+        assertEquals(java.util.List.of(Duration.ofSeconds(10)), waits);
+        assertEquals(null, stream.refused());
+      } finally {
+        end.countDown();
+      }
+    }
+  }
 }

@@ -36,7 +36,6 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
-import okhttp3.Response;
 import okio.BufferedSource;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Assumptions;
@@ -347,8 +346,8 @@ class RemoteHttpClientTest {
       out.send("data: 2\n\n");
     });
     try (RemoteHttpClient c = client(2);
-        Response r = c.openStream(RemoteRequest.get("/events"), Duration.ofSeconds(5))) {
-      BufferedSource source = r.body().source();
+        RemoteStream r = c.openStream(RemoteRequest.get("/events"), Duration.ofSeconds(5))) {
+      BufferedSource source = r.source();
       assertEquals("data: 1", source.readUtf8LineStrict());
       assertEquals("", source.readUtf8LineStrict());
       assertEquals("data: 2", source.readUtf8LineStrict());
