@@ -26,9 +26,14 @@ final class Bmc {
 
   /** A source (host bmc1) for {@code server} with these extra YAML keys; a password file "pw" holding "calvin" in {@code dir}. */
   static RedfishSource source(StandinServer server, Path dir, String extraYaml) throws Exception {
+    return source(server, dir, Clock.systemUTC(), extraYaml);
+  }
+
+  /** The same with the factory on {@code clock} (busy and login holds, the stream's stamps). */
+  static RedfishSource source(StandinServer server, Path dir, Clock clock, String extraYaml) throws Exception {
     Files.writeString(dir.resolve("pw"), "calvin\n");
     JsonNode settings = YAML.readTree("url: \"" + server.baseUri() + "\"\nplaintext: true\n" + extraYaml);
-    return (RedfishSource) new RedfishSourceFactory().create(new SourceContext("bmc1", null, dir), settings);
+    return (RedfishSource) new RedfishSourceFactory(clock).create(new SourceContext("bmc1", null, dir), settings);
   }
 
   static final String LOGIN = "username: root\npassword_file: pw\n";

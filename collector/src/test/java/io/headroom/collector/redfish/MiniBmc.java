@@ -27,6 +27,7 @@ final class MiniBmc {
   static final String CPU2 = SYS + "/Processors/CPU.Socket.2";
 
   private final Map<String, Function<StandinRequest, StandinReply>> docs = new LinkedHashMap<>();
+  private final Map<String, StandinServer.StreamHandler> streams = new LinkedHashMap<>();
 
   /** The root, system (linking C1 and the processors) and the two sockets; the chassis is the test's. */
   static MiniBmc dell(String chassis) {
@@ -54,6 +55,12 @@ final class MiniBmc {
     return this;
   }
 
+  /** An event stream at {@code path} (text/event-stream). */
+  MiniBmc stream(String path, StandinServer.StreamHandler handler) {
+    streams.put(path, handler);
+    return this;
+  }
+
   static StandinReply failure() {
     return StandinReply.json(500, "{\"error\":{\"code\":\"Base.1.0.InternalError\"}}");
   }
@@ -71,7 +78,7 @@ final class MiniBmc {
   }
 
   /**
-   * Discovery by the source (host bmc1, telemetry: poll, no retries, these extra keys), each
+   * Discovery by the source (host bmc1, telemetry: poll unless set, no retries, these extra keys), each
    * problem cut to what it names: "GET BMC/redfish/v1/...".
    */
   Discovery discover(Path dir, String extraYaml) throws Exception {
@@ -93,14 +100,18 @@ final class MiniBmc {
     }
   }
 
-  private StandinServer serve() throws java.io.IOException {
+  /** The tree served, for a test that scrapes more than once. */
+  StandinServer serve() throws java.io.IOException {
     StandinServer bmc = StandinServer.builder().start();
     docs.forEach(bmc::handle);
+    streams.forEach((path, handler) -> bmc.stream(path, "text/event-stream", handler));
     return bmc;
   }
 
-  private static RedfishSource source(StandinServer bmc, Path dir, String extraYaml) throws Exception {
-    return Bmc.source(bmc, dir, "telemetry: poll\nretries: 0\n" + extraYaml);
+  /** No retries; telemetry: poll unless the extra keys say otherwise. */
+  static RedfishSource source(StandinServer bmc, Path dir, String extraYaml) throws Exception {
+    String telemetry = extraYaml.contains("telemetry:") ? "" : "telemetry: poll\n";
+    return Bmc.source(bmc, dir, telemetry + "retries: 0\n" + extraYaml);
   }
 
   static Entity entity(Discovery d, String id) {
