@@ -52,4 +52,14 @@ class MembersTest {
     assertEquals(List.of("bmc1/socket/0", "bmc1/socket/1"), sockets(d));
     assertEquals(List.of("GET BMC" + PROCS), d.problems());
   }
+
+  @Test
+  void aLaterPageThatFailsKeepsTheMembersReadBeforeIt() throws Exception {
+    Discovery d = bmc()
+        .put(PROCS, page(PROCS + "Page2", PROCS + "/CPU.Socket.1"))
+        .fail(PROCS + "Page2")
+        .discover(dir, "");
+    assertEquals(List.of("bmc1/socket/0"), sockets(d));
+    assertEquals(List.of("GET BMC" + PROCS + "Page2"), d.problems());
+  }
 }

@@ -45,4 +45,13 @@ class PortFunctionTest {
     assertFalse(npar.serves("/p10", List.of("NIC.Integrated.1-10"), Set.of()));
     assertNull(npar.ibRate());
   }
+
+  @Test
+  void theNamesAreTheIdThenEachDifferentFqddOnce() throws Exception {
+    // an Id that is not the FQDD (a function numbered "1"): the port is found by its Dell objects' FQDDs
+    PortFunction f = function("{\"Id\":\"1\",\"Oem\":{\"Dell\":{\"DellNIC\":{\"FQDD\":\"NIC.Slot.7-1-1\"},"
+        + "\"DellFC\":{\"FQDD\":\"NIC.Slot.7-1-1\"},\"DellInfiniBand\":{}}}}");
+    assertEquals(List.of("1", "NIC.Slot.7-1-1"), f.names());
+    assertTrue(f.serves("/p", List.of("NIC.Slot.7-1"), Set.of()));
+  }
 }

@@ -209,4 +209,50 @@ class RedfishScrapeTest {
       assertEquals(2, walks.get());
     }
   }
+
+  @Test
+  void aSocketMetricThatFailsIsTheScrapesProblemAndNoReading() throws Exception {
+    String metrics = "/redfish/v1/Systems/System.Embedded.1/Processors/CPU.Socket.1/ProcessorMetrics";
+    try (StandinServer bmc = StandinServer.builder().root(Bmc.R750).start();
+        RedfishSource source = Bmc.source(bmc, dir, "retries: 0\n")) {
+      source.scrape(new Scrape(1000));
+      bmc.when("GET", metrics).reply(500);
+      Scrape s = new Scrape(1010);
+      source.scrape(s);
+      assertNull(Bmc.value(s, "bmc1/socket/0", "util"));
+      assertEquals(List.of("GET " + bmc.baseUri().toString().replaceAll("/$", "") + metrics
+          + ": HTTP 500: Standin.Injected injected status 500"), s.problems());
+    }
+  }
+
+  /**
+   * A collector stopping (its thread interrupted) mid-scrape: the scrape says so and reads nothing,
+   * the interrupt stays set for the runner, and the helper already started stops too instead of
+   * reading the rest (each request 20 ms here, so that the rest would be seen).
+   */
+  @Test
+  void anInterruptedScrapeSaysSoAndItsHelpersStop() throws Exception {
+    try (StandinServer bmc = StandinServer.builder().root(Bmc.R760).start();
+        RedfishSource source = Bmc.source(bmc, dir, "telemetry: poll\nmax_concurrency: 2\n")) {
+      source.scrape(new Scrape(1000)); // the walk
+      bmc.clearLog();
+      source.scrape(new Scrape(1005));
+      int paths = bmc.requests().size();
+      assertTrue(paths >= 6, paths + " requests in a scrape");
+      bmc.latency(java.time.Duration.ofMillis(20));
+      bmc.clearLog();
+      Scrape s = new Scrape(1010);
+      Thread.currentThread().interrupt();
+      try {
+        source.scrape(s);
+      } finally {
+        assertTrue(Thread.interrupted(), "the interrupt is kept for the collector");
+      }
+      assertEquals(1, s.problems().size(), s.problems().toString());
+      assertTrue(s.problems().get(0).endsWith(": scrape interrupted after 0 of " + paths + " requests"), s.problems().toString());
+      assertTrue(s.readings().isEmpty(), s.readings().toString());
+      Thread.sleep(20L * paths + 500); // time enough for a helper left running to read every path
+      assertTrue(bmc.requests().size() <= 1, bmc.requests().size() + " of " + paths + " requests sent after the interrupt");
+    }
+  }
 }

@@ -50,6 +50,10 @@ class RedfishSettingsTest {
     RedfishSettings s = bind("url: https://idrac-r760\n").own();
     assertEquals(RedfishSettings.Role.CLIENT, s.role());
     assertEquals(RedfishSettings.Telemetry.AUTO, s.telemetry());
+    // what a section without Redfish keys binds to is what defaults() says it is
+    assertEquals(new RedfishSettings(RedfishSettings.Role.CLIENT, RedfishSettings.Telemetry.AUTO, Duration.ofMinutes(10)),
+        RedfishSettings.defaults());
+    assertEquals(RedfishSettings.defaults(), s);
   }
 
   @Test

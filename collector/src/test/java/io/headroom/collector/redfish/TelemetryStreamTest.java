@@ -153,8 +153,12 @@ class TelemetryStreamTest {
   }
 
   private static Thread readerOf(BmcClient client) {
-    return Thread.getAllStackTraces().keySet().stream().filter(t -> t.getName().equals("redfish-sse " + client.target()))
-        .findFirst().orElseThrow(() -> new AssertionError("no reader thread for " + client.target()));
+    return readerOf(client.target());
+  }
+
+  private static Thread readerOf(String target) {
+    return Thread.getAllStackTraces().keySet().stream().filter(t -> t.getName().equals("redfish-sse " + target) && t.isAlive())
+        .findFirst().orElseThrow(() -> new AssertionError("no reader thread for " + target));
   }
 
   private static void awaitLatest(TelemetryStream stream, String id, double value) throws InterruptedException {
@@ -270,6 +274,28 @@ class TelemetryStreamTest {
         awaitLatest(stream, "CPUUsage", 73.5);
         assertEquals(java.util.List.of(Duration.ofSeconds(10)), waits);
         assertEquals(null, stream.refused());
+      } finally {
+        end.countDown();
+      }
+    }
+  }
+
+  @Test
+  void closingTheSourceEndsItsStream() throws Exception {
+    CountDownLatch end = new CountDownLatch(1);
+    try (StandinServer bmc = StandinServer.builder().root(Bmc.R760).start()) {
+      bmc.stream("/redfish/v1/SSE", "text/event-stream", (req, out) -> {
+        out.send(REPORT);
+        end.await(20, TimeUnit.SECONDS);
+      });
+      RedfishSource source = source(bmc, "AUTO");
+      try {
+        source.scrape(new Scrape(1000));
+        awaitValue(source, "CPUUsage");
+        Thread reader = readerOf(bmc.baseUri().toString().replaceAll("/$", ""));
+        source.close();
+        reader.join(5_000);
+        assertTrue(!reader.isAlive(), "the stream's reader outlived its source");
       } finally {
         end.countDown();
       }
