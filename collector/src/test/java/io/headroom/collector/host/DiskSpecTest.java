@@ -27,4 +27,14 @@ class DiskSpecTest {
     assertEquals(Map.of("util", 1.0, "iops", 800000.0), entity(s, "h1/disk/nvme1n1").capacity());
     assertEquals(Map.of("util", 1.0), entity(s, "h1/disk/md0").capacity());
   }
+
+  @Test
+  void aCeilingMustBeAboveZero() {
+    assertEquals(List.of("iops: must be a positive number"), new DiskSpec(0.0, null).validate());
+    assertEquals(List.of("bytes_per_s: must be a positive number"), new DiskSpec(null, 0.0).validate());
+    assertEquals(List.of("iops: must be a positive number", "bytes_per_s: must be a positive number"),
+        new DiskSpec(Double.NaN, -1.0).validate());
+    assertEquals(List.of(), new DiskSpec(Double.MIN_VALUE, Double.MIN_VALUE).validate()); // the least above 0
+    assertEquals(List.of(), new DiskSpec(null, null).validate());
+  }
 }

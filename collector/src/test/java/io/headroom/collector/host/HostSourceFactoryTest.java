@@ -70,6 +70,13 @@ class HostSourceFactoryTest {
   }
 
   @Test
+  void aCgroupPathThatClimbsOutOrIsBlankIsRefused() {
+    ConfigException e = assertThrows(ConfigException.class, () -> bind("{\"cgroups\":[\"ok.slice\",\"a/../../etc\",\" \"]}"));
+    assertEquals("host source of h1: cgroups: \"a/../../etc\" is not a cgroup path; cgroups: \" \" is not a cgroup path",
+        e.getMessage());
+  }
+
+  @Test
   void aCgroupInBothListsIsRefused() {
     ConfigException e = assertThrows(ConfigException.class,
         () -> bind("{\"cgroups\":[\"a\"],\"array_cgroups\":[\"a\"]}"));
