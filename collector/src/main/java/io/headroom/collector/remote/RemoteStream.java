@@ -25,10 +25,6 @@ public final class RemoteStream implements AutoCloseable {
     return response.body().source();
   }
 
-  public int status() {
-    return response.code();
-  }
-
   /** From any thread: ends the stream now; the owner's read fails with an IOException. */
   public void cancel() {
     call.cancel();
