@@ -33,6 +33,16 @@ class TelemetryStreamTest {
             Clock.systemUTC(), d -> Thread.sleep(d.toMillis())).start());
   }
 
+  /** The stream at /redfish/v1/SSE sends these events, then holds the connection open until {@code end} (or 20 s). */
+  private static void sendThenHold(StandinServer bmc, CountDownLatch end, String... events) {
+    bmc.stream("/redfish/v1/SSE", "text/event-stream", (req, out) -> {
+      for (String e : events) {
+        out.send(e);
+      }
+      end.await(20, TimeUnit.SECONDS);
+    });
+  }
+
   private static void awaitValue(RedfishSource source, String id) throws InterruptedException {
     for (int i = 0; i < 100 && (source.stream() == null || source.stream().latest(id, Duration.ofMinutes(1)) == null); i++) {
       Thread.sleep(50);
@@ -43,11 +53,7 @@ class TelemetryStreamTest {
   void usageComesFromTheStreamAndTheSensorIsNotPolled() throws Exception {
     CountDownLatch end = new CountDownLatch(1);
     try (StandinServer bmc = StandinServer.builder().root(Bmc.R760).start()) {
-      bmc.stream("/redfish/v1/SSE", "text/event-stream", (req, out) -> {
-        out.send(": keep-alive\n\n");
-        out.send(REPORT);
-        end.await(10, TimeUnit.SECONDS);
-      });
+      sendThenHold(bmc, end, ": keep-alive\n\n", REPORT);
       try (RedfishSource source = source(bmc, "AUTO")) {
         source.scrape(new Scrape(1000));
         awaitValue(source, "CPUUsage");
@@ -71,10 +77,7 @@ class TelemetryStreamTest {
     CountDownLatch end = new CountDownLatch(1);
     try (StandinServer bmc = StandinServer.builder().root(Bmc.R760).start()) {
       bmc.when("GET", "/redfish/v1/SSE").times(1).reply(400);
-      bmc.stream("/redfish/v1/SSE", "text/event-stream", (req, out) -> {
-        out.send(REPORT);
-        end.await(10, TimeUnit.SECONDS);
-      });
+      sendThenHold(bmc, end, REPORT);
       try (RedfishSource source = source(bmc, "AUTO")) {
         source.scrape(new Scrape(1000));
         awaitValue(source, "CPUUsage");
@@ -178,13 +181,11 @@ class TelemetryStreamTest {
     CountDownLatch end = new CountDownLatch(1);
     try (StandinServer bmc = StandinServer.builder().root(Bmc.R760).start();
         BmcClient client = Bmc.client(bmc.baseUri(), dir, Clock.systemUTC(), "")) {
-      bmc.stream("/redfish/v1/SSE", "text/event-stream", (req, out) -> {
-        out.send("data: {\"MetricValues\":[{\"MetricId\":\"CPUUsage\",\"MetricValue\":\"10\"}]}\n\n");
-        // a second report straight after: it must not be read glued to the first
-        out.send("data: {\"MetricValues\":[{\"MetricId\":\"CPUUsage\",\"MetricValue\":\"20\"}]}\n\n");
-        out.send("data:{\"MetricValues\":[{\"MetricId\":\"IOUsage\",\"MetricValue\":\"30\"}]}\n\n"); // "data:" alone
-        end.await(10, TimeUnit.SECONDS);
-      });
+      sendThenHold(bmc, end,
+          "data: {\"MetricValues\":[{\"MetricId\":\"CPUUsage\",\"MetricValue\":\"10\"}]}\n\n",
+          // a second report straight after: it must not be read glued to the first
+          "data: {\"MetricValues\":[{\"MetricId\":\"CPUUsage\",\"MetricValue\":\"20\"}]}\n\n",
+          "data:{\"MetricValues\":[{\"MetricId\":\"IOUsage\",\"MetricValue\":\"30\"}]}\n\n"); // "data:" alone
       try (TelemetryStream stream = stream(client, d -> Thread.sleep(10)).start()) {
         awaitLatest(stream, "IOUsage", 30);
         assertEquals(20, stream.latest("CPUUsage", Duration.ofMinutes(1)).value());
@@ -200,10 +201,7 @@ class TelemetryStreamTest {
     CountDownLatch end = new CountDownLatch(1);
     try (StandinServer bmc = StandinServer.builder().root(Bmc.R760).start();
         BmcClient client = Bmc.client(bmc.baseUri(), dir, Clock.systemUTC(), "")) {
-      bmc.stream("/redfish/v1/SSE", "text/event-stream", (req, out) -> {
-        out.send(REPORT);
-        end.await(20, TimeUnit.SECONDS); // then silent, well inside the 30 s read timeout
-      });
+      sendThenHold(bmc, end, REPORT); // then silent, well inside the 30 s read timeout
       TelemetryStream stream = stream(client, d -> Thread.sleep(d.toMillis())).start();
       try {
         awaitLatest(stream, "CPUUsage", 73.5);
@@ -266,10 +264,7 @@ class TelemetryStreamTest {
     try (StandinServer bmc = StandinServer.builder().root(Bmc.R760).start();
         BmcClient client = Bmc.client(bmc.baseUri(), dir, Clock.systemUTC(), "")) {
       bmc.when("GET", "/redfish/v1/SSE").times(1).reply(500);
-      bmc.stream("/redfish/v1/SSE", "text/event-stream", (req, out) -> {
-        out.send(REPORT);
-        end.await(10, TimeUnit.SECONDS);
-      });
+      sendThenHold(bmc, end, REPORT);
       try (TelemetryStream stream = stream(client, waits::add).start()) {
         awaitLatest(stream, "CPUUsage", 73.5);
         assertEquals(java.util.List.of(Duration.ofSeconds(10)), waits);
@@ -284,10 +279,7 @@ class TelemetryStreamTest {
   void closingTheSourceEndsItsStream() throws Exception {
     CountDownLatch end = new CountDownLatch(1);
     try (StandinServer bmc = StandinServer.builder().root(Bmc.R760).start()) {
-      bmc.stream("/redfish/v1/SSE", "text/event-stream", (req, out) -> {
-        out.send(REPORT);
-        end.await(20, TimeUnit.SECONDS);
-      });
+      sendThenHold(bmc, end, REPORT);
       RedfishSource source = source(bmc, "AUTO");
       try {
         source.scrape(new Scrape(1000));
