@@ -15,7 +15,7 @@ COPY --from=build /src/app/target/lib/ /opt/headroom/lib/
 COPY bin/jvm-options /opt/headroom/jvm-options
 # The same command line as ./headroom in the repository (the same heap bound per subcommand),
 # minus its build-on-first-use step.
-RUN printf '#!/bin/sh\nexec java $(/opt/headroom/jvm-options "${1:-}") -cp "/opt/headroom/headroom.jar:/opt/headroom/lib/*" io.headroom.app.cli.Main "$@"\n' \
+RUN printf '#!/bin/sh\nexec java $(/opt/headroom/jvm-options "$@") -cp "/opt/headroom/headroom.jar:/opt/headroom/lib/*" io.headroom.app.cli.Main "$@"\n' \
       > /usr/local/bin/headroom \
  && chmod 755 /usr/local/bin/headroom \
  && useradd --system --uid 10001 --home-dir /var/lib/headroom --create-home headroom

@@ -10,6 +10,8 @@ import io.headroom.model.Relation;
 import io.headroom.model.RecordingRecord;
 import io.headroom.model.Run;
 import io.headroom.model.Sample;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -18,7 +20,10 @@ import java.util.Map;
  * topology and runs topics, so a record means the same thing in a file and on Kafka.
  */
 public final class RecordingCodec {
-  static final ObjectMapper JSON = new ObjectMapper();
+  /** Made when a record is first written: reading one needs no ObjectMapper (JsonTrees). */
+  private static final class Mapper {
+    static final ObjectMapper JSON = new ObjectMapper();
+  }
 
   private RecordingCodec() {}
 
@@ -47,9 +52,11 @@ public final class RecordingCodec {
   public static JsonNode parseNode(String line) {
     JsonNode node;
     try {
-      node = JSON.readTree(line);
+      node = JsonTrees.read(line);
     } catch (JsonProcessingException e) {
       throw new IllegalArgumentException("not JSON: " + e.getOriginalMessage());
+    } catch (IOException e) { // a String has no I/O to fail; kept apart from the parser's own errors
+      throw new UncheckedIOException(e);
     }
     if (node == null || !node.isObject()) {
       throw new IllegalArgumentException("not a JSON object");
@@ -84,24 +91,24 @@ public final class RecordingCodec {
 
   public static String toJson(RecordingRecord record) {
     try {
-      return JSON.writeValueAsString(toNode(record));
+      return Mapper.JSON.writeValueAsString(toNode(record));
     } catch (JsonProcessingException e) {
       throw new IllegalStateException("cannot encode " + record.type() + " record", e);
     }
   }
 
   public static ObjectNode toNode(RecordingRecord record) {
-    ObjectNode node = JSON.createObjectNode().put("type", record.type());
+    ObjectNode node = Mapper.JSON.createObjectNode().put("type", record.type());
     if (record instanceof Sample s) {
       node.put("ts", s.ts()).put("entity", s.entity()).put("metric", s.metric())
           .put("value", s.value());
     } else if (record instanceof Entity e) {
       node.put("id", e.id()).put("kind", e.kind()).put("name", e.name());
       if (!e.attrs().isEmpty()) {
-        node.set("attrs", JSON.valueToTree(e.attrs()));
+        node.set("attrs", Mapper.JSON.valueToTree(e.attrs()));
       }
       if (!e.capacity().isEmpty()) {
-        node.set("capacity", JSON.valueToTree(e.capacity()));
+        node.set("capacity", Mapper.JSON.valueToTree(e.capacity()));
       }
     } else if (record instanceof Relation r) {
       node.put("from", r.from()).put("rel", r.rel()).put("to", r.to());
@@ -110,14 +117,14 @@ public final class RecordingCodec {
       if (r.end() != null) {
         node.put("end", r.end());
       }
-      node.set("workload", JSON.valueToTree(r.workload()));
+      node.set("workload", Mapper.JSON.valueToTree(r.workload()));
     } else if (record instanceof Phase p) {
       node.put("run", p.run()).put("name", p.name()).put("start", p.start());
       if (p.end() != null) {
         node.put("end", p.end());
       }
       if (!p.workload().isEmpty()) {
-        node.set("workload", JSON.valueToTree(p.workload()));
+        node.set("workload", Mapper.JSON.valueToTree(p.workload()));
       }
     }
     return node;
@@ -159,7 +166,6 @@ public final class RecordingCodec {
     return v == null || v.isNull() ? null : number(node, field);
   }
 
-  @SuppressWarnings("unchecked")
   private static Map<String, Object> map(JsonNode node, String field) {
     JsonNode v = node.get(field);
     if (v == null || v.isNull()) {
@@ -168,7 +174,7 @@ public final class RecordingCodec {
     if (!v.isObject()) {
       throw new IllegalArgumentException("field \"" + field + "\" must be an object, got " + v);
     }
-    Map<String, Object> out = JSON.convertValue(v, LinkedHashMap.class);
+    Map<String, Object> out = JsonTrees.toMap(v);
     out.values().removeIf(java.util.Objects::isNull);
     return out;
   }
