@@ -4,6 +4,7 @@
 # Usage: bench/analyze/compare.sh   (from anywhere; writes bench/results/, which git ignores)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
+. bench/lib.sh
 mkdir -p bench/results
 mvn ${HEADROOM_MVN_FLAGS:-} -q -B compile dependency:build-classpath -pl analyzer -am -Dmdep.outputFile=target/cp.txt
 CP="analyzer/target/classes:$(cat analyzer/target/cp.txt)"
@@ -11,4 +12,6 @@ FILE=bench/results/testbed-1h.jsonl
 if [ ! -s "$FILE" ]; then
   java -cp "$CP" bench/analyze/GenTestbed.java "$FILE"
 fi
-java -Xmx1g -cp "$CP" bench/analyze/CompareBench.java "$FILE" "$FILE"
+bench_load before
+bench_timed java -Xmx1g -cp "$CP" bench/analyze/CompareBench.java "$FILE" "$FILE"
+bench_load after

@@ -4,6 +4,7 @@
 # Usage: bench/analyze/run.sh   (from anywhere; writes bench/results/, which git ignores)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
+. bench/lib.sh
 mkdir -p bench/results
 mvn ${HEADROOM_MVN_FLAGS:-} -q -B compile dependency:build-classpath -pl analyzer -am -Dmdep.outputFile=target/cp.txt
 CP="analyzer/target/classes:$(cat analyzer/target/cp.txt)"
@@ -13,6 +14,8 @@ if [ ! -s "$FILE" ]; then
 fi
 ls -l "$FILE"
 echo "target: read + analyze under 10 s, peak heap under 1 GB (no peer: nothing else judges a run)"
+bench_load before
 for i in 1 2 3; do
-  /usr/bin/time -f "wall %e s, max RSS %M KB" java -Xmx1g -cp "$CP" bench/analyze/AnalyzeBench.java "$FILE"
+  bench_timed /usr/bin/time -f "wall %e s, max RSS %M KB" java -Xmx1g -cp "$CP" bench/analyze/AnalyzeBench.java "$FILE"
 done
+bench_load after

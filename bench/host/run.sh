@@ -6,6 +6,7 @@
 #        HEADROOM_MVN_FLAGS=-o builds offline)
 set -eu
 cd "$(dirname "$0")/../.."
+. bench/lib.sh
 N="${1:-2000}"
 # One reactor build: the sibling modules (model, config, standin) resolve to their target/classes,
 # so nothing needs to be installed in ~/.m2 first.
@@ -13,13 +14,15 @@ mvn ${HEADROOM_MVN_FLAGS:-} -q -B test-compile dependency:build-classpath -pl co
   -Dmdep.outputFile=target/bench-classpath.txt -Dmdep.includeScope=test
 out="$(mktemp)"
 trap 'rm -f "$out"' EXIT
-(cd collector && java -Xmx256m -cp "target/test-classes:target/classes:../model/target/classes:$(cat target/bench-classpath.txt)" \
+bench_load before
+(cd collector && bench_timed java -Xmx256m -cp "target/test-classes:target/classes:../model/target/classes:$(cat target/bench-classpath.txt)" \
   io.headroom.collector.host.HostScrapeBench big-128cpu-24nvme "$N") | tee "$out"
 if ! command -v prometheus-node-exporter >/dev/null; then
   echo "node_exporter: not installed (apt-get install -y prometheus-node-exporter curl); no ratio"
   exit 0
 fi
-ne="$(bench/host/node_exporter.sh 500)"
+ne="$(bench_timed bench/host/node_exporter.sh 500)"
+bench_load after
 echo "$ne"
 # The fair pair: the whole JVM's CPU (GC and JIT included) against the exporter process's.
 ours="$(sed -n 's/^RESULT steady scrape: .* JVM CPU \([0-9.]*\) ms$/\1/p' "$out")"

@@ -7,6 +7,7 @@
 # load distorts least (docs/benchmarks.md).
 set -eu
 cd "$(dirname "$0")/../.."
+. bench/lib.sh
 N="${1:-1000}"; SECONDS_RUN="${2:-300}"; LATENCY="${3:-300}"; WORKERS="${4:-256}"
 # One reactor build (-am): the sibling modules resolve to their target/classes, nothing is installed.
 # HEADROOM_MVN_FLAGS=-o builds offline.
@@ -15,10 +16,13 @@ mvn ${HEADROOM_MVN_FLAGS:-} -q -B test-compile dependency:build-classpath -pl co
 cd collector
 CP="target/test-classes:target/classes:../model/target/classes:../config/target/classes:../standin/target/classes:$(cat target/bench-classpath.txt)"
 PORTS="$(mktemp)"
-java -Xmx1g -Xss256k -cp "$CP" io.headroom.collector.redfish.RedfishBenchBmcs "$N" "$LATENCY" "$PORTS" &
+bench_timed java -Xmx1g -Xss256k -cp "$CP" io.headroom.collector.redfish.RedfishBenchBmcs "$N" "$LATENCY" "$PORTS" &
 BMCS=$!
 trap 'kill $BMCS 2>/dev/null; rm -f "$PORTS"' EXIT
-while [ "$(wc -l < "$PORTS")" -lt "$N" ]; do sleep 1; done
+for _ in $(seq 300); do [ "$(wc -l < "$PORTS")" -ge "$N" ] && break; kill -0 $BMCS 2>/dev/null || break; sleep 1; done
+[ "$(wc -l < "$PORTS")" -ge "$N" ] || { echo "bench/redfish: $N stand-in BMCs did not start within 300 s" >&2; exit 1; }
+bench_load before
 echo "targets: 0 missed intervals after the first 60 s, under half a core, heap under 512 MB (no peer: docs/benchmarks.md)"
-java -Xmx512m ${BENCH_JAVA_OPTS:-} -cp "$CP" -Dorg.slf4j.simpleLogger.defaultLogLevel=error \
+bench_timed java -Xmx512m ${BENCH_JAVA_OPTS:-} -cp "$CP" -Dorg.slf4j.simpleLogger.defaultLogLevel=error \
   io.headroom.collector.redfish.RedfishBench "$PORTS" "$SECONDS_RUN" "$WORKERS"
+bench_load after
