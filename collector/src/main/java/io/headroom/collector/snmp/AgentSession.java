@@ -4,7 +4,8 @@ import io.headroom.collector.snmp.SnmpV3Settings.AuthProtocol;
 import io.headroom.collector.snmp.SnmpV3Settings.PrivProtocol;
 import java.io.IOException;
 import java.net.InetAddress;
-import org.snmp4j.CommunityTarget;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
 import org.snmp4j.MessageDispatcherImpl;
 import org.snmp4j.PDU;
 import org.snmp4j.ScopedPDU;
@@ -13,7 +14,6 @@ import org.snmp4j.Target;
 import org.snmp4j.UserTarget;
 import org.snmp4j.event.ResponseEvent;
 import org.snmp4j.mp.CounterSupport;
-import org.snmp4j.mp.MPv2c;
 import org.snmp4j.mp.MPv3;
 import org.snmp4j.mp.SnmpConstants;
 import org.snmp4j.security.AuthHMAC128SHA224;
@@ -39,23 +39,29 @@ import org.snmp4j.smi.UdpAddress;
 import org.snmp4j.transport.DefaultUdpTransportMapping;
 
 /**
- * One agent's SNMP4J session: its own UDP socket, message dispatcher and (for v3) USM with its
+ * One agent's session: its own UDP socket, and for v3 SNMP4J's message dispatcher and USM with its
  * own user table, so agents never share security state and a slow one holds up only its own
- * source. Requests wait {@code timeout} and are sent again {@code retries} times.
+ * source; v2c requests go through a {@link V2cChannel} on the caller's thread. Requests wait
+ * {@code timeout} and are sent again {@code retries} times.
  */
 final class AgentSession implements AutoCloseable {
-  private final Snmp snmp;
-  private final Target<UdpAddress> target;
-  private final boolean v3;
+  private final Snmp snmp; // v3 only
+  private final Target<UdpAddress> target; // v3 only
+  private final V2cChannel channel; // v2c only
   private final String agent;
+  private final long timeoutMillis;
+  private final int retries;
 
   private VarbindListener varbinds = VarbindListener.NONE;
+  private volatile boolean closed;
 
-  private AgentSession(Snmp snmp, Target<UdpAddress> target, boolean v3, String agent) {
+  private AgentSession(Snmp snmp, Target<UdpAddress> target, V2cChannel channel, String agent, SnmpSettings settings) {
     this.snmp = snmp;
     this.target = target;
-    this.v3 = v3;
+    this.channel = channel;
     this.agent = agent;
+    this.timeoutMillis = settings.timeout().toMillis();
+    this.retries = settings.retries();
   }
 
   static AgentSession open(SnmpSettings settings, AgentSecrets secrets) throws IOException {
@@ -65,47 +71,47 @@ final class AgentSession implements AutoCloseable {
   /** As {@link #open(SnmpSettings, AgentSecrets)}, telling varbinds of every value answered. */
   static AgentSession open(SnmpSettings settings, AgentSecrets secrets, VarbindListener varbinds) throws IOException {
     AgentAddress a = AgentAddress.parse(settings.agent());
-    UdpAddress address = new UdpAddress(InetAddress.getByName(a.host()), a.port());
-    DefaultUdpTransportMapping transport = new DefaultUdpTransportMapping();
-    MessageDispatcherImpl dispatcher = new MessageDispatcherImpl();
-    Target<UdpAddress> target;
-    boolean v3 = settings.isV3();
-    if (v3) {
-      SnmpV3Settings u = settings.v3();
-      SecurityProtocols protocols = new SecurityProtocols(SecurityProtocols.SecurityProtocolSet.none);
-      AuthenticationProtocol auth = auth(u.auth());
-      PrivacyProtocol priv = priv(u.priv());
-      protocols.addAuthenticationProtocol(auth);
-      protocols.addPrivacyProtocol(priv);
-      OctetString localEngineId = new OctetString(MPv3.createLocalEngineID());
-      USM usm = new USM(protocols, localEngineId, 0);
-      usm.addUser(new UsmUser(new OctetString(u.user()), auth.getID(), new OctetString(secrets.authPassword().reveal()),
-          priv.getID(), new OctetString(secrets.privPassword().reveal())));
-      dispatcher.addMessageProcessingModel(new MPv3(localEngineId.getValue(), null, protocols,
-          SecurityModels.getCollection(new SecurityModel[] {usm}), CounterSupport.getInstance()));
-      UserTarget<UdpAddress> user = new UserTarget<>();
-      user.setSecurityName(new OctetString(u.user()));
-      user.setSecurityLevel(SecurityLevel.AUTH_PRIV);
-      user.setSecurityModel(SecurityModel.SECURITY_MODEL_USM);
-      target = user;
-    } else {
-      dispatcher.addMessageProcessingModel(new MPv2c());
-      target = new CommunityTarget<>(address, new OctetString(secrets.community().reveal()));
-    }
-    target.setAddress(address);
-    target.setVersion(v3 ? SnmpConstants.version3 : SnmpConstants.version2c);
-    target.setTimeout(settings.timeout().toMillis());
-    target.setRetries(settings.retries());
-    Snmp snmp = new Snmp(dispatcher, transport);
-    snmp.listen();
-    AgentSession session = new AgentSession(snmp, target, v3, a.toString());
+    InetAddress host = InetAddress.getByName(a.host());
+    AgentSession session = settings.isV3() ? v3(settings, secrets, new UdpAddress(host, a.port()), a.toString())
+        : new AgentSession(null, null, new V2cChannel(new InetSocketAddress(host, a.port()),
+            secrets.community().reveal().getBytes(StandardCharsets.UTF_8), (int) settings.timeout().toMillis(),
+            settings.retries()), a.toString(), settings);
     session.varbinds = varbinds;
     return session;
   }
 
+  /** SNMP4J's session for SNMPv3: its USM with this agent's user alone. */
+  private static AgentSession v3(SnmpSettings settings, AgentSecrets secrets, UdpAddress address, String agent)
+      throws IOException {
+    MessageDispatcherImpl dispatcher = new MessageDispatcherImpl();
+    SnmpV3Settings u = settings.v3();
+    SecurityProtocols protocols = new SecurityProtocols(SecurityProtocols.SecurityProtocolSet.none);
+    AuthenticationProtocol auth = auth(u.auth());
+    PrivacyProtocol priv = priv(u.priv());
+    protocols.addAuthenticationProtocol(auth);
+    protocols.addPrivacyProtocol(priv);
+    OctetString localEngineId = new OctetString(MPv3.createLocalEngineID());
+    USM usm = new USM(protocols, localEngineId, 0);
+    usm.addUser(new UsmUser(new OctetString(u.user()), auth.getID(), new OctetString(secrets.authPassword().reveal()),
+        priv.getID(), new OctetString(secrets.privPassword().reveal())));
+    dispatcher.addMessageProcessingModel(new MPv3(localEngineId.getValue(), null, protocols,
+        SecurityModels.getCollection(new SecurityModel[] {usm}), CounterSupport.getInstance()));
+    UserTarget<UdpAddress> target = new UserTarget<>();
+    target.setSecurityName(new OctetString(u.user()));
+    target.setSecurityLevel(SecurityLevel.AUTH_PRIV);
+    target.setSecurityModel(SecurityModel.SECURITY_MODEL_USM);
+    target.setAddress(address);
+    target.setVersion(SnmpConstants.version3);
+    target.setTimeout(settings.timeout().toMillis());
+    target.setRetries(settings.retries());
+    Snmp snmp = new Snmp(dispatcher, new DefaultUdpTransportMapping());
+    snmp.listen();
+    return new AgentSession(snmp, target, null, agent, settings);
+  }
+
   /** An empty request of {@code type} in this session's protocol version. */
   PDU pdu(int type) {
-    PDU pdu = v3 ? new ScopedPDU() : new PDU();
+    PDU pdu = channel == null ? new ScopedPDU() : new PDU();
     pdu.setType(type);
     return pdu;
   }
@@ -115,8 +121,10 @@ final class AgentSession implements AutoCloseable {
    * (unknown user, wrong password, ...) is an IOException naming it: no later request would fare better.
    */
   PDU send(PDU request) throws IOException {
-    ResponseEvent<UdpAddress> event = snmp.send(request, target);
-    PDU response = event == null ? null : event.getResponse();
+    if (closed) { // said at once: a closed session's requests would only wait out their timeouts
+      throw new IOException("agent " + agent + ": the session is closed");
+    }
+    PDU response = channel != null ? channel.send(request) : v3Send(request);
     if (response != null && response.getType() == PDU.REPORT) {
       throw new IOException("agent " + agent + " refused the request: " + UsmReports.describe(response));
     }
@@ -126,9 +134,14 @@ final class AgentSession implements AutoCloseable {
     return response;
   }
 
-  /** What a request that went unanswered waited for: "1 s x 2 tries". */
+  private PDU v3Send(PDU request) throws IOException {
+    ResponseEvent<UdpAddress> event = snmp.send(request, target);
+    return event == null ? null : event.getResponse();
+  }
+
+  /** What a request that went unanswered waited for: "1000 ms x 2 tries". */
   String patience() {
-    return target.getTimeout() + " ms x " + (target.getRetries() + 1) + " tries";
+    return timeoutMillis + " ms x " + (retries + 1) + " tries";
   }
 
   String agent() {
@@ -137,7 +150,12 @@ final class AgentSession implements AutoCloseable {
 
   @Override
   public void close() throws IOException {
-    snmp.close();
+    closed = true;
+    if (channel != null) {
+      channel.close();
+    } else {
+      snmp.close();
+    }
   }
 
   private static AuthenticationProtocol auth(AuthProtocol p) {
