@@ -73,7 +73,7 @@ final class V2cChannel implements AutoCloseable {
 
   private byte[] encode(PDU request) throws IOException {
     int length = header.length + request.getBERLength();
-    ByteArrayOutputStream out = new ByteArrayOutputStream(length + 6);
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
     BER.encodeHeader(out, BER.SEQUENCE, length);
     out.write(header);
     request.encodeBER(out);

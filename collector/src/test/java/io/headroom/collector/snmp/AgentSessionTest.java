@@ -4,8 +4,13 @@ import static io.headroom.collector.snmp.WalkerTest.oid;
 import static io.headroom.collector.snmp.WalkerTest.session;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.headroom.collector.remote.Secret;
 import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -71,6 +76,38 @@ class AgentSessionTest {
       IOException closed = assertThrows(IOException.class, () -> session.send(get(session, oid(1, 1))));
       assertEquals("agent " + agent.agent() + ": the session is closed", closed.getMessage());
       assertEquals(1, agent.requests().size(), "the agent was asked once");
+    }
+  }
+
+  private static long openFiles() throws IOException {
+    try (var fds = Files.list(Path.of("/proc/self/fd"))) {
+      return fds.count();
+    }
+  }
+
+  /** Each session holds a UDP socket (v2c: its channel's; v3: SNMP4J's transport): closing frees it. */
+  @Test
+  void closingSessionsOfEitherVersionReleasesTheirSockets() throws Exception {
+    SnmpSettings v2c = new SnmpSettings("127.0.0.1:9", "2c", "public", null, null, null, 10, Duration.ofSeconds(1), 0);
+    SnmpSettings v3 = new SnmpSettings("127.0.0.1:9", "3", null, null, new SnmpV3Settings("u", SnmpV3Settings.AuthProtocol.SHA_256,
+        null, SnmpV3Settings.PrivProtocol.AES_128, null), null, 10, Duration.ofSeconds(1), 0);
+    AgentSecrets secrets = new AgentSecrets(Secret.of("public"), Secret.of("authpass1"), Secret.of("privpass1"));
+    for (SnmpSettings settings : List.of(v2c, v3)) {
+      // one session first: the JVM opens files of its own once (/dev/urandom for the request ids' seed, NIO's)
+      AgentSession.open(settings, secrets).close();
+      long before = openFiles();
+      List<AgentSession> sessions = new ArrayList<>();
+      for (int i = 0; i < 20; i++) {
+        sessions.add(AgentSession.open(settings, secrets));
+      }
+      long open = openFiles();
+      assertTrue(open >= before + 20, settings.version() + ": 20 sessions, " + (open - before) + " more files open");
+      for (AgentSession session : sessions) {
+        session.close();
+      }
+      // 2 of slack: the JVM may open a file of its own meanwhile
+      long after = openFiles();
+      assertTrue(after <= before + 2, settings.version() + ": " + (after - before) + " files left open of 20 sessions closed");
     }
   }
 }

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayOutputStream;
@@ -52,6 +53,17 @@ class V2cChannelTest {
     return request;
   }
 
+  /** A GETBULK sent on another thread, so that the test can answer it as the agent. */
+  private static CompletableFuture<PDU> sendAsync(V2cChannel channel) {
+    return CompletableFuture.supplyAsync(() -> {
+      try {
+        return channel.send(getBulk());
+      } catch (Exception e) {
+        throw new IllegalStateException(e);
+      }
+    });
+  }
+
   private static DatagramPacket receive(DatagramSocket peer) throws Exception {
     DatagramPacket p = new DatagramPacket(new byte[65_535], 65_535);
     peer.receive(p);
@@ -72,8 +84,13 @@ class V2cChannelTest {
 
   /** A v2c message: SEQUENCE { version 1, community, pdu }, encoded here without the channel. */
   private static byte[] message(String community, PDU pdu) throws Exception {
+    return message(1, community, pdu);
+  }
+
+  /** SEQUENCE { version, community, pdu }: version 0 is SNMPv1's, 1 SNMPv2c's. */
+  private static byte[] message(int version, String community, PDU pdu) throws Exception {
     ByteArrayOutputStream body = new ByteArrayOutputStream();
-    BER.encodeInteger(body, BER.INTEGER, 1);
+    BER.encodeInteger(body, BER.INTEGER, version);
     BER.encodeString(body, BER.OCTETSTRING, community.getBytes(StandardCharsets.US_ASCII));
     pdu.encodeBER(body);
     ByteArrayOutputStream out = new ByteArrayOutputStream();
@@ -97,13 +114,7 @@ class V2cChannelTest {
   @Test
   void aGetBulkGoesOutAsOneV2cMessageWithTheCommunity() throws Exception {
     try (DatagramSocket peer = peer(); V2cChannel channel = channel(peer, 200, 0)) {
-      CompletableFuture<PDU> sent = CompletableFuture.supplyAsync(() -> {
-        try {
-          return channel.send(getBulk());
-        } catch (Exception e) {
-          throw new IllegalStateException(e);
-        }
-      });
+      CompletableFuture<PDU> sent = sendAsync(channel);
       DatagramPacket request = receive(peer);
       byte[] bytes = Arrays.copyOf(request.getData(), request.getLength());
       // 30 len | 02 01 01 (version 1: v2c) | 04 06 "public" | the GETBULK PDU, tag A5
@@ -122,13 +133,7 @@ class V2cChannelTest {
   @Test
   void aLateAnswerToAnEarlierTryAndGarbageAreSkippedForTheAnswerAwaited() throws Exception {
     try (DatagramSocket peer = peer(); V2cChannel channel = channel(peer, 2_000, 0)) {
-      CompletableFuture<PDU> sent = CompletableFuture.supplyAsync(() -> {
-        try {
-          return channel.send(getBulk());
-        } catch (Exception e) {
-          throw new IllegalStateException(e);
-        }
-      });
+      CompletableFuture<PDU> sent = sendAsync(channel);
       DatagramPacket request = receive(peer);
       int id = requestId(request);
       answer(peer, request, message("public", response(id - 1, 111))); // an earlier request's answer
@@ -155,13 +160,7 @@ class V2cChannelTest {
       assertEquals(first, requestId(receive(peer)));
       assertTrue(tookMillis >= 900, "waited 3 x 300 ms, took " + tookMillis);
       // the next request has the next id
-      CompletableFuture<PDU> next = CompletableFuture.supplyAsync(() -> {
-        try {
-          return channel.send(getBulk());
-        } catch (Exception e) {
-          throw new IllegalStateException(e);
-        }
-      });
+      CompletableFuture<PDU> next = sendAsync(channel);
       peer.setSoTimeout(5_000);
       DatagramPacket request = receive(peer);
       assertEquals(first + 1, requestId(request));
@@ -171,18 +170,35 @@ class V2cChannelTest {
   }
 
   @Test
+  void aForeignDatagramDoesNotLengthenTheTry() throws Exception {
+    try (DatagramSocket peer = peer(); V2cChannel channel = channel(peer, 300, 0)) {
+      long start = System.nanoTime();
+      CompletableFuture<PDU> sent = sendAsync(channel);
+      DatagramPacket request = receive(peer);
+      answer(peer, request, "not SNMP at all".getBytes(StandardCharsets.US_ASCII));
+      assertNull(sent.get(5, TimeUnit.SECONDS));
+      long tookMillis = (System.nanoTime() - start) / 1_000_000;
+      // the try ends 300 ms after it was sent, garbage or not (1,000 ms: room for a slow machine)
+      assertTrue(tookMillis >= 300 && tookMillis < 1_000, "took " + tookMillis + " ms");
+    }
+  }
+
+  @Test
+  void aClosedChannelSendsNothing() throws Exception {
+    try (DatagramSocket peer = peer()) {
+      V2cChannel channel = channel(peer, 300, 0);
+      channel.close();
+      assertThrows(java.net.SocketException.class, () -> channel.send(getBulk()));
+    }
+  }
+
+  @Test
   void onlyAV2cResponseOrReportIsAnAnswer() throws Exception {
     byte[] v2c = message("public", response(7, 1));
     assertEquals(7, V2cChannel.decode(v2c, v2c.length).getRequestID().getValue());
     // the same PDU in a v1 message (version 0), and a GET request, are not answers
-    ByteArrayOutputStream body = new ByteArrayOutputStream();
-    BER.encodeInteger(body, BER.INTEGER, 0);
-    BER.encodeString(body, BER.OCTETSTRING, "public".getBytes(StandardCharsets.US_ASCII));
-    response(7, 1).encodeBER(body);
-    ByteArrayOutputStream v1 = new ByteArrayOutputStream();
-    BER.encodeHeader(v1, BER.SEQUENCE, body.size());
-    body.writeTo(v1);
-    assertNull(V2cChannel.decode(v1.toByteArray(), v1.size()));
+    byte[] v1 = message(0, "public", response(7, 1));
+    assertNull(V2cChannel.decode(v1, v1.length));
     PDU get = response(7, 1);
     get.setType(PDU.GET);
     byte[] request = message("public", get);
