@@ -110,4 +110,23 @@ class AgentSessionTest {
       assertTrue(after <= before + 2, settings.version() + ": " + (after - before) + " files left open of 20 sessions closed");
     }
   }
+
+  /** A v3 session to a port that never answers waits its configured timeout on each try, not SNMP4J's 1 s default. */
+  @Test
+  void aV3SessionWaitsItsOwnTimeoutAndRetries() throws Exception {
+    try (java.net.DatagramSocket silent = new java.net.DatagramSocket(0, java.net.InetAddress.getLoopbackAddress())) {
+      SnmpSettings v3 = new SnmpSettings("127.0.0.1:" + silent.getLocalPort(), "3", null, null, new SnmpV3Settings("u",
+          SnmpV3Settings.AuthProtocol.SHA_256, null, SnmpV3Settings.PrivProtocol.AES_128, null), null, 10,
+          Duration.ofMillis(150), 1);
+      try (AgentSession session = AgentSession.open(v3, new AgentSecrets(null, Secret.of("authpass1"), Secret.of("privpass1")))) {
+        long start = System.nanoTime();
+        PDU answer = session.send(get(session, oid(1, 1)));
+        long tookMillis = (System.nanoTime() - start) / 1_000_000;
+        assertEquals(null, answer);
+        assertEquals("150 ms x 2 tries", session.patience());
+        // 2 tries of 150 ms; SNMP4J's own default would be 1,000 ms a try
+        assertTrue(tookMillis >= 300 && tookMillis < 1_000, "took " + tookMillis + " ms");
+      }
+    }
+  }
 }
