@@ -95,6 +95,27 @@ class IrqLinesTest {
     assertValue(1.0, second, "h1/pcie/0000:81:00.0", "irq_remote_fraction");
   }
 
+  /**
+   * A device that gives its IRQ up (its driver unbound) owns it no more after the next walk: the
+   * owners are found afresh each walk, none kept from the last.
+   */
+  @Test
+  void anIrqGivenUpIsNoLongerTheDevicesAfterTheNextWalk() throws Exception {
+    HostSource source = new HostSource("h1", null, fx.config(List.of(), List.of(), java.time.Duration.ofSeconds(10)));
+    Files.writeString(fx.proc("interrupts"), interrupts(0, 0, 0, 0, 0, 0, 0, 0, 0));
+    FixtureHost.scrape(source, 2000);
+    Files.writeString(fx.proc("interrupts"), interrupts(0, 20, 0, 0, 0, 0, 0, 20, 0));
+    // IRQ 16 +20 and IRQ 50 +20 over 2 s: 10/s each
+    assertValue(10, FixtureHost.scrape(source, 2002), "h1/pcie/0000:3b:00.0", "irq_per_s");
+    Files.delete(device("0000:3b:00.0").resolve("driver"));
+    Files.writeString(fx.proc("interrupts"), interrupts(0, 40, 0, 0, 0, 0, 0, 40, 0));
+    FixtureHost.scrape(source, 2012); // 10 s after the first walk: walked again
+    Files.writeString(fx.proc("interrupts"), interrupts(0, 60, 0, 0, 0, 0, 0, 60, 0));
+    Scrape after = FixtureHost.scrape(source, 2014);
+    assertFalse(has(after, "h1/pcie/0000:3b:00.0", "irq_per_s"), "IRQ 16 has no bound driver's device now");
+    assertValue(10, after, "h1/pcie/0000:81:00.0", "irq_per_s");
+  }
+
   private Path device(String address) throws Exception {
     return fx.sys("bus/pci/devices/" + address).toRealPath();
   }
