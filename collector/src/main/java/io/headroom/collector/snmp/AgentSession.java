@@ -73,11 +73,17 @@ final class AgentSession implements AutoCloseable {
     AgentAddress a = AgentAddress.parse(settings.agent());
     InetAddress host = InetAddress.getByName(a.host());
     AgentSession session = settings.isV3() ? v3(settings, secrets, new UdpAddress(host, a.port()), a.toString())
-        : new AgentSession(null, null, new V2cChannel(new InetSocketAddress(host, a.port()),
-            secrets.community().reveal().getBytes(StandardCharsets.UTF_8), (int) settings.timeout().toMillis(),
-            settings.retries()), a.toString(), settings);
+        : v2c(settings, secrets, new InetSocketAddress(host, a.port()), a.toString());
     session.varbinds = varbinds;
     return session;
+  }
+
+  /** A v2c session: its requests go through a {@link V2cChannel}, no SNMP4J session. */
+  private static AgentSession v2c(SnmpSettings settings, AgentSecrets secrets, InetSocketAddress address, String agent)
+      throws IOException {
+    byte[] community = secrets.community().reveal().getBytes(StandardCharsets.UTF_8);
+    V2cChannel channel = new V2cChannel(address, community, (int) settings.timeout().toMillis(), settings.retries());
+    return new AgentSession(null, null, channel, agent, settings);
   }
 
   /** SNMP4J's session for SNMPv3: its USM with this agent's user alone. */
