@@ -6,10 +6,27 @@ import picocli.CommandLine;
 
 /** Entry point of the `headroom` launcher. */
 public final class Main {
+  /** picocli's own switch for its look-up of Groovy's Closure class (CommandLine.DefaultFactory). */
+  static final String NO_GROOVY_CLOSURES = "picocli.disable.closures";
+
   private Main() {}
 
   public static void main(String[] args) {
+    skipGroovyLookup();
     System.exit(commandLine(args).execute(args));
+  }
+
+  /**
+   * Why: picocli's default factory, when first used, asks for {@code groovy.lang.Closure} (a Groovy
+   * script may give a closure in an annotation). Headroom has no Groovy, and a class on no jar is
+   * looked for in every one: each of the 97 jars on the class path opened and its directory read,
+   * 60-70 ms of a small analyze's half second (docs/benchmarks.md, "Start-up, issue 28 third pass").
+   * picocli's documented property turns the look-up off; a value given on the command line stays.
+   */
+  static void skipGroovyLookup() {
+    if (System.getProperty(NO_GROOVY_CLOSURES) == null) {
+      System.setProperty(NO_GROOVY_CLOSURES, "true");
+    }
   }
 
   /**
