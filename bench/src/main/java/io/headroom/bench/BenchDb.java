@@ -58,6 +58,21 @@ final class BenchDb implements AutoCloseable {
     }
   }
 
+  /**
+   * Empties the sample table for a timed load and leaves the machine nothing to write back: the
+   * CHECKPOINT writes the server's dirty pages and sync(1) the rest of the page cache (the peers'
+   * export files, the broker's log). Without the sync the kernel began writing those back up to
+   * 30 s after they were written (vm.dirty_expire_centisecs), inside whichever load ran then.
+   */
+  void emptySampleTable() throws Exception {
+    execute("TRUNCATE sample");
+    execute("CHECKPOINT");
+    Process sync = new ProcessBuilder("sync").inheritIO().start();
+    if (sync.waitFor() != 0) {
+      throw new IllegalStateException("sync exited " + sync.exitValue());
+    }
+  }
+
   long count(String sql) throws SQLException {
     try (Connection c = DriverManager.getConnection(url); Statement s = c.createStatement();
         ResultSet rs = s.executeQuery(sql)) {

@@ -100,8 +100,7 @@ public final class IngestBench {
       int loader = (r - 1 + k) % 3;
       loads[loader] = switch (loader) {
         case 0 -> {
-          db.execute("TRUNCATE sample");
-          db.execute("CHECKPOINT");
+          db.emptySampleTable();
           yield ingest(bootstrap, topics, "bench-round-" + r, db, total, consumers);
         }
         case 1 -> peers.load(PeerCopy.Format.CSV, total);
