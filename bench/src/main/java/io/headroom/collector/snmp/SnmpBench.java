@@ -47,31 +47,41 @@ public final class SnmpBench {
     try (AgentSession session = AgentSession.open(settings, new AgentSecrets(Secret.of(community), null, null))) {
       Walker walker = new Walker(session, maxRep);
       values = walker.walk(Oids.IFX_ENTRY).bindings().size(); // the count
-      for (int i = 1; i < warmUps; i++) {
-        walker.walk(Oids.IFX_ENTRY); // a collector walks for hours: its steady state, after the JIT, is what counts
-        // and the bench's own code between walks (starting snmpbulkwalk, reading its output) is
-        // compiled now too: compiled during the timed walks, it was counted as the walker's CPU
-        bulkwalk(cmd);
+      int warmed = 1;
+      int quiet = 0; // rounds in a row in which the JIT compiled for under JIT_QUIET_MS
+      long jitMs = 0;
+      // A collector walks for hours: its steady state, after the JIT, is what counts. So at least
+      // WARMUPS rounds, then on until QUIET_ROUNDS in a row in which the JIT compiles for under
+      // JIT_QUIET_MS each. After 20 rounds it was still compiling: the column types' BER decoders
+      // reach C2's thresholds after about 26 walks of 192 values each, and then Walker.walk is
+      // recompiled with them inlined (0.6 s of C2); that landed in the timed walks, 35-63 ms of
+      // compiler CPU a walk counted as the walker's (7 December). A warm-up round is a timed round
+      // thrown away, so the bench's own code (starting snmpbulkwalk, reading its output, the
+      // per-thread CPU) is compiled before the timed walks too.
+      while (warmed < warmUps || (quiet < QUIET_ROUNDS && warmed < MAX_WARMUPS)) {
+        long jit0 = JIT.getTotalCompilationTime();
+        pair(walker, cmd, values, new java.util.TreeMap<>());
+        jitMs = JIT.getTotalCompilationTime() - jit0;
+        quiet = jitMs < JIT_QUIET_MS ? quiet + 1 : 0;
+        warmed++;
       }
+      // Nothing is printed before the timed rounds: printf's first use loads classes (Formatter,
+      // locale data) that invalidated the compiled walker's class-hierarchy assumptions, and its
+      // recompilation (0.87 s of C2) landed in the first timed walk.
+      long jitTimed = JIT.getTotalCompilationTime();
       Map<String, Long> byThread = new java.util.TreeMap<>();
       for (int i = 0; i < n; i++) {
-        Map<String, Long> threads0 = threadCpu();
-        long c0 = processCpuNanos();
-        long t0 = System.nanoTime();
-        TableWalk w = walker.walk(Oids.IFX_ENTRY);
-        ours[i] = (System.nanoTime() - t0) / 1e6;
-        ourCpu[i] = (processCpuNanos() - c0) / 1e6;
-        addDelta(byThread, threads0, threadCpu());
-        if (!w.complete() || w.bindings().size() != values) {
-          throw new IllegalStateException("walk " + i + ": " + w.bindings().size() + " values, " + w.incomplete());
-        }
-        long k0 = childrenCpuTicks();
-        t0 = System.nanoTime();
-        lines = bulkwalk(cmd);
-        theirs[i] = (System.nanoTime() - t0) / 1e6;
-        theirCpu[i] = (childrenCpuTicks() - k0) * 1000.0 / TICKS_PER_S;
+        Pair p = pair(walker, cmd, values, byThread);
+        ours[i] = p.ourMs();
+        ourCpu[i] = p.ourCpuMs();
+        theirs[i] = p.theirMs();
+        theirCpu[i] = p.theirCpuMs();
+        lines = p.bytes();
       }
+      System.out.printf("warm-up: %d rounds, the last %d of them with under %d ms of JIT compilation each%s%n", warmed,
+          quiet, JIT_QUIET_MS, quiet < QUIET_ROUNDS ? " (the cap of " + MAX_WARMUPS + " reached first)" : "");
       printThreadCpu(byThread, n);
+      System.out.printf("  the JIT compiled for %d ms in the %d timed rounds%n", JIT.getTotalCompilationTime() - jitTimed, n);
     }
     System.out.printf("ifXTable walk, %d values, max-repetitions %d, %d walks each, alternating%n", values, maxRep, n);
     System.out.printf("  headroom walker : median %.1f ms, min %.1f ms, max %.1f ms%n", median(ours), min(ours), max(ours));
@@ -79,10 +89,33 @@ public final class SnmpBench {
         median(theirs), min(theirs), max(theirs), lines);
     System.out.printf("  ratio of medians: %.2f (target <= 1.2)%n", median(ours) / median(theirs));
     // the child's CPU is counted in whole clock ticks (10 ms): the mean over the walks is the figure
-    System.out.printf("CPU per walk, mean of %d after %d warm-up walks: headroom walker %.1f ms (the JVM's process CPU, "
+    System.out.printf("CPU per walk, mean of %d after at least %d warm-up walks: headroom walker %.1f ms (the JVM's process CPU, "
         + "every thread: JIT and GC included), snmpbulkwalk %.1f ms (its process, start included); ratio %.2f%n", n,
         warmUps, mean(ourCpu), mean(theirCpu), mean(ourCpu) / mean(theirCpu));
     System.out.println("load average: " + java.nio.file.Files.readString(Path.of("/proc/loadavg")).trim());
+  }
+
+  /** One timed round: the walker's walk (wall, process CPU), then snmpbulkwalk's (wall, its CPU). */
+  private record Pair(double ourMs, double ourCpuMs, double theirMs, double theirCpuMs, long bytes) {}
+
+  /** Times one round; the JVM's CPU by thread during the walker's walk is added to {@code byThread}. */
+  private static Pair pair(Walker walker, String[] cmd, int values, Map<String, Long> byThread) throws Exception {
+    Map<String, Long> threads0 = threadCpu();
+    long c0 = processCpuNanos();
+    long t0 = System.nanoTime();
+    TableWalk w = walker.walk(Oids.IFX_ENTRY);
+    double ourMs = (System.nanoTime() - t0) / 1e6;
+    double ourCpuMs = (processCpuNanos() - c0) / 1e6;
+    addDelta(byThread, threads0, threadCpu());
+    if (!w.complete() || w.bindings().size() != values) {
+      throw new IllegalStateException("a walk got " + w.bindings().size() + " values of " + values + ", " + w.incomplete());
+    }
+    long k0 = childrenCpuTicks();
+    t0 = System.nanoTime();
+    long bytes = bulkwalk(cmd);
+    double theirMs = (System.nanoTime() - t0) / 1e6;
+    double theirCpuMs = (childrenCpuTicks() - k0) * 1000.0 / TICKS_PER_S;
+    return new Pair(ourMs, ourCpuMs, theirMs, theirCpuMs, bytes);
   }
 
   /** Runs snmpbulkwalk once; the bytes it printed. */
@@ -124,6 +157,12 @@ public final class SnmpBench {
     System.out.println();
   }
 
+  /** The warm-up ends after QUIET_ROUNDS rounds in a row in each of which the JIT compiled for under this (ms). */
+  private static final long JIT_QUIET_MS = 5;
+  private static final int QUIET_ROUNDS = 5;
+  private static final int MAX_WARMUPS = 200;
+  private static final java.lang.management.CompilationMXBean JIT =
+      java.lang.management.ManagementFactory.getCompilationMXBean();
   private static final double TICKS_PER_S = 100; // USER_HZ on Linux, what /proc/PID/stat counts in
 
   private static long processCpuNanos() {
