@@ -20,7 +20,7 @@ public final class Main {
    * Why: picocli's default factory, when first used, asks for {@code groovy.lang.Closure} (a Groovy
    * script may give a closure in an annotation). Headroom has no Groovy, and a class on no jar is
    * looked for in every one: each of the 97 jars on the class path opened and its directory read,
-   * 60-70 ms of a small analyze's half second (docs/benchmarks.md, "Start-up, issue 28 third pass").
+   * 60-70 ms of a small analyze's half second (docs/benchmarks.md, "Start-up, fifth pass").
    * picocli's documented property turns the look-up off; a value given on the command line stays.
    */
   static void skipGroovyLookup() {
