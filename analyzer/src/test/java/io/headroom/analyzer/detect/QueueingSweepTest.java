@@ -13,7 +13,6 @@ import io.headroom.model.PhaseVerdict;
 import io.headroom.model.Relation;
 import io.headroom.model.Run;
 import io.headroom.model.Verdict;
-import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -80,16 +79,48 @@ class QueueingSweepTest {
     assertEquals(Bottleneck.NONE, below.bottleneck(), below.evidence().toString());
   }
 
+  /**
+   * A ceiling depends on conditions: a drive declared at 1,000 IOPS but held at 300 (a throttle, a
+   * write cliff) reads 30% of its spec at every depth. Its behaviour says full: 300 IOPS at depth 1
+   * and at 16, its latency 1 / 300 s = 3.3 ms at depth 1 and 16 / 300 s = 53.3 ms at 16.
+   */
+  @Test
+  void aDriveHeldBelowItsSpecIsTheLimitByItsBehaviour() {
+    Verdict v = analyze(d -> new double[] {300.0, d / 300.0}, Map.of("iops", 1000.0));
+    for (PhaseVerdict p : v.phases()) {
+      assertEquals(Bottleneck.DISK, p.bottleneck(), p.name() + ": " + p.evidence());
+    }
+    assertEquals("t/disk/nvme0n1 saturated below its spec: t/disk/nvme0n1 p95 300 IOPS = 30% of its 1,000 IOPS"
+        + " spec, busy p95 1.00; its behaviour is the ceiling that applied, the spec did not hold under this phase's"
+        + " conditions: 0% writes, 4 KiB per I/O", v.phases().get(2).evidence().get(0));
+    // 53.3 ms / 3.3 ms = 16x, with 16 in flight where qd1 had 1
+    assertEquals("work waiting at t/disk/nvme0n1: latency 53.3 ms = 16x its unloaded 3.3 ms with 16 in flight,"
+        + " where 1 in flight, 300 IOPS, 3.3 ms (phase qd1)", v.phases().get(2).evidence().get(1));
+  }
+
+  /** The same drive answering in parallel below its spec is no limit: its spec is not what binds. */
+  @Test
+  void aDriveBelowItsSpecAtItsServiceTimeIsNoLimit() {
+    Verdict v = analyze(d -> new double[] {d * 10_000.0, 100e-6}, Map.of("iops", 1.0e7));
+    for (PhaseVerdict p : v.phases()) {
+      assertEquals(Bottleneck.NONE, p.bottleneck(), p.name() + ": " + p.evidence());
+    }
+  }
+
   interface Drive {
     /** {IOPS, latency in seconds} at the depth. */
     double[] at(int depth);
   }
 
   static Verdict analyze(Drive drive) {
+    return analyze(drive, Map.of());
+  }
+
+  static Verdict analyze(Drive drive, Map<String, Double> spec) {
     RunData data = new RunData();
     data.accept(new Run("r", "t", 0, (double) DEPTHS.length * SECONDS, Map.of("tool", "fio", "rw", "randread", "bs", 4096)));
     data.accept(Entity.of("t/h1/cpu", "host_cpu"));
-    data.accept(new Entity("t/disk/nvme0n1", "disk", "nvme0n1", Map.of(), Map.of()));
+    data.accept(new Entity("t/disk/nvme0n1", "disk", "nvme0n1", Map.of(), spec));
     data.accept(new Entity("t/fio", "workload", "fio", Map.of("numjobs", 1), Map.of()));
     data.accept(new Relation("t/fio", "targets", "t/disk/nvme0n1"));
     data.accept(new Relation("t/fio", "runs_on", "t/h1/cpu"));
@@ -113,9 +144,5 @@ class QueueingSweepTest {
       }
     }
     return new RunAnalyzer().analyze(data, "r");
-  }
-
-  static List<String> names(Verdict v) {
-    return v.phases().stream().map(PhaseVerdict::name).toList();
   }
 }
