@@ -32,6 +32,9 @@ public record Load(String entity, String what, double value, double ceiling, dou
     return value / ceiling;
   }
 
+  /** A port's frames lost (discards plus errors) per second, read as a load (NetworkRule). */
+  static final String LOSS = "loss";
+
   /** What the headroom table and the evidence say of a reading no resource can give. */
   static final String IMPLAUSIBLE = "implausible reading: ceiling or counter wrong";
 
@@ -44,7 +47,7 @@ public record Load(String entity, String what, double value, double ceiling, dou
    */
   boolean implausible(Thresholds t) {
     return switch (what) {
-      case "pause", "credit_zero" -> false;
+      case "pause", "credit_zero", LOSS -> false;
       case Metrics.UTIL, "busy" -> share() > t.implausibleUtil();
       default -> share() > t.implausibleRate();
     };
@@ -79,6 +82,8 @@ public record Load(String entity, String what, double value, double ceiling, dou
         return entity + " busy p95 " + Fmt.frac(value) + " of the time";
       case "pause":
         return entity + " pause_per_s p95 " + Fmt.num(value);
+      case LOSS:
+        return entity + " discards+errors p95 " + Fmt.num(value) + "/s";
       case "iops":
         return entity + " p95 " + Fmt.iops(value) + " = " + Fmt.pct(share()) + " of its "
             + Fmt.iops(ceiling) + " spec";
@@ -107,6 +112,7 @@ public record Load(String entity, String what, double value, double ceiling, dou
     return switch (what) {
       case "iops" -> Sums.values(ctx, entity, Metrics.READ_IOPS, Metrics.WRITE_IOPS);
       case "bytes" -> Sums.values(ctx, entity, Metrics.READ_BYTES_PER_S, Metrics.WRITE_BYTES_PER_S);
+      case LOSS -> Sums.values(ctx, entity, Metrics.DISCARDS_PER_S, Metrics.ERRORS_PER_S);
       default -> ctx.values(entity, METRIC_OF.getOrDefault(what, what));
     };
   }
@@ -116,6 +122,7 @@ public record Load(String entity, String what, double value, double ceiling, dou
     return switch (what) {
       case "iops" -> Sums.times(ctx, entity, Metrics.READ_IOPS, Metrics.WRITE_IOPS);
       case "bytes" -> Sums.times(ctx, entity, Metrics.READ_BYTES_PER_S, Metrics.WRITE_BYTES_PER_S);
+      case LOSS -> Sums.times(ctx, entity, Metrics.DISCARDS_PER_S, Metrics.ERRORS_PER_S);
       default -> {
         io.headroom.analyzer.data.Series s = ctx.data().seriesOf(entity).get(METRIC_OF.getOrDefault(what, what));
         yield s == null ? new double[0] : s.timesBetween(ctx.window().from(), ctx.window().to());
@@ -245,6 +252,16 @@ public record Load(String entity, String what, double value, double ceiling, dou
   static Load pause(Context ctx, String id) {
     Thresholds t = ctx.thresholds();
     return new Load(id, "pause", ctx.p95OrZero(id, Metrics.PAUSE_PER_S), t.pausePerS() / t.atCeiling(), 1.0);
+  }
+
+  /**
+   * A port's lost frames (discards plus errors per second) as a load whose ceiling is lossPerS:
+   * pressure reaches atCeiling where NetworkRule calls the port full by its losses.
+   */
+  static Load loss(Context ctx, String id) {
+    Thresholds t = ctx.thresholds();
+    return new Load(id, LOSS, Sums.p95(ctx, id, Metrics.DISCARDS_PER_S, Metrics.ERRORS_PER_S),
+        Loss.LOSS_PER_S / t.atCeiling(), 1.0);
   }
 
   /**
