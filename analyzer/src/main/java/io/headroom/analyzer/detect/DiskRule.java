@@ -60,7 +60,7 @@ public final class DiskRule implements Rule {
     if (member != null) {
       return Optional.of(member);
     }
-    if (best.load().what().equals("busy")) {
+    if (best.load().reading() == Reading.BUSY) {
       return Optional.of(best);
     }
     // disks with a spec on the path are parallel members: all full is the disks' limit, not one's

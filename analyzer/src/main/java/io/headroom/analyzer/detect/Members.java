@@ -103,7 +103,7 @@ final class Members {
     if (most.level().equals(least.level())) {
       return least.level();
     }
-    boolean spec = least.what().equals("iops") || least.what().equals("bytes");
+    boolean spec = least.reading().spec();
     return spec ? Fmt.pct(least.share()) + " to " + Fmt.pct(most.share()) + " of their spec"
         : least.level() + " to " + Fmt.frac(most.value());
   }

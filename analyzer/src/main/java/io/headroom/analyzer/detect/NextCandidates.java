@@ -25,7 +25,7 @@ final class NextCandidates {
    * Readings that do not grow with throughput in proportion: busy time saturates at 100% long
    * before an SSD serving many requests at once is full (DiskRule asks for a queue for that reason).
    */
-  private static final Set<String> NOT_PROPORTIONAL = Set.of("busy");
+  private static final Set<String> NOT_PROPORTIONAL = Set.of(Reading.BUSY.word);
 
   private NextCandidates() {}
 
@@ -127,7 +127,7 @@ final class NextCandidates {
       return null;
     }
     // the declared ceiling scaled by what the full training adds, so a declared capacity still wins
-    Load full = new Load(id, primary.what(), primary.value(), primary.ceiling() * capable / now, primary.practical());
+    Load full = new Load(id, primary.reading(), primary.metric(), primary.value(), primary.ceiling() * capable / now, primary.practical());
     HeadroomEntry row = new HeadroomEntry(id, kind, full.pressure(), full.share(), full.what(), true);
     return new Candidate(bottleneck, full, List.of(row), label);
   }
