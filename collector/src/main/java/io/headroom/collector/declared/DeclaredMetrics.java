@@ -1,13 +1,17 @@
 package io.headroom.collector.declared;
 
+import io.headroom.model.EntityKind;
 import io.headroom.model.MetricDef;
 import java.util.List;
+import java.util.Set;
 
 /** The declared source's metrics, declared once (docs/metrics/declared.md is checked against this). */
 public final class DeclaredMetrics {
-  private static final String CPUS = "host_cpu,cpu_socket,array_cpu,cgroup";
+  private static final Set<String> CPUS =
+      EntityKind.set(EntityKind.HOST_CPU, EntityKind.CPU_SOCKET, EntityKind.ARRAY_CPU, EntityKind.CGROUP);
 
-  public static final MetricDef UTIL = new MetricDef("util", "fraction", "gauge", CPUS + ",disk",
+  public static final MetricDef UTIL = new MetricDef("util", "fraction", "gauge",
+      EntityKind.set(EntityKind.HOST_CPU, EntityKind.CPU_SOCKET, EntityKind.ARRAY_CPU, EntityKind.CGROUP, EntityKind.DISK),
       "CPU kinds measured from a cgroup: CPU used over the cgroup's quota (else, or when the quota is above the machine, over all CPUs). Disks: share of time busy with I/O.");
   public static final MetricDef CPU_CORES_USED = new MetricDef("cpu_cores_used", "cores", "rate", CPUS,
       "CPU time the cgroup used per second (cpuacct.usage or cpu.stat usage_usec).");
@@ -32,10 +36,10 @@ public final class DeclaredMetrics {
   private DeclaredMetrics() {}
 
   private static MetricDef port(String name, String unit, String description) {
-    return new MetricDef(name, unit, "rate", "net_port", description);
+    return new MetricDef(name, unit, "rate", EntityKind.set(EntityKind.NET_PORT), description);
   }
 
   private static MetricDef disk(String name, String unit, String type, String description) {
-    return new MetricDef(name, unit, type, "disk", description);
+    return new MetricDef(name, unit, type, EntityKind.set(EntityKind.DISK), description);
   }
 }

@@ -1,7 +1,9 @@
 package io.headroom.collector.flashblade;
 
+import io.headroom.model.EntityKind;
 import io.headroom.model.MetricDef;
 import java.util.List;
+import java.util.Set;
 
 /**
  * The flashblade source's metrics, declared once (docs/metrics/flashblade.md is checked against
@@ -10,8 +12,8 @@ import java.util.List;
  * sample's {@code time}: gauges, as the array did the counting.
  */
 public final class FlashBladeMetrics {
-  private static final String IO = "disk";
-  private static final String PORT = "net_port";
+  private static final Set<String> IO = EntityKind.set(EntityKind.DISK);
+  private static final Set<String> PORT = EntityKind.set(EntityKind.NET_PORT);
 
   public static final MetricDef READ_IOPS = io("read_iops", "ops/s", "reads_per_sec.");
   public static final MetricDef WRITE_IOPS = io("write_iops", "ops/s", "writes_per_sec.");

@@ -1,7 +1,9 @@
 package io.headroom.collector.ontap;
 
+import io.headroom.model.EntityKind;
 import io.headroom.model.MetricDef;
 import java.util.List;
+import java.util.Set;
 
 /**
  * The ontap source's metrics, declared once (docs/metrics/ontap.md is checked against this). All
@@ -9,9 +11,9 @@ import java.util.List;
  * but raw counters): "rate" here means a counter difference over the time between two polls.
  */
 public final class OntapMetrics {
-  private static final String NODE = "array_cpu";
-  private static final String IO = "disk";
-  private static final String PORT = "net_port";
+  private static final Set<String> NODE = EntityKind.set(EntityKind.ARRAY_CPU);
+  private static final Set<String> IO = EntityKind.set(EntityKind.DISK);
+  private static final Set<String> PORT = EntityKind.set(EntityKind.NET_PORT);
 
   public static final MetricDef UTIL = new MetricDef("util", "fraction", "rate", NODE,
       "system:node cpu_busy (percent over cpu_elapsed_time) / 100: the busiest CPU domain's share, ONTAP's CPU figure.");
@@ -47,7 +49,7 @@ public final class OntapMetrics {
 
   private OntapMetrics() {}
 
-  private static MetricDef def(String name, String unit, String kinds, String description) {
+  private static MetricDef def(String name, String unit, Set<String> kinds, String description) {
     return new MetricDef(name, unit, "rate", kinds, description);
   }
 }

@@ -1,11 +1,14 @@
 package io.headroom.collector.snmp;
 
+import io.headroom.model.EntityKind;
 import io.headroom.model.MetricDef;
 import java.util.List;
+import java.util.Set;
 
 /** The SNMP source's metrics, declared once (docs/metrics/snmp.md is checked against this). */
 public final class SnmpMetrics {
-  private static final String CPUS = "switch_cpu,array_cpu,host_cpu";
+  private static final Set<String> CPUS = EntityKind.set(EntityKind.SWITCH_CPU, EntityKind.ARRAY_CPU, EntityKind.HOST_CPU);
+  private static final Set<String> PORT = EntityKind.set(EntityKind.NET_PORT);
 
   public static final MetricDef RX = port("rx_bytes_per_s", "bytes/s",
       "Bytes received: ifHCInOctets (ifInOctets where the agent has no ifXTable); FC: connUnitPortStatCountRxElements, else swFCPortRxWords x 4.");
@@ -21,7 +24,7 @@ public final class SnmpMetrics {
       "ifInDiscards + ifOutDiscards; FC: connUnitPortStatCountClass3Discards, else swFCPortC3Discards.");
   public static final MetricDef PAUSE = port("pause_per_s", "1/s",
       "Pushback: Ethernet pause frames received + sent (dot3HCInPauseFrames + dot3HCOutPauseFrames, else the 32-bit dot3InPauseFrames + dot3OutPauseFrames), plus priority flow control frames sent + received (Cisco cpfcIfRequests + cpfcIfIndications); FC: times transmit credit reached zero (swFCPortNoTxCredits, or half of connUnitPortStatCountBBCreditZero's transitions on non-Brocade switches).");
-  public static final MetricDef CREDIT_ZERO = new MetricDef("tx_credit_zero_fraction", "fraction", "rate", "net_port",
+  public static final MetricDef CREDIT_ZERO = new MetricDef("tx_credit_zero_fraction", "fraction", "rate", PORT,
       "FC: share of time the port could not send for want of buffer-to-buffer credit, from 2.5 us ticks (Brocade: connUnitPortStatCountBBCreditZero; Cisco MDS: fcIfTxWaitCount).");
   public static final MetricDef LINK_FAILURES = port("link_failures_per_s", "1/s",
       "FC link failures (connUnitPortStatCountLinkFailures; Cisco MDS: fcIfLinkFailures).");
@@ -38,6 +41,6 @@ public final class SnmpMetrics {
   private SnmpMetrics() {}
 
   private static MetricDef port(String name, String unit, String description) {
-    return new MetricDef(name, unit, "rate", "net_port", description);
+    return new MetricDef(name, unit, "rate", PORT, description);
   }
 }

@@ -3,13 +3,14 @@ package io.headroom.collector.workload;
 import io.headroom.model.EntityKind;
 import io.headroom.model.MetricDef;
 import java.util.List;
+import java.util.Set;
 
 /**
  * The benchmark source's metrics (fio runs, fio JSON import, vdbench flatfile import, sysbench runs and logs), declared
  * once. docs/metrics/fio.md is checked against {@link #ALL} by a test.
  */
 public final class BenchMetrics {
-  private static final String W = EntityKind.WORKLOAD;
+  private static final Set<String> W = EntityKind.set(EntityKind.WORKLOAD);
 
   public static final MetricDef READ_IOPS = new MetricDef(
       "read_iops", "ops/s", "rate", W,
