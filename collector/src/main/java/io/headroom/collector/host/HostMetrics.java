@@ -1,7 +1,9 @@
 package io.headroom.collector.host;
 
+import io.headroom.collector.linux.BlockStats;
 import io.headroom.model.EntityKind;
 import io.headroom.model.MetricDef;
+import io.headroom.model.Metrics;
 import java.util.List;
 import java.util.Set;
 
@@ -20,7 +22,7 @@ public final class HostMetrics {
   private static final Set<String> PORT = EntityKind.set(EntityKind.NET_PORT);
 
   public static final MetricDef UTIL = new MetricDef(
-      "util", "fraction", "gauge",
+      Metrics.UTIL, "fraction", "gauge",
       EntityKind.set(EntityKind.HOST_CPU, EntityKind.CPU_SOCKET, EntityKind.CPU, EntityKind.CGROUP, EntityKind.ARRAY_CPU, EntityKind.DISK),
       "CPUs: share of time not idle and not in iowait. Cgroups: CPU used over the quota (else over the CPUs it may use). Disks: share of time busy with I/O.");
   public static final MetricDef UTIL_USER = cpuShare("util_user", "user and nice");
@@ -30,10 +32,10 @@ public final class HostMetrics {
   public static final MetricDef UTIL_IOWAIT = cpuShare("util_iowait", "idle with I/O outstanding");
   public static final MetricDef UTIL_STEAL = cpuShare("util_steal", "stolen by the hypervisor");
   public static final MetricDef PROCS_RUNNING = new MetricDef(
-      "procs_running", "count", "gauge", EntityKind.set(EntityKind.HOST_CPU), "Runnable tasks (the run queue), from /proc/stat.");
+      Metrics.PROCS_RUNNING, "count", "gauge", EntityKind.set(EntityKind.HOST_CPU), "Runnable tasks (the run queue), from /proc/stat.");
   public static final MetricDef PROCS_BLOCKED = new MetricDef(
       "procs_blocked", "count", "gauge", EntityKind.set(EntityKind.HOST_CPU), "Tasks blocked waiting for I/O, from /proc/stat.");
-  public static final MetricDef PSI_CPU_SOME = psi("psi_cpu_some", "some task waited for a CPU");
+  public static final MetricDef PSI_CPU_SOME = psi(Metrics.PSI_CPU_SOME, "some task waited for a CPU");
   public static final MetricDef PSI_IO_SOME = psi("psi_io_some", "some task waited for I/O");
   public static final MetricDef PSI_IO_FULL = psi("psi_io_full", "all non-idle tasks waited for I/O");
 
@@ -44,17 +46,17 @@ public final class HostMetrics {
   public static final MetricDef LOCAL_NODE = numastat("local_node_per_s", "allocated here for a task running on this node");
   public static final MetricDef OTHER_NODE = numastat("other_node_per_s", "allocated here for a task running on another node");
   public static final MetricDef REMOTE_ACCESS_RATIO = new MetricDef(
-      "remote_access_ratio", "fraction", "gauge", EntityKind.set(EntityKind.CPU_SOCKET),
+      Metrics.REMOTE_ACCESS_RATIO, "fraction", "gauge", EntityKind.set(EntityKind.CPU_SOCKET),
       "Share of this node's page allocations made for tasks on other nodes: other_node / (local_node + other_node) over the interval.");
 
   public static final MetricDef READ_BYTES = new MetricDef(
-      "read_bytes_per_s", "bytes/s", "rate", PCIE_DISK_CGROUPS,
+      Metrics.READ_BYTES_PER_S, "bytes/s", "rate", PCIE_DISK_CGROUPS,
       "Bytes read. PCIe: device to host, the sum of the disks and ports behind the link. Cgroups: through the cgroup's block I/O accounting.");
   public static final MetricDef WRITE_BYTES = new MetricDef(
-      "write_bytes_per_s", "bytes/s", "rate", PCIE_DISK_CGROUPS,
+      Metrics.WRITE_BYTES_PER_S, "bytes/s", "rate", PCIE_DISK_CGROUPS,
       "Bytes written. PCIe: host to device, the sum of the disks and ports behind the link.");
   public static final MetricDef ERRORS = new MetricDef(
-      "errors_per_s", "1/s", "rate", EntityKind.set(EntityKind.PCIE_LINK, EntityKind.NET_PORT),
+      Metrics.ERRORS_PER_S, "1/s", "rate", EntityKind.set(EntityKind.PCIE_LINK, EntityKind.NET_PORT),
       "PCIe: AER errors (correctable, non-fatal, fatal). Ethernet: rx+tx errors. FC: error frames + invalid CRCs. IB: receive, symbol and remote physical errors.");
   public static final MetricDef IRQ_RATE = new MetricDef(
       "irq_per_s", "1/s", "rate", PCIE, "Interrupts raised by the device, all CPUs, from /proc/interrupts.");
@@ -63,26 +65,26 @@ public final class HostMetrics {
       "Share of the device's interrupts handled by CPUs outside its NUMA node (only when the node is known).");
 
   public static final MetricDef READ_IOPS = new MetricDef(
-      "read_iops", "ops/s", "rate", DISK_CGROUPS, "Reads completed.");
+      Metrics.READ_IOPS, "ops/s", "rate", DISK_CGROUPS, "Reads completed.");
   public static final MetricDef WRITE_IOPS = new MetricDef(
-      "write_iops", "ops/s", "rate", DISK_CGROUPS, "Writes completed.");
+      Metrics.WRITE_IOPS, "ops/s", "rate", DISK_CGROUPS, "Writes completed.");
   public static final MetricDef READ_LATENCY = new MetricDef(
-      "read_latency_s", "s", "gauge", DISK, "Mean time per read completed in the interval (queue and service).");
+      Metrics.READ_LATENCY_S, "s", "gauge", DISK, "Mean time per read completed in the interval (queue and service).");
   public static final MetricDef WRITE_LATENCY = new MetricDef(
-      "write_latency_s", "s", "gauge", DISK, "Mean time per write completed in the interval (queue and service).");
+      Metrics.WRITE_LATENCY_S, "s", "gauge", DISK, "Mean time per write completed in the interval (queue and service).");
   public static final MetricDef QUEUE_DEPTH = new MetricDef(
-      "queue_depth", "count", "gauge", DISK, "Mean requests in flight, from the weighted I/O time of /proc/diskstats.");
+      Metrics.QUEUE_DEPTH, "count", "gauge", DISK, "Mean requests in flight, from the weighted I/O time of /proc/diskstats.");
 
   public static final MetricDef RX_BYTES = new MetricDef(
-      "rx_bytes_per_s", "bytes/s", "rate", PORT, "Bytes received by the port (FC words and IB data units times 4).");
+      Metrics.RX_BYTES_PER_S, "bytes/s", "rate", PORT, "Bytes received by the port (FC words and IB data units times 4).");
   public static final MetricDef TX_BYTES = new MetricDef(
-      "tx_bytes_per_s", "bytes/s", "rate", PORT, "Bytes sent by the port (FC words and IB data units times 4).");
+      Metrics.TX_BYTES_PER_S, "bytes/s", "rate", PORT, "Bytes sent by the port (FC words and IB data units times 4).");
   public static final MetricDef RX_PACKETS = new MetricDef(
       "rx_packets_per_s", "packets/s", "rate", PORT, "Packets (FC: frames) received.");
   public static final MetricDef TX_PACKETS = new MetricDef(
       "tx_packets_per_s", "packets/s", "rate", PORT, "Packets (FC: frames) sent.");
   public static final MetricDef DISCARDS = new MetricDef(
-      "discards_per_s", "1/s", "rate", PORT, "Ethernet: rx+tx drops. FC: dumped frames. IB: transmit discards.");
+      Metrics.DISCARDS_PER_S, "1/s", "rate", PORT, "Ethernet: rx+tx drops. FC: dumped frames. IB: transmit discards.");
   public static final MetricDef LINK_FAILURES = new MetricDef(
       "link_failures_per_s", "1/s", "rate", PORT, "FC link failures; IB link downed events.");
   public static final MetricDef LOSS_OF_SYNC = new MetricDef(
@@ -99,6 +101,10 @@ public final class HostMetrics {
       "throttled_fraction", "fraction", "gauge", CGROUPS, "Share of quota enforcement periods in which the cgroup was throttled.");
   public static final MetricDef THROTTLED_TIME = new MetricDef(
       "throttled_s_per_s", "s/s", "rate", CGROUPS, "Time the cgroup's tasks spent throttled per second (summed over its CPUs).");
+
+  /** What BlockStats gives for a disk, as this source declares it. */
+  static final BlockStats.Metrics BLOCK = new BlockStats.Metrics(
+      READ_IOPS, WRITE_IOPS, READ_BYTES, WRITE_BYTES, READ_LATENCY, WRITE_LATENCY, QUEUE_DEPTH, UTIL);
 
   public static final List<MetricDef> ALL = List.of(
       UTIL, UTIL_USER, UTIL_SYSTEM, UTIL_IRQ, UTIL_SOFTIRQ, UTIL_IOWAIT, UTIL_STEAL,

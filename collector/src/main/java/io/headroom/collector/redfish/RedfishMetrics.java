@@ -2,6 +2,7 @@ package io.headroom.collector.redfish;
 
 import io.headroom.model.EntityKind;
 import io.headroom.model.MetricDef;
+import io.headroom.model.Metrics;
 import java.util.List;
 import java.util.Set;
 
@@ -11,7 +12,7 @@ public final class RedfishMetrics {
   private static final Set<String> PORT = EntityKind.set(EntityKind.NET_PORT);
 
   public static final MetricDef UTIL = new MetricDef(
-      "util", "fraction", "gauge", EntityKind.set(EntityKind.HOST_CPU, EntityKind.ARRAY_CPU, EntityKind.CPU_SOCKET),
+      Metrics.UTIL, "fraction", "gauge", EntityKind.set(EntityKind.HOST_CPU, EntityKind.ARRAY_CPU, EntityKind.CPU_SOCKET),
       "Host or array CPU: Dell's System Board CPU Usage sensor (or the SystemUsage report's CPUUsage) / 100; without it, the mean of per-core CoreUtil sensors / 100 (NVIDIA GH200). Socket: ProcessorMetrics BandwidthPercent / 100, where the service has it.");
   public static final MetricDef IO_USAGE = new MetricDef(
       "bmc_io_usage", "fraction", "gauge", CPU,
@@ -23,10 +24,10 @@ public final class RedfishMetrics {
       "bmc_system_usage", "fraction", "gauge", CPU,
       "Dell's System Board SYS Usage / 100: the platform's combined CPU, memory and I/O usage index (Intel only).");
   public static final MetricDef RX_BYTES = new MetricDef(
-      "rx_bytes_per_s", "bytes/s", "rate", PORT,
+      Metrics.RX_BYTES_PER_S, "bytes/s", "rate", PORT,
       "Bytes received: Dell NIC RxBytes, Dell FC FCRxKBCount x 1024, Dell InfiniBand TotalPortReceiveData x 4 (4-byte words), else PortMetrics RXBytes.");
   public static final MetricDef TX_BYTES = new MetricDef(
-      "tx_bytes_per_s", "bytes/s", "rate", PORT,
+      Metrics.TX_BYTES_PER_S, "bytes/s", "rate", PORT,
       "Bytes sent: Dell NIC TxBytes, Dell FC FCTxKBCount x 1024, Dell InfiniBand TotalPortTransmitData x 4 (4-byte words), else PortMetrics TXBytes.");
   public static final MetricDef RX_PACKETS = new MetricDef(
       "rx_packets_per_s", "packets/s", "rate", PORT,
@@ -35,13 +36,13 @@ public final class RedfishMetrics {
       "tx_packets_per_s", "packets/s", "rate", PORT,
       "Ethernet: unicast + multicast + broadcast packets sent (Dell NIC). FC: FCTxTotalFrames. InfiniBand: TotalPortTransmitPackets.");
   public static final MetricDef ERRORS = new MetricDef(
-      "errors_per_s", "1/s", "rate", PORT,
+      Metrics.ERRORS_PER_S, "1/s", "rate", PORT,
       "Ethernet: FCS, alignment, jabber and runt receive errors and collisions (Dell NIC), else PortMetrics RXErrors + TXErrors. FC: FCInvalidCRCs. InfiniBand: receive, remote physical, switch relay, local link integrity, buffer overrun and symbol errors.");
   public static final MetricDef DISCARDS = new MetricDef(
-      "discards_per_s", "1/s", "rate", PORT,
+      Metrics.DISCARDS_PER_S, "1/s", "rate", PORT,
       "Ethernet: DiscardedPkts (Dell NIC), else PortMetrics Networking RXDiscards + TXDiscards. InfiniBand: TotalPortTransmitDiscard + TotalVL15Dropped.");
   public static final MetricDef PAUSE = new MetricDef(
-      "pause_per_s", "1/s", "rate", PORT,
+      Metrics.PAUSE_PER_S, "1/s", "rate", PORT,
       "Ethernet pause frames received, XON + XOFF (Dell NIC RxPauseXONFrames + RxPauseXOFFFrames): the link partner pushing back.");
   public static final MetricDef LINK_FAILURES = new MetricDef(
       "link_failures_per_s", "1/s", "rate", PORT, "FC link failures plus losses of signal (Dell FC port metrics). InfiniBand: link downs plus link error recoveries.");

@@ -2,6 +2,7 @@ package io.headroom.collector.runtime;
 
 import io.headroom.model.EntityKind;
 import io.headroom.model.MetricDef;
+import io.headroom.model.Metrics;
 import java.util.List;
 import java.util.Set;
 
@@ -10,9 +11,9 @@ public final class CollectorMetrics {
   private static final Set<String> SELF = EntityKind.set(EntityKind.COLLECTOR);
 
   public static final MetricDef SCRAPE_DURATION = new MetricDef(
-      "scrape_duration_s", "s", "gauge", SELF, "Wall time the source's last scrape took.");
+      Metrics.SCRAPE_DURATION_S, "s", "gauge", SELF, "Wall time the source's last scrape took.");
   public static final MetricDef SCRAPE_SUCCESS = new MetricDef(
-      "scrape_success", "boolean", "gauge", SELF,
+      Metrics.SCRAPE_SUCCESS, "boolean", "gauge", SELF,
       "1 when the scrape returned a result, possibly partial (at least one request answered, problems counted in "
           + "scrape_problems); 0 when it failed: the source refused its credentials or held its login after a refusal, "
           + "no request was answered, or the source could not run.");
@@ -22,7 +23,7 @@ public final class CollectorMetrics {
   public static final MetricDef SCRAPE_SAMPLES = new MetricDef(
       "scrape_samples", "count", "gauge", SELF, "Samples the scrape produced.");
   public static final MetricDef SCRAPE_MISSED_INTERVALS = new MetricDef(
-      "scrape_missed_intervals", "count", "gauge", SELF,
+      Metrics.SCRAPE_MISSED_INTERVALS, "count", "gauge", SELF,
       "Scheduled scrapes of the source skipped since the collector started: its previous scrape was still running, "
           + "or no worker was free within the interval.");
   public static final MetricDef SCRAPE_LAG = new MetricDef(
@@ -35,7 +36,7 @@ public final class CollectorMetrics {
           + "each is a problem of the scrape, logged once.");
 
   public static final MetricDef SPOOL_BYTES = new MetricDef(
-      "spool_bytes", "bytes", "gauge", SELF,
+      Metrics.SPOOL_BYTES, "bytes", "gauge", SELF,
       "Bytes in the collector's spool: records not yet acknowledged by Kafka (and finished segments not yet removed).");
   public static final MetricDef SPOOL_DROPPED = new MetricDef(
       "spool_dropped_records", "count", "gauge", SELF,

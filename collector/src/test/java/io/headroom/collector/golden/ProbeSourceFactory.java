@@ -86,7 +86,7 @@ final class ProbeSourceFactory implements SourceFactory {
             attrs.put("odata_type", doc.path("@odata.type").asText());
             scrape.entity(new Entity(id, "probe", doc.path("Name").asText(id), attrs, Map.of()));
             if (doc.has("Members@odata.count")) {
-              scrape.sample(id, MEMBERS.name(), doc.get("Members@odata.count").asDouble());
+              scrape.sample(id, MEMBERS, doc.get("Members@odata.count").asDouble());
             }
           } catch (Exception e) {
             scrape.problem(path, e.getMessage());
