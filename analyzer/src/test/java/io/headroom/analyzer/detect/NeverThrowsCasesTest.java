@@ -1,0 +1,32 @@
+package io.headroom.analyzer.detect;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.BitSet;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The cases AnalyzeNeverThrowsTest found (issue 43), each reduced to the few records that show it:
+ * what a valid recording made the analysis throw, or print where a figure should be.
+ */
+class NeverThrowsCasesTest {
+  @Test
+  void aLinkTrainedBelowItsGenerationWithoutAWidthSaysNoWidth() {
+    // gen 3 below max_gen 4, width not recorded, max_width 8: the trained side has no width to print
+    Context ctx = new Bed().entity("l", "pcie_link", Map.of("gen", 3, "max_gen", 4, "max_width", 8), Map.of()).ctx();
+    assertEquals("trained Gen3, capable of Gen4 x8", Degraded.pcieTraining(ctx, "l"));
+  }
+
+  @Test
+  void anIrqCpuListPastTheLastCpuIsNoList() {
+    // 2147483647 + 1 overflowed BitSet.set's end (IndexOutOfBoundsException: toIndex < 0); a list
+    // naming a CPU past 8191 (NR_CPUS at most 8192) gives no CPU a role, like any text that is no list
+    assertEquals(new BitSet(), InterruptCpus.parse("0-2147483647"));
+    assertEquals(new BitSet(), InterruptCpus.parse("0-2000000000"));
+    assertEquals(new BitSet(), InterruptCpus.parse("8192"));
+    BitSet last = new BitSet();
+    last.set(8190, 8192); // 8190 and 8191: the last two CPUs a kernel can have are still CPUs
+    assertEquals(last, InterruptCpus.parse("8190-8191"));
+  }
+}
