@@ -2,7 +2,9 @@ package io.headroom.analyzer.detect;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.headroom.analyzer.data.Window;
 import java.util.BitSet;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -28,5 +30,16 @@ class NeverThrowsCasesTest {
     BitSet last = new BitSet();
     last.set(8190, 8192); // 8190 and 8191: the last two CPUs a kernel can have are still CPUs
     assertEquals(last, InterruptCpus.parse("8190-8191"));
+  }
+
+  @Test
+  void anOpenPhaseWithTooFewReadingsHasNoLengthToQuote() {
+    // a phase without an end in a run without one: its window ends at +Infinity; the readings at
+    // seconds 0..59 are all before its start at 100, so 0 and 0, and no length is printed
+    Bed bed = new Bed().entity("w1", "workload").constant("w1", "read_iops", 1000);
+    PhaseDecision d = new Detector(Thresholds.defaults())
+        .decide(Context.of(bed.data, null, new Window("p1", 100, Double.POSITIVE_INFINITY), Thresholds.defaults()));
+    assertEquals(List.of("not judged, too few readings: 0 of the workload and at most 0 of any entity in the phase"
+        + " after its ramp (open: no end yet); a phase is judged from 5 readings"), d.evidence());
   }
 }
