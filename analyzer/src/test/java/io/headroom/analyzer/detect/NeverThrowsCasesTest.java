@@ -42,4 +42,23 @@ class NeverThrowsCasesTest {
     assertEquals(List.of("not judged, too few readings: 0 of the workload and at most 0 of any entity in the phase"
         + " after its ramp (open: no end yet); a phase is judged from 5 readings"), d.evidence());
   }
+
+  @Test
+  void twoDisksBehindEachOtherEndTheDescentWhereItComesRound() {
+    // md0 behind sdb and sdb behind md0 (a loop no kernel makes, which validation takes), both
+    // 100% busy with 16 queued: the climb to the outermost aggregate ends at sdb, the descent goes
+    // sdb -> md0 -> sdb and stops where it comes round (it recursed until the stack overflowed):
+    // md0 is named, each disk the other's aggregate in the evidence
+    Bed bed = new Bed().workload("w1", 1, 16, 272, 0.0588).rel("w1", "targets", "h1/disk/md0");
+    for (String d : List.of("h1/disk/md0", "h1/disk/sdb")) {
+      bed.entity(d, "disk", Map.of(), Map.of("util", 1.0)).constant(d, "util", 1.0).constant(d, "queue_depth", 16);
+    }
+    bed.rel("h1/disk/md0", "behind", "h1/disk/sdb").rel("h1/disk/sdb", "behind", "h1/disk/md0");
+    Finding f = new DiskRule().evaluate(bed.ctx()).orElseThrow();
+    assertEquals("h1/disk/md0", f.entity());
+    assertEquals(List.of("h1/disk/md0 util p95 1.00 (busy from 0.90), queue depth mean 16",
+        "h1/disk/sdb busy p95 1.00 of the time only through h1/disk/md0; a stripe is as fast as its slowest member",
+        "h1/disk/md0 busy p95 1.00 of the time only through h1/disk/sdb; a stripe is as fast as its slowest member"),
+        f.evidence());
+  }
 }
