@@ -25,9 +25,11 @@ final class Coverage {
       return null;
     }
     double seconds = Math.max(0, ctx.window().to() - ctx.window().from());
+    // an open phase of an open run has no length to quote (it was "Infinity s")
+    String span = Double.isFinite(seconds) ? "the phase's " + Fmt.trim(seconds, 3) + " s after its ramp"
+        : "the phase after its ramp (open: no end yet)";
     String line = "not judged, too few readings: " + workload + " of the workload and at most " + entity
-        + " of any entity in the phase's " + Fmt.trim(seconds, 3) + " s after its ramp; a phase is judged from "
-        + need + " readings";
+        + " of any entity in " + span + "; a phase is judged from " + need + " readings";
     return new PhaseDecision(ctx.window().name(), null, null, 0.0, TOO_FEW_READINGS, List.of(line), List.of(), null);
   }
 

@@ -18,9 +18,15 @@ final class Degraded {
     if (!slowGen && !narrow) {
       return null;
     }
-    return "trained Gen" + Fmt.num(gen) + " x" + Fmt.num(width) + ", capable of Gen"
-        + Fmt.num(Double.isNaN(maxGen) ? gen : maxGen) + " x"
-        + Fmt.num(Double.isNaN(maxWidth) ? width : maxWidth);
+    return "trained " + training(gen, width) + ", capable of "
+        + training(Double.isNaN(maxGen) ? gen : maxGen, Double.isNaN(maxWidth) ? width : maxWidth);
+  }
+
+  /** "Gen4 x8"; a part not recorded is left out ("Gen3" without a width), never printed as NaN. */
+  private static String training(double gen, double width) {
+    String g = Double.isNaN(gen) ? "" : "Gen" + Fmt.num(gen);
+    String w = Double.isNaN(width) ? "" : "x" + Fmt.num(width);
+    return g.isEmpty() || w.isEmpty() ? g + w : g + " " + w;
   }
 
   /** "running at 10 Gb/s of 25 Gb/s" when a port's speed is below its maximum, else null. */

@@ -48,6 +48,13 @@ final class InterruptCpus {
   }
 
   /**
+   * The highest CPU number a kernel can have (NR_CPUS is at most 8192, x86-64's MAXSMP). A list
+   * beyond it is no CPU list: 0-2147483647 overflowed the range's end (issue 43) and 0-2000000000
+   * would look up two billion CPUs.
+   */
+  static final int LAST_CPU = 8191;
+
+  /**
    * The CPU list syntax; empty for text that is not one (a link whose irq_cpus cannot be read
    * gives its CPUs no role, rather than failing the whole analysis).
    */
@@ -62,7 +69,7 @@ final class InterruptCpus {
       try {
         int from = Integer.parseInt(dash < 0 ? p : p.substring(0, dash).trim());
         int to = dash < 0 ? from : Integer.parseInt(p.substring(dash + 1).trim());
-        if (from < 0 || to < from) {
+        if (from < 0 || to < from || to > LAST_CPU) {
           return new BitSet();
         }
         out.set(from, to + 1);

@@ -152,9 +152,23 @@ final class LatencyAttribution {
     if (verdictPart == largest) {
       return text + "; it confirms the verdict (" + verdict + ")";
     }
-    double there = s.seconds().get(s.parts().indexOf(verdictPart));
+    int at = s.parts().indexOf(verdictPart);
+    if (at < 0) {
+      // the verdict's part is no point of this split (ARRAY_CPU where the array reports no latency
+      // of its own, issue 43): say what is missing rather than guess it or fail the analysis
+      return text + String.format(Locale.ROOT, "; it neither confirms nor questions the verdict (%s): the time %s is not"
+          + " known (%s)", verdict, verdictPart.where, unmeasured(verdictPart, s.dir()));
+    }
+    double there = s.seconds().get(at);
     return text + String.format(Locale.ROOT, "; it questions the verdict (%s): only %s (%s) of each %s is %s", verdict,
         ms(there), Fmt.pct(there / s.workload()), s.dir(), verdictPart.where);
+  }
+
+  /** Which reading would have given the missing part. */
+  private static String unmeasured(Part p, String dir) {
+    return p == Part.ARRAY
+        ? "no " + dir + "_latency_s of a volume the array serves or of its nodes in the window"
+        : "no point of the path reports it";
   }
 
   private static String phrase(Part p, double seconds, double of) {

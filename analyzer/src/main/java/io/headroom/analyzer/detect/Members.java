@@ -62,12 +62,24 @@ final class Members {
    * null when the aggregate has no member at its ceiling (it is then its own limit).
    */
   static Finding limit(Context ctx, Finding aggregate, Map<String, Finding> found) {
+    return limit(ctx, aggregate, found, new HashSet<>());
+  }
+
+  /**
+   * {@code descended}: the aggregates already passed through. A disk behind itself, or a loop of
+   * disks behind each other, ends the descent where it comes round again (it recursed until the
+   * stack overflowed, issue 43).
+   */
+  private static Finding limit(Context ctx, Finding aggregate, Map<String, Finding> found, Set<String> descended) {
+    if (!descended.add(aggregate.entity())) {
+      return null;
+    }
     List<Load> members = of(ctx, aggregate.entity());
     Finding tightest = members.isEmpty() ? null : found.get(members.get(0).entity());
     if (tightest == null) {
       return null;
     }
-    Finding finer = limit(ctx, tightest, found);
+    Finding finer = limit(ctx, tightest, found, descended);
     Finding member = finer != null ? finer : tightest;
     List<String> evidence = new ArrayList<>(member.evidence());
     LimitGroup group = Groups.of(ctx, "members of " + aggregate.entity(), members);
