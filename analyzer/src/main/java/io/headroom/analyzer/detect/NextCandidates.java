@@ -1,5 +1,6 @@
 package io.headroom.analyzer.detect;
 
+import io.headroom.model.Rel;
 import io.headroom.model.Bottleneck;
 import io.headroom.model.Ceilings;
 import io.headroom.model.EntityKind;
@@ -149,7 +150,7 @@ final class NextCandidates {
     while (!todo.isEmpty()) {
       String at = todo.pop();
       for (Relation r : ctx.data().relations()) {
-        String other = !r.rel().equals("on") ? null : r.from().equals(at) ? r.to() : r.to().equals(at) ? r.from() : null;
+        String other = !r.rel().equals(Rel.ON.wire()) ? null : r.from().equals(at) ? r.to() : r.to().equals(at) ? r.from() : null;
         if (other != null && CPU_KINDS.contains(ctx.entity(other).kind()) && family.add(other)) {
           todo.push(other);
         }

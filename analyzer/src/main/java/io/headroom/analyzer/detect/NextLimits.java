@@ -1,5 +1,6 @@
 package io.headroom.analyzer.detect;
 
+import io.headroom.model.Rel;
 import io.headroom.analyzer.detect.NextCandidates.Candidate;
 import io.headroom.model.Bottleneck;
 import io.headroom.model.HeadroomEntry;
@@ -86,7 +87,7 @@ public final class NextLimits {
       out.addAll(d.group().entities());
     }
     for (Relation r : ctx.data().relations()) {
-      if (!CABLED_TO.equals(r.rel())) {
+      if (!Rel.CABLED_TO.wire().equals(r.rel())) {
         continue;
       }
       if (out.contains(r.from())) {
@@ -97,8 +98,6 @@ public final class NextLimits {
     }
     return out;
   }
-
-  private static final String CABLED_TO = "cabled_to";
 
   private static NextLimit afterLifting(Context ctx, PhaseDecision d, Load primary, List<Candidate> next,
       Throughput x) {
