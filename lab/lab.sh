@@ -9,8 +9,11 @@
 #   rate_mbit=80             the fabric: a tbf rate on both ends of the veth pair, in Mbit/s
 #   array_cpu=0.25           nbdkit's cgroup CPU quota, in CPUs
 #   array_delay_ms=2         nbdkit's delay filter: every read and write waits this long (service time)
+#   array_threads=16         how many requests nbdkit serves at once (--threads; its thread model is parallel)
 #   client_cpu=0.1           the client cgroup's CPU quota, in CPUs
 #   disk_riops=300 disk_wiops=300 disk_rbps=... disk_wbps=...   blkio throttle on the loop device
+#   disk_spec_iops=1000      the disk's declared IOPS spec, when it is not the throttle (default: disk_riops)
+#   loss_pct=2               nftables drops this share of the fabric's packets as they arrive, each way
 #   size=1G                  the array's backing file
 #   array_via=redfish|ontap fabric_via=snmp   the array's CPU and port read through remote sources (remote.sh)
 #   cgroups                prints the cgroup layout the lab will use here: v1 or v2 (or why neither)
@@ -34,7 +37,7 @@ need_root() { [ "$(id -u)" = 0 ] || die "must run as root (netns, tc, cgroups, l
 # Installs what the lab uses, once (Debian package names; .ci/run installs the same).
 ensure_tools() {
   local missing=() pair
-  for pair in nbdkit:nbdkit fio:fio tc:iproute2 ip:iproute2 losetup:mount lsblk:util-linux blockdev:util-linux; do
+  for pair in nbdkit:nbdkit fio:fio nft:nftables tc:iproute2 ip:iproute2 losetup:mount lsblk:util-linux blockdev:util-linux; do
     command -v "${pair%%:*}" >/dev/null || missing+=("${pair##*:}")
   done
   [ ${#missing[@]} -eq 0 ] && return 0
@@ -168,8 +171,38 @@ cg_remove() {
   done
 }
 
+# loss_pct in hundredths of a percent (2.5 -> 250), the unit of the drop rule's random draw.
+loss_basis_points() {
+  awk -v p="$1" 'BEGIN { printf "%d", p * 100 + 0.5 }'
+}
+
+# Loss on the fabric (loss_pct): this kernel has no netem, so nftables drops packets at random as
+# they arrive at either end of the veth, each way: numgen draws 0..9999 per packet and a draw below
+# loss_pct x 100 is dropped (2% -> below 200). On arrival, as a lossy link or a full switch port
+# loses them, so the sender learns of it only from the receiver (dup ACKs, SACKs) or its
+# retransmission timer; a rule on the sender's own way out would hand its TCP a local error
+# instead, which it neither counts as a retransmit nor waits a timeout for. The array end's table
+# is in its namespace (it goes with it); the client end's is in the root namespace, a netdev table
+# of the testbed's own (hrlab-ID) hooked to hrIDc alone, which down deletes. The drops are counted
+# by the rules only, not as the interfaces' rx/tx drops: the hosts see them as TCP retransmits and
+# late replies.
+lossy_fabric() { # lossy_fabric NETNS CLIENT-DEV ARRAY-DEV
+  [ -n "$LOSS_PCT" ] || return 0
+  local bp; bp=$(loss_basis_points "$LOSS_PCT")
+  nft -f - <<NFT
+table netdev $1 {
+  chain in { type filter hook ingress device "$2" priority 0; numgen random mod 10000 < $bp counter drop; }
+}
+NFT
+  ip netns exec "$1" nft -f - <<NFT
+table netdev $PREFIX {
+  chain in { type filter hook ingress device "$3" priority 0; numgen random mod 10000 < $bp counter drop; }
+}
+NFT
+}
+
 parse_args() {
-  RATE= DELAY_MS= ARRAY_CPU= CLIENT_CPU= RIOPS= WIOPS= RBPS= WBPS= SIZE=1G
+  RATE= DELAY_MS= ARRAY_CPU= CLIENT_CPU= RIOPS= WIOPS= RBPS= WBPS= SIZE=1G THREADS=16 SPEC_IOPS= LOSS_PCT=
   remote_defaults
   local kv
   for kv in "$@"; do
@@ -177,14 +210,21 @@ parse_args() {
       rate_mbit=*) RATE=${kv#*=}; [[ "$RATE" =~ ^[1-9][0-9]*$ ]] || die "rate_mbit must be a whole number of Mbit/s, not $RATE" ;;
       array_cpu=*) ARRAY_CPU=${kv#*=} ;;
       array_delay_ms=*) DELAY_MS=${kv#*=}; [[ "$DELAY_MS" =~ ^[1-9][0-9]*$ ]] || die "array_delay_ms must be a whole number of ms, not $DELAY_MS" ;;
+      array_threads=*) THREADS=${kv#*=}
+        [[ "$THREADS" =~ ^[1-9][0-9]{0,3}$ ]] && [ "$THREADS" -le 1024 ] || die "array_threads must be a whole number from 1 to 1024, not $THREADS" ;;
       client_cpu=*) CLIENT_CPU=${kv#*=} ;;
       disk_riops=*) RIOPS=${kv#*=} ;;
       disk_wiops=*) WIOPS=${kv#*=} ;;
       disk_rbps=*) RBPS=${kv#*=} ;;
       disk_wbps=*) WBPS=${kv#*=} ;;
+      disk_spec_iops=*) SPEC_IOPS=${kv#*=}; [[ "$SPEC_IOPS" =~ ^[1-9][0-9]*$ ]] || die "disk_spec_iops must be a whole number of IOPS, not $SPEC_IOPS" ;;
+      loss_pct=*) LOSS_PCT=${kv#*=}
+        # hundredths of a percent, the resolution of the drop rule (loss_basis_points)
+        [[ "$LOSS_PCT" =~ ^[0-9]{1,2}(\.[0-9]{1,2})?$ ]] && [ "$(loss_basis_points "$LOSS_PCT")" -gt 0 ] \
+          || die "loss_pct must be a percentage above 0 and below 100, at most two decimals, not $LOSS_PCT" ;;
       size=*) SIZE=${kv#*=} ;;
       array_via=*|fabric_via=*) remote_parse "$kv" ;;
-      *) die "unknown setting \"$kv\" (known: rate_mbit array_cpu array_delay_ms client_cpu disk_riops disk_wiops disk_rbps disk_wbps size array_via fabric_via)" ;;
+      *) die "unknown setting \"$kv\" (known: rate_mbit array_cpu array_delay_ms array_threads client_cpu disk_riops disk_wiops disk_rbps disk_wbps disk_spec_iops loss_pct size array_via fabric_via)" ;;
     esac
   done
 }
@@ -231,6 +271,7 @@ up() {
   ip netns exec "$name" ip link set lo up
   shape "" "$cdev"
   shape "ip netns exec $name" "$adev"
+  lossy_fabric "$name" "$cdev" "$adev"
 
   # The cgroups.
   cg_make "$name/array"; cg_make "$name/client"
@@ -240,12 +281,15 @@ up() {
 
   # The array: nbdkit in its namespace and cgroup. cache=none: reads go to the loop device, not
   # to the page cache (which would serve them without the disk and without its throttle).
-  # The delay filter gives each request a service time, so one request at a time is slow.
+  # The delay filter gives each request a service time, so one request at a time is slow. The
+  # file plugin and the delay filter are both of the parallel thread model (nbdkit --dump-plugin:
+  # thread_model=parallel), so up to --threads requests of a connection are served at once, each
+  # sleeping its delay side by side (fio's nbd engine opens one connection per job).
   local filter=
   [ -n "$DELAY_MS" ] && filter="--filter=delay"
   bash -c "$(declare -f cg_join cg_dirs cg_mode); CG=$CG; cg_join $name/array \$\$; \
     exec ip netns exec $name nbdkit -P $STATE/$id/nbdkit.pid -i $aip -p $NBD_PORT \
-      --threads 16 $filter file $loop cache=none ${DELAY_MS:+delay-read=${DELAY_MS}ms delay-write=${DELAY_MS}ms}" \
+      --threads $THREADS $filter file $loop cache=none ${DELAY_MS:+delay-read=${DELAY_MS}ms delay-write=${DELAY_MS}ms}" \
     || die "nbdkit did not start"
   for _ in $(seq 50); do [ -s "$STATE/$id/nbdkit.pid" ] && break; sleep 0.1; done
   [ -s "$STATE/$id/nbdkit.pid" ] || die "nbdkit wrote no pid file"
@@ -273,8 +317,10 @@ up() {
 # The testbed file (docs/configuration.md): what the kernel cannot tell is declared here: the
 # link's shaped rate, the disk's spec, that the client host is a cgroup, and the data path.
 # Unshaped, the port is the veth's nominal 10 Gbit/s and the disk a fast SSD's 200k IOPS, 2 GB/s.
+# disk_spec_iops declares a spec the throttle does not hold to (a datasheet figure the disk does
+# not reach under these conditions).
 write_testbed() { # write_testbed ID NAME CLIENT-DEV LOOP
-  local mbit=${RATE:-10000} iops=${RIOPS:-200000} bps=${RBPS:-2000000000}
+  local mbit=${RATE:-10000} iops=${SPEC_IOPS:-${RIOPS:-200000}} bps=${RBPS:-2000000000}
   cat <<YAML
 testbed: lab-$1
 sources:
@@ -318,6 +364,7 @@ down() {
   remote_down "$id" "$name"
   if [ -s "$STATE/$id/nbdkit.pid" ]; then kill "$(cat "$STATE/$id/nbdkit.pid")" 2>/dev/null || true; fi
   cg_remove "$name"
+  nft delete table netdev "$name" 2>/dev/null || true
   ip link del "hr${id}c" 2>/dev/null || true
   ip netns del "$name" 2>/dev/null || true
   local loop
@@ -333,7 +380,8 @@ sweep() {
   local all=${1:-}
   local ids
   ids=$( { ls "$STATE" 2>/dev/null; ip netns list 2>/dev/null | awk '{print $1}' | sed -n "s/^$PREFIX-//p";
-    cg_ids; ls /var/tmp | sed -n "s/^$PREFIX-\(.*\)\.img$/\1/p"; } | sort -u)
+    cg_ids; ls /var/tmp | sed -n "s/^$PREFIX-\(.*\)\.img$/\1/p";
+    { nft list tables netdev 2>/dev/null || true; } | sed -n "s/^table netdev $PREFIX-//p"; } | sort -u)
   for id in $ids; do
     if [ -s "$STATE/$id/owner" ] && kill -0 "$(cat "$STATE/$id/owner")" 2>/dev/null; then continue; fi
     if [ -e "$STATE/$id/keep" ] && [ "$all" != --all ]; then echo "lab: kept testbed $id left up (lab.sh down $id)" >&2; continue; fi

@@ -31,6 +31,8 @@ public final class Metrics {
   public static final String TX_BYTES_PER_S = "tx_bytes_per_s";
   public static final String ERRORS_PER_S = "errors_per_s";
   public static final String DISCARDS_PER_S = "discards_per_s";
+  /** A host's TCP retransmitted segments per second (its network namespace's; loss on some path). */
+  public static final String TCP_RETRANSMITS_PER_S = "tcp_retransmits_per_s";
   public static final String PAUSE_PER_S = "pause_per_s";
   /** FC: share of time at zero transmit buffer-to-buffer credit (credit starvation). */
   public static final String TX_CREDIT_ZERO_FRACTION = "tx_credit_zero_fraction";
@@ -51,7 +53,7 @@ public final class Metrics {
   /** Every metric name a consumer reads. */
   public static final List<String> CONSUMED = List.of(UTIL, REMOTE_ACCESS_RATIO, PSI_CPU_SOME, PROCS_RUNNING,
       READ_IOPS, WRITE_IOPS, READ_BYTES_PER_S, WRITE_BYTES_PER_S, READ_LATENCY_S, WRITE_LATENCY_S, LATENCY_P99_S,
-      QUEUE_DEPTH, RX_BYTES_PER_S, TX_BYTES_PER_S, ERRORS_PER_S, DISCARDS_PER_S, PAUSE_PER_S,
+      QUEUE_DEPTH, RX_BYTES_PER_S, TX_BYTES_PER_S, ERRORS_PER_S, DISCARDS_PER_S, TCP_RETRANSMITS_PER_S, PAUSE_PER_S,
       TX_CREDIT_ZERO_FRACTION, SCRAPE_DURATION_S, SCRAPE_SUCCESS, SCRAPE_MISSED_INTERVALS, SPOOL_BYTES,
       HEADROOM_UTIL, OPTIMAL_UTIL);
 

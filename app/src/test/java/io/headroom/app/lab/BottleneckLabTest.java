@@ -60,7 +60,8 @@ class BottleneckLabTest {
   }
 
   @ParameterizedTest(name = "{0}")
-  @ValueSource(strings = {"network", "array-cpu", "client-cpu", "disk", "healthy", "sweep"})
+  @ValueSource(strings = {"network", "array-cpu", "client-cpu", "disk", "healthy", "sweep", "parallel-delay",
+      "disk-below-spec", "fabric-loss", "iodepth-cap"})
   void theVerdictNamesTheInjectedLimit(String name) throws Exception {
     LabCase c = LabCase.load(name);
     try (LabTestbed bed = LabTestbed.up(c.setup())) {
@@ -163,6 +164,9 @@ class BottleneckLabTest {
   private void assertCase(LabCase c, LabTestbed bed, LabPipeline.Outcome out) throws Exception {
     String name = c.name();
     Verdict v = out.verdict();
+    if (settings(c).containsKey("loss_pct")) {
+      assertLossShows(c, out);
+    }
     String expected = c.expectRole() == null ? null : bed.entity(c.expectRole());
     assertEquals(c.expectClass(), v.bottleneck().name(), () -> "verdict " + v.evidence());
     assertEquals(expected, v.entity(), () -> "verdict " + v.evidence());
@@ -174,6 +178,30 @@ class BottleneckLabTest {
     double latency = liveLatency(c, bed, out);
     report(String.format("%-17s %-9s live verdict %.2f s after the phase started", name, c.expectClass(), latency));
     assertTrue(latency < LIVE_WITHIN_S, name + ": live verdict " + latency + " s after the limit appeared");
+  }
+
+  /** TCP's minimum retransmission timeout (TCP_RTO_MIN, 200 ms): a read whose request or reply is lost waits at least this. */
+  static final double RTO_MIN_S = 0.200;
+
+  /**
+   * The lossy fabric's premise, before the verdict is read: the loss shows where a host sees it,
+   * as the client's TCP retransmits (the host source's {@code tcp_retransmits_per_s}, the root
+   * namespace's, where fio runs) and as a timeout-shaped tail: fio's per-second p99 at TCP's
+   * minimum retransmission timeout or beyond in at least half the phase's seconds. Without them
+   * the lab did not inject what the case says, whatever the verdict.
+   */
+  private static void assertLossShows(LabCase c, LabPipeline.Outcome out) throws Exception {
+    double[] window = steadyWindow(out);
+    double retransmits = mean(out, "array/cpu", "tcp_retransmits_per_s", window);
+    String workload = out.data().entityIdsWithSamples().stream().filter(e -> e.startsWith("client/fio/")).findFirst()
+        .orElseThrow(() -> new AssertionError("no fio workload in the recording"));
+    double[] p99 = readings(out, workload, "latency_p99_s", window);
+    long timeouts = java.util.Arrays.stream(p99).filter(x -> x >= RTO_MIN_S).count();
+    report(String.format("%-17s client TCP retransmits %.1f/s mean, p99 >= %.0f ms in %d of %d seconds", c.name(),
+        retransmits, RTO_MIN_S * 1000, timeouts, p99.length));
+    assertTrue(retransmits > 0, c.name() + ": a lossy fabric, yet the client retransmitted nothing");
+    assertTrue(2 * timeouts >= p99.length, c.name() + ": a lossy fabric, yet fio's p99 reached TCP's "
+        + RTO_MIN_S + " s timeout in only " + timeouts + " of " + p99.length + " seconds");
   }
 
   /** The one phase without its first seconds, where fio ramps (the analyzer skips them too). */
@@ -208,6 +236,12 @@ class BottleneckLabTest {
   }
 
   private static void assertPhases(LabCase c, LabTestbed bed, Verdict v) {
+    // expect="NONE REASON": every NONE phase says why in those words (NoneReason's names)
+    for (PhaseVerdict p : v.phases()) {
+      if (c.expectReason() != null && p.bottleneck() == Bottleneck.NONE) {
+        assertEquals(c.expectReason(), p.reason(), () -> "phase " + p.name() + "'s reason; evidence " + p.evidence());
+      }
+    }
     if (c.phases().isEmpty()) {
       assertEquals(1, v.phases().size(), v.phases().toString());
       assertEquals(v.bottleneck(), v.phases().get(0).bottleneck());
@@ -221,8 +255,11 @@ class BottleneckLabTest {
   }
 
   /**
-   * The limit's own reading: the named resource's p95 at 85-115% of its declared ceiling (line
-   * rate, spec, util 1.0); for NONE, the testbed's port, array, client and disk all below 90% of it.
+   * The limit's own reading: the named resource's p95 at 85-115% of the share of its declared
+   * ceiling (line rate, spec, util 1.0) its injected limit holds it at: all of it, or for a disk
+   * throttled below its declared spec the throttle over the spec (300 / 1,000: 25.5-34.5%). A
+   * lossy port is full at any share of its rate: its p95 is only bounded by the rate. For NONE,
+   * the testbed's port, array, client and disk all below 90% of it.
    */
   private static void assertLoad(LabCase c, LabTestbed bed, String expected, Verdict v) {
     if (expected == null) {
@@ -236,7 +273,26 @@ class BottleneckLabTest {
     }
     HeadroomEntry h = v.headroom().stream().filter(e -> e.entity().equals(expected)).findFirst().orElse(null);
     assertNotNull(h, expected + " not in the headroom table " + v.headroom());
-    assertTrue(h.lineRate() >= 0.85 && h.lineRate() <= 1.15, expected + " at " + h.lineRate() + " of its ceiling");
+    Map<String, String> set = settings(c);
+    if (expected.equals(bed.entity("port")) && set.containsKey("loss_pct")) {
+      assertTrue(h.lineRate() <= 1.15, expected + " at " + h.lineRate() + " of its ceiling");
+      return;
+    }
+    double held = 1.0;
+    if (expected.equals(bed.entity("disk")) && set.containsKey("disk_spec_iops") && set.containsKey("disk_riops")) {
+      held = Double.parseDouble(set.get("disk_riops")) / Double.parseDouble(set.get("disk_spec_iops"));
+    }
+    assertTrue(h.lineRate() >= 0.85 * held && h.lineRate() <= 1.15 * held,
+        expected + " at " + h.lineRate() + " of its ceiling, where its injected limit is " + held + " of it");
+  }
+
+  private static Map<String, String> settings(LabCase c) {
+    Map<String, String> out = new java.util.LinkedHashMap<>();
+    for (String kv : c.setup()) {
+      String[] f = kv.split("=", 2);
+      out.put(f[0], f[1]);
+    }
+    return out;
   }
 
   /**

@@ -15,10 +15,12 @@ import java.util.Map;
  * @param setup lab.sh up settings ({@code rate_mbit=80})
  * @param expectRole which testbed entity the verdict must name (port, array, client, disk), or
  *     null for NONE
+ * @param expectReason for NONE, the reason every NONE phase must give ({@code expect="NONE
+ *     workload_concurrency"}), or null when the case does not say; null for every other class
  * @param phases expected class per phase name; empty for a one-phase case
  */
 record LabCase(String name, List<String> setup, List<String> fio, String expectClass, String expectRole,
-    Map<String, String> phases) {
+    String expectReason, Map<String, String> phases) {
   static final Path DIR = Path.of("../lab/cases");
 
   static LabCase load(String name) throws IOException {
@@ -48,8 +50,11 @@ record LabCase(String name, List<String> setup, List<String> fio, String expectC
       String[] f = p.split("=", 2);
       phases.put(f[0], f[1]);
     }
-    return new LabCase(name, words(kv.get("setup")), words(kv.get("fio")), expect[0],
-        expect.length > 1 ? expect[1] : null, phases);
+    // "CLASS ROLE", or "NONE [REASON]": NONE names no entity, its second word is why
+    String second = expect.length > 1 ? expect[1] : null;
+    boolean none = expect[0].equals("NONE");
+    return new LabCase(name, words(kv.get("setup")), words(kv.get("fio")), expect[0], none ? null : second,
+        none ? second : null, phases);
   }
 
   private static List<String> words(String s) {

@@ -61,13 +61,19 @@ class LabScriptTest {
     String id = newId();
     Result r = lab(ProcessHandle.current().pid(), "up", id, "rate=80mbit");
     assertEquals(1, r.exit());
-    assertEquals("lab: unknown setting \"rate=80mbit\" (known: rate_mbit array_cpu array_delay_ms client_cpu "
-        + "disk_riops disk_wiops disk_rbps disk_wbps size array_via fabric_via)", r.err());
+    assertEquals("lab: unknown setting \"rate=80mbit\" (known: rate_mbit array_cpu array_delay_ms array_threads "
+        + "client_cpu disk_riops disk_wiops disk_rbps disk_wbps disk_spec_iops loss_pct size array_via fabric_via)", r.err());
     assertFalse(exists(id));
     assertEquals("lab: rate_mbit must be a whole number of Mbit/s, not 1.5",
         lab(1, "up", id, "rate_mbit=1.5").err());
     assertEquals("lab: array_via must be cgroup, redfish or ontap, not ipmi", lab(1, "up", id, "array_via=ipmi").err());
     assertEquals("lab: fabric_via must be declared or snmp, not lldp", lab(1, "up", id, "fabric_via=lldp").err());
+    assertEquals("lab: array_threads must be a whole number from 1 to 1024, not 0", lab(1, "up", id, "array_threads=0").err());
+    assertEquals("lab: disk_spec_iops must be a whole number of IOPS, not 1e3", lab(1, "up", id, "disk_spec_iops=1e3").err());
+    for (String loss : List.of("0", "100", "1.234", "-1")) {
+      assertEquals("lab: loss_pct must be a percentage above 0 and below 100, at most two decimals, not " + loss,
+          lab(1, "up", id, "loss_pct=" + loss).err());
+    }
     assertFalse(exists(id));
     assertEquals("lab: id \"Bad-Id\" must be 1-8 lowercase letters or digits (it goes into interface names)",
         lab(1, "up", "Bad-Id").err());

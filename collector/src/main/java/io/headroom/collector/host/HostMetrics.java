@@ -85,6 +85,9 @@ public final class HostMetrics {
       "tx_packets_per_s", "packets/s", "rate", PORT, "Packets (FC: frames) sent.");
   public static final MetricDef DISCARDS = new MetricDef(
       Metrics.DISCARDS_PER_S, "1/s", "rate", PORT, "Ethernet: rx+tx drops. FC: dumped frames. IB: transmit discards.");
+  public static final MetricDef TCP_RETRANSMITS = new MetricDef(
+      Metrics.TCP_RETRANSMITS_PER_S, "segments/s", "rate", EntityKind.set(EntityKind.HOST_CPU),
+      "TCP segments the host retransmitted (its network namespace's, all ports together), from /proc/net/snmp Tcp RetransSegs: lost segments, its own or its ACKs' peers', on some path.");
   public static final MetricDef LINK_FAILURES = new MetricDef(
       "link_failures_per_s", "1/s", "rate", PORT, "FC link failures; IB link downed events.");
   public static final MetricDef LOSS_OF_SYNC = new MetricDef(
@@ -112,7 +115,7 @@ public final class HostMetrics {
       NUMA_HIT, NUMA_MISS, NUMA_FOREIGN, INTERLEAVE_HIT, LOCAL_NODE, OTHER_NODE, REMOTE_ACCESS_RATIO,
       READ_BYTES, WRITE_BYTES, ERRORS, IRQ_RATE, IRQ_REMOTE,
       READ_IOPS, WRITE_IOPS, READ_LATENCY, WRITE_LATENCY, QUEUE_DEPTH,
-      RX_BYTES, TX_BYTES, RX_PACKETS, TX_PACKETS, DISCARDS, LINK_FAILURES, LOSS_OF_SYNC, LOSS_OF_SIGNAL, XMIT_WAIT,
+      RX_BYTES, TX_BYTES, RX_PACKETS, TX_PACKETS, DISCARDS, TCP_RETRANSMITS, LINK_FAILURES, LOSS_OF_SYNC, LOSS_OF_SIGNAL, XMIT_WAIT,
       CORES_USED, THROTTLED_FRACTION, THROTTLED_TIME);
 
   private HostMetrics() {}

@@ -17,7 +17,9 @@ import java.util.TreeMap;
 /**
  * Network interfaces (/sys/class/net) as {@code net_port}: speed as the per-direction ceiling,
  * PCI function and NUMA node, bonds and their members (bond {@code behind} member). Counters come
- * from /proc/net/dev, one file for all interfaces instead of eight per interface.
+ * from /proc/net/dev, one file for all interfaces instead of eight per interface. The host's TCP
+ * retransmits (/proc/net/snmp) go on its {@code host_cpu} entity: the kernel counts them per
+ * network namespace, not per port, so no port can be given its own.
  */
 final class NetCollector implements Collector {
   private static final int ARPHRD_LOOPBACK = 772;
@@ -28,6 +30,7 @@ final class NetCollector implements Collector {
   /** A /proc/net/dev line after "name:": 8 receive then 8 transmit counters. */
   private static final int FIELDS = 16;
   private final Counters counters = new Counters();
+  private final Counters tcp = new Counters();
   private final FileBytes netDev = new FileBytes();
   /** Interface name to entity id. */
   private final Map<String, String> ports = new TreeMap<>();
@@ -105,6 +108,7 @@ final class NetCollector implements Collector {
 
   @Override
   public void collect(HostContext ctx) {
+    collectRetransmits(ctx);
     counters.begin();
     Path file = ctx.proc("net/dev");
     if (!ctx.files.required(file, netDev)) {
@@ -132,6 +136,48 @@ final class NetCollector implements Collector {
         ctx.addPciTraffic(id, d.rate(0), d.rate(4));
       }
     }
+  }
+
+  /**
+   * Tcp RetransSegs from /proc/net/snmp, a rate on the host's CPU entity. The file is optional (a
+   * proc root captured without it, a kernel without IPv4): then there is no reading, and no problem.
+   */
+  private void collectRetransmits(HostContext ctx) {
+    tcp.begin();
+    String text = SysFiles.optional(ctx.proc("net/snmp"));
+    Long retransmits = text == null ? null : retransSegs(text);
+    if (retransmits == null) {
+      return;
+    }
+    Counters.Delta d = tcp.delta("tcp", ctx.scrape.ts(), new long[] {retransmits});
+    if (d != null) {
+      ctx.sample(ctx.id("cpu"), HostMetrics.TCP_RETRANSMITS, d.rate(0));
+    }
+  }
+
+  /**
+   * The RetransSegs column of /proc/net/snmp's "Tcp:" lines (a line of names, then one of values,
+   * in the same order); null when the file has no such column.
+   */
+  static Long retransSegs(String snmp) {
+    String[] names = null;
+    for (String line : snmp.split("\n")) {
+      if (!line.startsWith("Tcp:")) {
+        continue;
+      }
+      String[] f = line.trim().split("\\s+");
+      if (names == null) {
+        names = f;
+        continue;
+      }
+      for (int i = 1; i < Math.min(names.length, f.length); i++) {
+        if (names[i].equals("RetransSegs")) {
+          return SysFiles.parseLong(f[i]);
+        }
+      }
+      return null;
+    }
+    return null;
   }
 
   /** /proc/net/dev: interface to {rx bytes, packets, errs, drop, tx bytes, packets, errs, drop}. */

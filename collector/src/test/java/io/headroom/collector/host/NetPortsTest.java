@@ -60,6 +60,37 @@ class NetPortsTest {
     assertValue(7, s, "h1/net/ens1f1", "discards_per_s");
   }
 
+  /** /proc/net/snmp's two Tcp lines (names, values) with RetransSegs at {@code retrans}, as Linux 6 writes them. */
+  private static String snmp(long retrans) {
+    return "Ip: Forwarding DefaultTTL InReceives\nIp: 1 64 1000\n"
+        + "Tcp: RtoAlgorithm RtoMin RtoMax MaxConn ActiveOpens PassiveOpens AttemptFails EstabResets CurrEstab InSegs"
+        + " OutSegs RetransSegs InErrs OutRsts InCsumErrors\n"
+        + "Tcp: 1 200 120000 -1 40 12 0 3 5 90000 88000 " + retrans + " 0 7 0\n"
+        + "Udp: InDatagrams NoPorts\nUdp: 10 0\n";
+  }
+
+  @Test
+  void tcpRetransmitsAreTheHostsFromNetSnmp() throws Exception {
+    // over 2 s: RetransSegs 500 -> 620, 60/s, on the host's CPU entity (per namespace, not per port)
+    Files.writeString(fx.proc("net/snmp"), snmp(500));
+    HostSource source = source();
+    FixtureHost.scrape(source, 1000);
+    Files.writeString(fx.proc("net/snmp"), snmp(620));
+    Scrape s = FixtureHost.scrape(source, 1002);
+    assertValue(60, s, "h1/cpu", "tcp_retransmits_per_s");
+    assertEquals(List.of(), notTheFcPorts(s.problems()));
+  }
+
+  @Test
+  void withoutNetSnmpThereIsNoRetransmitReadingAndNoProblem() throws Exception {
+    Files.deleteIfExists(fx.proc("net/snmp"));
+    HostSource source = source();
+    FixtureHost.scrape(source, 1000);
+    Scrape s = FixtureHost.scrape(source, 1002);
+    assertFalse(has(s, "h1/cpu", "tcp_retransmits_per_s"));
+    assertEquals(List.of(), notTheFcPorts(s.problems()));
+  }
+
   @Test
   void aPortMissingFromNetDevOrUnparsableThereIsAProblemAndTheOthersStand() throws Exception {
     String others = line("ens1f0", 0, 0, 0, 0) + line("bond0", 0, 0, 0, 0) + line("br0", 0, 0, 0, 0);
