@@ -91,6 +91,8 @@ public final class Detector {
         kept.add(f);
       }
     }
+    // a volume's queue is the queue of what serves it: a saturated resource behind it is the limit
+    kept = new ArrayList<>(Behind.withoutEchoes(ctx, kept));
     // Stable sort: equal pressure keeps rule order.
     kept.sort(Comparator.comparingDouble(Finding::pressure).reversed());
     return kept;

@@ -155,7 +155,7 @@ public final class DiskRule implements Rule {
       return null;
     }
     Queueing q = Queueing.of(ctx, id);
-    if (q.state() == Queueing.State.AT_SERVICE_TIME) {
+    if (q.state() == Queueing.State.AT_SERVICE_TIME || q.state() == Queueing.State.CAPPED_ABOVE) {
       return null; // Queueing.notes says so in the evidence
     }
     double queue = ctx.mean(id, Metrics.QUEUE_DEPTH);

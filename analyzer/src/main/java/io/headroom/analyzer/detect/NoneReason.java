@@ -1,6 +1,7 @@
 package io.headroom.analyzer.detect;
 
 import io.headroom.model.Bottleneck;
+import io.headroom.model.EntityKind;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -41,7 +42,13 @@ final class NoneReason {
         + Fmt.pct(t.atCeiling()) + (touched ? ", not sustained as a limit" : "") + ")");
     LittlesLaw little = LittlesLaw.of(ctx);
     String reason;
-    if (little != null && little.queuesFull(t)) {
+    String cappedDevice = cappedDevice(ctx);
+    if (cappedDevice != null) {
+      reason = CONFIGURED_CAP;
+      evidence.add("a configured cap: " + cappedDevice + "; nothing on the path saturated, so the queue depth in"
+          + " front of the device is the limit, and raising it (the LUN's or HBA's queue depth, a QoS limit) is the"
+          + " way to load the path further");
+    } else if (little != null && little.queuesFull(t)) {
       reason = CONFIGURED_CAP;
       evidence.add("a configured cap: " + Fmt.count(little.inFlight()) + " I/Os in flight of the "
           + Fmt.count(little.outstanding()) + " configured (" + Concurrency.knob(ctx) + ", "
@@ -60,6 +67,17 @@ final class NoneReason {
     }
     double confidence = Math.max(0.5, Math.min(0.95, 0.5 + t.atCeiling() - top.pressure()));
     return decision(ctx, reason, Detector.round(confidence), evidence, notes);
+  }
+
+  /** The note of the first disk on the path whose in-flight I/O is capped above it (Queueing), or null. */
+  private static String cappedDevice(Context ctx) {
+    for (String id : ctx.path().ofKind(EntityKind.DISK)) {
+      Queueing q = Queueing.of(ctx, id);
+      if (q.state() == Queueing.State.CAPPED_ABOVE) {
+        return q.note();
+      }
+    }
+    return null;
   }
 
   private static PhaseDecision decision(Context ctx, String reason, double confidence, List<String> evidence,

@@ -28,7 +28,7 @@ import java.util.List;
  * @param note the evidence sentence, null for UNKNOWN
  */
 record Queueing(State state, String note) {
-  enum State { SATURATED, AT_SERVICE_TIME, UNKNOWN }
+  enum State { SATURATED, AT_SERVICE_TIME, CAPPED_ABOVE, UNKNOWN }
 
   /** Concurrency this many times another window's counts as more of it. */
   static final double MORE = 1.5;
@@ -70,6 +70,10 @@ record Queueing(State state, String note) {
             + " where " + Fmt.num(here.inFlight()) + " here gave " + Fmt.iops(here.iops()));
       }
     }
+    Queueing capped = cappedAbove(ctx, entity, here, others, stretch);
+    if (capped != null) {
+      return capped;
+    }
     OperatingPoint contrast = contrast(here, others);
     if (contrast != null && stretch < AT_SERVICE) {
       return new Queueing(State.AT_SERVICE_TIME, "occupancy, not saturation: " + entity + " held "
@@ -91,12 +95,39 @@ record Queueing(State state, String note) {
       double util = ctx.p95(id, Metrics.UTIL);
       if (!Double.isNaN(util) && util >= ctx.thresholds().diskBusy()) {
         Queueing q = of(ctx, id);
-        if (q.state() == State.AT_SERVICE_TIME) {
+        if (q.state() == State.AT_SERVICE_TIME || q.state() == State.CAPPED_ABOVE) {
           notes.add(q.note() + "; busy p95 " + Fmt.frac(util) + " is occupancy, not the limit");
         }
       }
     }
     return notes;
+  }
+
+  /**
+   * The benchmark offered 1.5 times the I/O or more in another window of the same mix, yet the
+   * device held the same I/Os in flight (within 10%) at the same latency (within AT_SERVICE of its
+   * unloaded): the extra requests waited above it, in a queue-depth cap (a LUN's queue depth, an
+   * HBA's, a QoS limit), not at it. Null otherwise.
+   */
+  private static Queueing cappedAbove(Context ctx, String entity, OperatingPoint here, List<OperatingPoint> others,
+      double stretch) {
+    double offeredHere = ctx.runWindows().offered(ctx.window());
+    if (!(offeredHere > 0) || stretch >= AT_SERVICE) {
+      return null;
+    }
+    for (OperatingPoint p : others) {
+      double offeredThere = ctx.runWindows().offered(p.window());
+      double more = Math.max(offeredThere / offeredHere, offeredHere / offeredThere);
+      double held = Math.max(p.inFlight() / here.inFlight(), here.inFlight() / p.inFlight());
+      if (more >= MORE && held <= FLAT_GAIN && p.latency() < AT_SERVICE * here.latency()) {
+        return new Queueing(State.CAPPED_ABOVE, "a queue-depth cap in front of " + entity + ": the benchmark offered "
+            + Fmt.num(offeredThere) + " I/Os in phase " + p.window().name() + " and " + Fmt.num(offeredHere)
+            + " here, yet it held " + Fmt.num(p.inFlight()) + " and " + Fmt.num(here.inFlight()) + " in flight at "
+            + Fmt.latency(p.latency()) + " and " + Fmt.latency(here.latency())
+            + ": the rest waited above it (its queue depth, an HBA's, a QoS limit), not at it");
+      }
+    }
+    return null;
   }
 
   /** Another window of the same mix at a clearly different concurrency, the furthest; null if none. */

@@ -2,6 +2,7 @@ package io.headroom.analyzer.detect;
 
 import io.headroom.analyzer.data.Window;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -14,25 +15,42 @@ import java.util.Map;
  * @param windows every judged window of the run, in phase order
  * @param notLoad entities whose readings did not move with the load across the windows, each with
  *     the sentence that says so; they are no candidate in any window
+ * @param offered the I/O the benchmark was configured to keep outstanding in each window (jobs x
+ *     iodepth over its workloads), for the windows where it is known
  */
-public record RunWindows(List<Window> windows, Map<String, String> notLoad) {
+public record RunWindows(List<Window> windows, Map<String, String> notLoad, Map<Window, Double> offered) {
   public RunWindows {
     windows = List.copyOf(windows);
     notLoad = Map.copyOf(notLoad);
+    offered = Map.copyOf(offered);
+  }
+
+  /** The outstanding I/O configured in the window, NaN when not known. */
+  double offered(Window w) {
+    Double v = offered.get(w);
+    return v == null ? Double.NaN : v;
   }
 
   /** The windows of the contexts, with the readings that did not move with the load across them. */
   public static RunWindows across(List<Context> contexts) {
     List<Window> ws = new ArrayList<>();
+    Map<Window, Double> offered = new HashMap<>();
     for (Context c : contexts) {
       ws.add(c.window());
+      double sum = 0;
+      for (String w : c.path().workloads()) {
+        sum += Concurrency.outstanding(c, w);
+      }
+      if (sum > 0) {
+        offered.put(c.window(), sum);
+      }
     }
-    return new RunWindows(ws, Unresponsive.find(contexts));
+    return new RunWindows(ws, Unresponsive.find(contexts), offered);
   }
 
   /** A window on its own: nothing to compare it with. */
   static RunWindows only(Window w) {
-    return new RunWindows(List.of(w), Map.of());
+    return new RunWindows(List.of(w), Map.of(), Map.of());
   }
 
   /** The same, with one window replaced by a part of it (a phase after its limit's onset). */
@@ -44,12 +62,17 @@ public record RunWindows(List<Window> windows, Map<String, String> notLoad) {
     if (!out.contains(part)) {
       out.add(part);
     }
-    return new RunWindows(out, notLoad);
+    Map<Window, Double> moved = new HashMap<>(offered);
+    Double was = moved.remove(old);
+    if (was != null) {
+      moved.put(part, was);
+    }
+    return new RunWindows(out, notLoad, moved);
   }
 
   /** The same windows, with what was found not to be load across them. */
   public RunWindows withNotLoad(Map<String, String> found) {
-    return new RunWindows(windows, found);
+    return new RunWindows(windows, found, offered);
   }
 
   /** The sentence saying the entity's reading is not load, or null. */
