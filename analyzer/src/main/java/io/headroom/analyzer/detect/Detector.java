@@ -22,7 +22,7 @@ public final class Detector {
   private final Thresholds thresholds;
 
   public Detector(Thresholds thresholds) {
-    this(thresholds, List.of(new PcieRule(), new NetworkRule(), new DiskRule(), new ArrayCpuRule(),
+    this(thresholds, List.of(new PcieRule(), new NetworkRule(), new DiskRule(), new ConfiguredLimitRule(), new ArrayCpuRule(),
         new HostCpuRule(), new NumaRule()));
   }
 

@@ -85,6 +85,7 @@ public record Load(String entity, Reading reading, String metric, double value, 
       case BUSY -> entity + " busy p95 " + Fmt.frac(value) + " of the time";
       case PAUSE -> entity + " pause_per_s p95 " + Fmt.num(value);
       case LOSS -> entity + " discards+errors p95 " + Fmt.num(value) + "/s";
+      case RETRANSMITS -> entity + " TCP retransmits p95 " + Fmt.num(value) + "/s";
       case IOPS -> entity + " p95 " + Fmt.iops(value) + " = " + Fmt.pct(share()) + " of its " + Fmt.iops(ceiling) + " spec";
       case BYTES -> entity + " p95 " + Fmt.byteRate(value) + " = " + Fmt.pct(share()) + " of its "
           + Fmt.byteRate(ceiling) + " spec";
@@ -260,6 +261,12 @@ public record Load(String entity, Reading reading, String metric, double value, 
     Thresholds t = ctx.thresholds();
     return new Load(id, Reading.LOSS, Sums.p95(ctx, id, Metrics.DISCARDS_PER_S, Metrics.ERRORS_PER_S),
         Loss.LOSS_PER_S / t.atCeiling(), 1.0);
+  }
+
+  /** A host's TCP retransmits as a load whose ceiling is lossPerS, like a port's losses. */
+  static Load retransmits(Context ctx, String host) {
+    return new Load(host, Reading.RETRANSMITS, ctx.p95OrZero(host, Metrics.TCP_RETRANSMITS_PER_S),
+        Loss.LOSS_PER_S / ctx.thresholds().atCeiling(), 1.0);
   }
 
   /**

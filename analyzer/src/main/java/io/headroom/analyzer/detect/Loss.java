@@ -2,6 +2,7 @@ package io.headroom.analyzer.detect;
 
 import io.headroom.model.EntityKind;
 import io.headroom.model.Metrics;
+import java.util.List;
 
 /**
  * Loss is saturation. A port that drops or discards frames is full even when its one-second
@@ -9,10 +10,14 @@ import io.headroom.model.Metrics;
  * average hides them, and every lost frame costs a retransmission timeout. The workload's tail
  * shows the timeouts: a p99 at or above Linux TCP's minimum retransmission timeout (200 ms), or ten
  * times its mean latency. A port losing frames while the tail stays short is an error to report
- * (Bystanders), not the limit; where the p99 is not recorded the losses alone count.
+ * (Bystanders), not the limit; where the p99 is not recorded the losses alone count. A loss that
+ * no port counts (a drop in a switch, a firewall, a lossy link's far end) shows in the hosts' TCP
+ * retransmits, which the kernel counts per network namespace, not per port: then the path's
+ * busiest port is named, and the evidence says the losses are the host's.
  *
- * @param port the on-path port losing the most frames
- * @param load its losses as a load (Load.loss)
+ * @param port the on-path port named: the one losing the most frames, or for a host's
+ *     retransmits the path's busiest port
+ * @param load the losses as a load (Load.loss, Load.retransmits), whose readings are counted
  * @param tail what the workload's tail says, for the evidence
  */
 record Loss(String port, Load load, String tail) {
@@ -32,11 +37,38 @@ record Loss(String port, Load load, String tail) {
         worst = l;
       }
     }
+    String port = worst == null ? null : worst.entity();
     if (worst == null) {
+      worst = retransmitting(ctx);
+      port = worst == null ? null : busiestPort(ctx);
+    }
+    if (port == null) {
       return null;
     }
     String tail = tail(ctx);
-    return tail == null ? null : new Loss(worst.entity(), worst, tail);
+    return tail == null ? null : new Loss(port, worst, tail);
+  }
+
+  /** The path's host retransmitting the most TCP segments, at LOSS_PER_S or more; null when none. */
+  private static Load retransmitting(Context ctx) {
+    Load worst = null;
+    for (String id : ctx.path().ofKind(EntityKind.HOST_CPU)) {
+      Load l = Load.retransmits(ctx, id);
+      if (l.value() >= LOSS_PER_S && (worst == null || l.value() > worst.value())) {
+        worst = l;
+      }
+    }
+    return worst;
+  }
+
+  /** The on-path port carrying the most against its ceiling, or any on-path port; null without one. */
+  private static String busiestPort(Context ctx) {
+    List<Load> ports = PathLoads.of(ctx, EntityKind.NET_PORT);
+    if (!ports.isEmpty()) {
+      return ports.get(0).entity();
+    }
+    List<String> any = ctx.path().ofKind(EntityKind.NET_PORT);
+    return any.isEmpty() ? null : any.get(0);
   }
 
   /**
@@ -75,7 +107,9 @@ record Loss(String port, Load load, String tail) {
 
   /** "sw1/port/3 discards+errors p95 3,400/s (loss from 10/s), the workload's p99 ...: loss is saturation". */
   String describe() {
-    return load.describe() + " (losing from " + Fmt.num(LOSS_PER_S) + "/s); " + tail
+    String whose = load.entity().equals(port) ? "" : " (its network namespace's, all ports together; " + port
+        + " is the path's busiest port)";
+    return load.describe() + whose + " (losing from " + Fmt.num(LOSS_PER_S) + "/s); " + tail
         + ": a port that loses frames is full whatever its average (microbursts, incast)";
   }
 }

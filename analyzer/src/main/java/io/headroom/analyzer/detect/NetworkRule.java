@@ -99,7 +99,9 @@ public final class NetworkRule implements Rule {
     boolean pushback = pausing != null || starved != null || loss != null;
     double pressure = full.isEmpty() ? t.atCeiling() : top.pressure();
     double confidence = Finding.confidenceFor(pressure, t) + (pushback && !full.isEmpty() ? 0.05 : 0);
-    return Optional.of(new Finding(Bottleneck.NETWORK, top.entity(), pressure, confidence, evidence,
+    // a host's retransmits are read on the host, and named on the port the data crosses
+    String entity = top == (loss == null ? null : loss.load()) ? loss.port() : top.entity();
+    return Optional.of(new Finding(Bottleneck.NETWORK, entity, pressure, confidence, evidence,
         Set.of(), top, group));
   }
 }

@@ -24,6 +24,8 @@ enum Reading {
   CREDIT_ZERO("credit_zero", Metrics.TX_CREDIT_ZERO_FRACTION),
   /** Discards plus errors per second (Loss). */
   LOSS("loss", null),
+  /** A host's TCP retransmitted segments per second, all its ports together (Loss). */
+  RETRANSMITS("retransmits", Metrics.TCP_RETRANSMITS_PER_S),
   /** A metric of an entity of a kind the rules do not know, read under its own name. */
   DECLARED(null, null);
 
@@ -52,6 +54,6 @@ enum Reading {
 
   /** A threshold standing for a ceiling, which no reading can be implausibly far beyond. */
   boolean pushback() {
-    return this == PAUSE || this == CREDIT_ZERO || this == LOSS;
+    return this == PAUSE || this == CREDIT_ZERO || this == LOSS || this == RETRANSMITS;
   }
 }

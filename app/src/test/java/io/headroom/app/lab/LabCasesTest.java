@@ -51,7 +51,7 @@ class LabCasesTest {
   void noneCarriesItsReason() throws Exception {
     LabCase cap = LabCase.load("iodepth-cap");
     assertEquals("NONE", cap.expectClass());
-    assertEquals("workload_concurrency", cap.expectReason());
+    assertEquals("configured_cap", cap.expectReason());
     assertNull(cap.expectRole());
     // a NONE without a reason says nothing of why
     assertNull(LabCase.load("healthy").expectReason());
