@@ -72,4 +72,26 @@ class LossTest {
         + " the losses alone say it: a port that loses frames is full whatever its average (microbursts, incast)"),
         f.evidence());
   }
+
+  /**
+   * Losses no port counts (a drop in a switch or a firewall) show as the host's TCP retransmits,
+   * counted per network namespace: the path's busiest port is named, and the evidence says whose.
+   */
+  @Test
+  void aHostsRetransmitsWithATimeoutTailNameThePathsBusiestPort() {
+    Bed bed = new Bed()
+        .workload("w1", 16, 1, 2_000, MEAN)
+        .constant("w1", "latency_p99_s", 0.212)
+        .entity("h1/cpu", "host_cpu").rel("w1", "runs_on", "h1/cpu")
+        .constant("h1/cpu", "util", 0.05).constant("h1/cpu", "tcp_retransmits_per_s", 150)
+        .entity("h1/p1", "net_port", Map.of("fabric", "ethernet"), Bed.bytes(1.25e9))
+        .rel("w1", "via", "h1/p1").constant("h1/p1", "rx_bytes_per_s", 1.5e7);
+    PhaseDecision d = new Detector(Thresholds.defaults()).decide(bed.ctx());
+    assertEquals(Bottleneck.NETWORK, d.bottleneck(), d.evidence().toString());
+    assertEquals("h1/p1", d.entity());
+    assertEquals("h1/cpu TCP retransmits p95 150/s (its network namespace's, all ports together; h1/p1 is the path's"
+        + " busiest port) (losing from 10/s); the workload's p99 212 ms = 54.3x its mean 3.9 ms: a tail of retransmission"
+        + " timeouts (TCP's minimum is 200 ms): a port that loses frames is full whatever its average (microbursts,"
+        + " incast)", d.evidence().get(0));
+  }
 }

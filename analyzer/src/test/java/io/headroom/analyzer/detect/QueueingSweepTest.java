@@ -107,6 +107,30 @@ class QueueingSweepTest {
     }
   }
 
+  /**
+   * A queue-depth cap in front of the drive: the benchmark offers 1, 4, 16 and 64 reads, but the
+   * path admits 16 at most (a LUN's queue depth), so the drive holds min(d, 16) at 100 us each and
+   * the rest wait above it: d x 10,000 IOPS up to 160,000, the workload's latency d / IOPS. At
+   * qd64 the drive holds the 16 it held at qd16 at the same latency: capped above it, NONE.
+   */
+  @Test
+  void aCapInFrontOfTheDriveIsNoneConfiguredCapNamingTheDrive() {
+    Verdict v = analyze(d -> {
+      double held = Math.min(d, 16);
+      double iops = held * 10_000.0;
+      return new double[] {iops, 100e-6, d / iops};
+    });
+    PhaseVerdict qd64 = v.phases().get(3);
+    assertEquals(Bottleneck.NONE, qd64.bottleneck(), qd64.evidence().toString());
+    assertEquals("configured_cap", qd64.reason());
+    // qd16 offered 16 and held 16: 64 / 16 = 4x the offer for the same 16 in flight at 100 us
+    assertTrue(qd64.evidence().contains("a configured cap: a queue-depth cap in front of t/disk/nvme0n1: the benchmark"
+        + " offered 16 I/Os in phase qd16 and 64 here, yet it held 16 and 16 in flight at 100 us and 100 us: the rest"
+        + " waited above it (its queue depth, an HBA's, a QoS limit), not at it; nothing on the path saturated, so the"
+        + " queue depth in front of the device is the limit, and raising it (the LUN's or HBA's queue depth, a QoS"
+        + " limit) is the way to load the path further"), qd64.evidence().toString());
+  }
+
   interface Drive {
     /** {IOPS, latency in seconds} at the depth. */
     double[] at(int depth);
@@ -134,7 +158,8 @@ class QueueingSweepTest {
         data.addSample(ts, "t/fio", "iodepth", d);
         data.addSample(ts, "t/fio", "read_iops", point[0]);
         data.addSample(ts, "t/fio", "read_bytes_per_s", point[0] * 4096);
-        data.addSample(ts, "t/fio", "read_latency_s", point[1]);
+        // the workload's own latency, where it waits above the device too
+        data.addSample(ts, "t/fio", "read_latency_s", point.length > 2 ? point[2] : point[1]);
         data.addSample(ts, "t/disk/nvme0n1", "read_iops", point[0]);
         data.addSample(ts, "t/disk/nvme0n1", "read_bytes_per_s", point[0] * 4096);
         data.addSample(ts, "t/disk/nvme0n1", "read_latency_s", point[1]);
