@@ -17,6 +17,9 @@ public final class Metrics {
   public static final String REMOTE_ACCESS_RATIO = "remote_access_ratio";
   public static final String PSI_CPU_SOME = "psi_cpu_some";
   public static final String PROCS_RUNNING = "procs_running";
+  /** Host CPU time in interrupts: the HOST_CPU rule's evidence says how much of the load they are. */
+  public static final String UTIL_IRQ = "util_irq";
+  public static final String UTIL_SOFTIRQ = "util_softirq";
   // disks and workloads
   public static final String READ_IOPS = "read_iops";
   public static final String WRITE_IOPS = "write_iops";
@@ -52,6 +55,7 @@ public final class Metrics {
 
   /** Every metric name a consumer reads. */
   public static final List<String> CONSUMED = List.of(UTIL, REMOTE_ACCESS_RATIO, PSI_CPU_SOME, PROCS_RUNNING,
+      UTIL_IRQ, UTIL_SOFTIRQ,
       READ_IOPS, WRITE_IOPS, READ_BYTES_PER_S, WRITE_BYTES_PER_S, READ_LATENCY_S, WRITE_LATENCY_S, LATENCY_P99_S,
       QUEUE_DEPTH, RX_BYTES_PER_S, TX_BYTES_PER_S, ERRORS_PER_S, DISCARDS_PER_S, TCP_RETRANSMITS_PER_S, PAUSE_PER_S,
       TX_CREDIT_ZERO_FRACTION, SCRAPE_DURATION_S, SCRAPE_SUCCESS, SCRAPE_MISSED_INTERVALS, SPOOL_BYTES,

@@ -8,9 +8,12 @@ import java.util.Optional;
  * know; what Headroom itself emits goes through these constants.
  */
 public enum Rel {
-  /** disk -> pcie_link, pcie_link -> pcie_link, LUN -> volume, bond or team -> member port: I/O crosses it. */
+  /**
+   * I/O crosses it: disk or net_port -> pcie_link, pcie_link -> pcie_link (a bridge), a stacked
+   * disk (dm, md) -> its lower disks, a bond -> its member ports, a LUN -> its volume.
+   */
   BEHIND("behind"),
-  /** pcie_link, net_port, cpu or cgroup -> cpu_socket or host_cpu: attached to, part of. */
+  /** Attached to, part of: pcie_link, net_port or cpu -> cpu_socket; cpu_socket or cgroup -> host_cpu. */
   ON("on"),
   /** workload -> cpu_socket or host_cpu: the benchmark's threads run there. */
   RUNS_ON("runs_on"),

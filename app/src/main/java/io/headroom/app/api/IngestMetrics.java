@@ -1,8 +1,11 @@
 package io.headroom.app.api;
 
 import io.headroom.app.service.AnalyzerService;
+import io.headroom.collector.runtime.CollectorMetrics;
+import io.headroom.model.MetricDef;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
+import java.util.List;
 import java.util.function.Supplier;
 
 /**
@@ -11,17 +14,22 @@ import java.util.function.Supplier;
  * the database sees it), and the collectors' own scrape health as last stored.
  */
 final class IngestMetrics implements MetricsSource {
-  /** The collector health metrics (per source, stored as samples of the source's entity). */
-  private static final String[][] SCRAPE_HEALTH = {
-      {"scrape_duration_s", "headroom_source_scrape_duration_seconds", "Last scrape's duration per source."},
-      {"scrape_success", "headroom_source_scrape_success", "1 when the source's last scrape succeeded."},
-      {"scrape_missed_intervals", "headroom_source_missed_intervals", "Scrape intervals the source missed (last reported)."},
-      {"scrape_problems", "headroom_source_scrape_problems", "Problems (partial results) in the source's last scrape."},
-      {"spool_bytes", "headroom_collector_spool_bytes", "Bytes waiting in the collector's spool."},
-      {"spool_dropped_records", "headroom_collector_spool_dropped_records", "Records the collector's full spool dropped."},
-      {"spool_refused_by_kafka", "headroom_collector_spool_refused_by_kafka",
-          "Records Kafka refused for good (over its size limit) that the collector dropped since it started."},
-  };
+  /** A collector health metric (stored as a sample of the source's entity) and its /metrics family. */
+  private record Health(MetricDef metric, String family, String help) {}
+
+  /** The collector health metrics, by their declarations: a rename there reaches the query here. */
+  private static final List<Health> SCRAPE_HEALTH = List.of(
+      new Health(CollectorMetrics.SCRAPE_DURATION, "headroom_source_scrape_duration_seconds", "Last scrape's duration per source."),
+      new Health(CollectorMetrics.SCRAPE_SUCCESS, "headroom_source_scrape_success", "1 when the source's last scrape succeeded."),
+      new Health(CollectorMetrics.SCRAPE_MISSED_INTERVALS, "headroom_source_missed_intervals",
+          "Scrape intervals the source missed (last reported)."),
+      new Health(CollectorMetrics.SCRAPE_PROBLEMS, "headroom_source_scrape_problems",
+          "Problems (partial results) in the source's last scrape."),
+      new Health(CollectorMetrics.SPOOL_BYTES, "headroom_collector_spool_bytes", "Bytes waiting in the collector's spool."),
+      new Health(CollectorMetrics.SPOOL_DROPPED, "headroom_collector_spool_dropped_records",
+          "Records the collector's full spool dropped."),
+      new Health(CollectorMetrics.SPOOL_REFUSED_BY_KAFKA, "headroom_collector_spool_refused_by_kafka",
+          "Records Kafka refused for good (over its size limit) that the collector dropped since it started."));
 
   private final Supplier<AnalyzerService.Health> health;
   private final DatabasePool db;
@@ -59,16 +67,16 @@ final class IngestMetrics implements MetricsSource {
 
   /** The newest value of each collector health metric per source entity, from the last 10 minutes. */
   private void scrapeHealth(PrometheusText out) throws Exception {
-    for (String[] m : SCRAPE_HEALTH) {
-      out.family(m[1], "gauge", m[2]);
+    for (Health m : SCRAPE_HEALTH) {
+      out.family(m.family(), "gauge", m.help());
       db.with(c -> {
         try (PreparedStatement ps = c.prepareStatement("SELECT DISTINCT ON (e.testbed, e.entity) e.testbed, e.entity, s.value "
             + "FROM sample s JOIN entity e ON e.id = s.entity_id JOIN metric mt ON mt.id = s.metric_id "
             + "WHERE mt.name = ? AND s.ts > now() - interval '10 minutes' ORDER BY e.testbed, e.entity, s.ts DESC")) {
-          ps.setString(1, m[0]);
+          ps.setString(1, m.metric().name());
           try (ResultSet rs = ps.executeQuery()) {
             while (rs.next()) {
-              out.sample(m[1], new java.util.TreeMap<>(java.util.Map.of("testbed", rs.getString(1), "entity", rs.getString(2))),
+              out.sample(m.family(), new java.util.TreeMap<>(java.util.Map.of("testbed", rs.getString(1), "entity", rs.getString(2))),
                   rs.getDouble(3));
             }
           }

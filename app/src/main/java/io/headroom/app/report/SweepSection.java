@@ -7,6 +7,7 @@ import io.headroom.analyzer.compare.WorkloadSeconds;
 import io.headroom.analyzer.data.RunData;
 import io.headroom.analyzer.detect.Fmt;
 import io.headroom.model.Entity;
+import io.headroom.model.EntityKind;
 import io.headroom.model.Phase;
 import io.headroom.model.PhaseVerdict;
 import io.headroom.model.Run;
@@ -100,7 +101,7 @@ public final class SweepSection {
     verdict.phases().forEach(v -> verdicts.putIfAbsent(v.name(), v));
     List<String> workloads = new ArrayList<>();
     for (Entity e : data.entities().values()) {
-      if (e.kind().equals("workload")) {
+      if (e.kind().equals(EntityKind.WORKLOAD)) {
         workloads.add(e.id());
       }
     }

@@ -11,6 +11,7 @@ import io.headroom.analyzer.detect.Thresholds;
 import io.headroom.analyzer.store.StoreConfig;
 import io.headroom.app.service.AnalyzerService;
 import io.headroom.app.testing.TestDatabase;
+import io.headroom.collector.runtime.CollectorMetrics;
 import io.headroom.config.ApiConfig;
 import io.headroom.config.ConfigException;
 import io.headroom.embedded.EmbeddedKafka;
@@ -255,6 +256,39 @@ class ApiServerTest {
     assertTrue(body.contains("\nheadroom_ingest_up 1\n"), body);
     assertTrue(body.contains("\nheadroom_dead_lettered_total 0\n"), body);
     assertTrue(body.matches("(?s).*\nheadroom_api_requests_total\\{status=\"4xx\"\\} [1-9][0-9]*\n.*"), body);
+  }
+
+  /**
+   * A collector's health, stored as samples under the names its declarations give
+   * (CollectorMetrics), is on /metrics as the newest value per source entity: the query follows the
+   * declaration, so a rename there cannot leave the family empty.
+   */
+  @Test
+  void theCollectorsStoredScrapeHealthIsOnMetricsPerSource() throws Exception {
+    try (Connection c = db.connect(); var s = c.createStatement()) {
+      s.execute("INSERT INTO entity (testbed, entity, kind) VALUES ('lab', 'h9/collector/host', 'collector') "
+          + "ON CONFLICT DO NOTHING");
+      for (String name : List.of(CollectorMetrics.SCRAPE_DURATION.name(), CollectorMetrics.SPOOL_BYTES.name())) {
+        s.execute("INSERT INTO metric (name) VALUES ('" + name + "') ON CONFLICT DO NOTHING");
+      }
+      // two readings of the duration, 20 s apart: the newer one is the figure
+      s.execute("INSERT INTO sample (ts, entity_id, metric_id, value) SELECT now() - v.age * interval '1 second', e.id, m.id, "
+          + "v.value FROM entity e, metric m, (VALUES (30, 0.75), (10, 0.25)) AS v(age, value) WHERE e.testbed = 'lab' "
+          + "AND e.entity = 'h9/collector/host' AND m.name = '" + CollectorMetrics.SCRAPE_DURATION.name() + "'");
+      s.execute("INSERT INTO sample (ts, entity_id, metric_id, value) SELECT now() - interval '10 seconds', e.id, m.id, "
+          + "4096 FROM entity e, metric m WHERE e.testbed = 'lab' AND e.entity = 'h9/collector/host' "
+          + "AND m.name = '" + CollectorMetrics.SPOOL_BYTES.name() + "'");
+      try {
+        String body = get("/metrics", TOKEN).body();
+        assertTrue(body.contains("\nheadroom_source_scrape_duration_seconds{entity=\"h9/collector/host\",testbed=\"lab\"} 0.25\n"),
+            body);
+        assertTrue(body.contains("\nheadroom_collector_spool_bytes{entity=\"h9/collector/host\",testbed=\"lab\"} 4096"), body);
+      } finally {
+        s.execute("DELETE FROM sample WHERE entity_id = (SELECT id FROM entity WHERE testbed = 'lab' "
+            + "AND entity = 'h9/collector/host')");
+        s.execute("DELETE FROM entity WHERE testbed = 'lab' AND entity = 'h9/collector/host'");
+      }
+    }
   }
 
   /**

@@ -22,7 +22,7 @@ final class CpuCollector implements Collector {
 
   static final List<Psi> PSI = List.of(new Psi("cpu", "some", HostMetrics.PSI_CPU_SOME),
       new Psi("io", "some", HostMetrics.PSI_IO_SOME), new Psi("io", "full", HostMetrics.PSI_IO_FULL));
-  /** The /proc/stat run-queue lines; each key is also the metric's name in design.md, but the declaration names it. */
+  /** The /proc/stat run-queue lines (key to metric): the keys happen to be the metrics' names, the declarations decide. */
   private static final Map<String, MetricDef> RUN_QUEUE =
       Map.of("procs_running", HostMetrics.PROCS_RUNNING, "procs_blocked", HostMetrics.PROCS_BLOCKED);
   /** The per-CPU counter keys, "cpu0" ... */
@@ -105,7 +105,7 @@ final class CpuCollector implements Collector {
     }
   }
 
-  /** A procs_running or procs_blocked line: a metric of the same name. */
+  /** A procs_running or procs_blocked line: its declared metric. */
   private void runQueue(HostContext ctx, int pos, int end) {
     for (Map.Entry<String, MetricDef> q : RUN_QUEUE.entrySet()) {
       String key = q.getKey();

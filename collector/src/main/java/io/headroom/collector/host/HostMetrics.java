@@ -27,8 +27,8 @@ public final class HostMetrics {
       "CPUs: share of time not idle and not in iowait. Cgroups: CPU used over the quota (else over the CPUs it may use). Disks: share of time busy with I/O.");
   public static final MetricDef UTIL_USER = cpuShare("util_user", "user and nice");
   public static final MetricDef UTIL_SYSTEM = cpuShare("util_system", "system (kernel, not interrupts)");
-  public static final MetricDef UTIL_IRQ = cpuShare("util_irq", "hard interrupts");
-  public static final MetricDef UTIL_SOFTIRQ = cpuShare("util_softirq", "soft interrupts (block completions, network receive)");
+  public static final MetricDef UTIL_IRQ = cpuShare(Metrics.UTIL_IRQ, "hard interrupts");
+  public static final MetricDef UTIL_SOFTIRQ = cpuShare(Metrics.UTIL_SOFTIRQ, "soft interrupts (block completions, network receive)");
   public static final MetricDef UTIL_IOWAIT = cpuShare("util_iowait", "idle with I/O outstanding");
   public static final MetricDef UTIL_STEAL = cpuShare("util_steal", "stolen by the hypervisor");
   public static final MetricDef PROCS_RUNNING = new MetricDef(

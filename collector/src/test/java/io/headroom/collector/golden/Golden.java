@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.fail;
 import io.headroom.collector.source.Discovery;
 import io.headroom.collector.source.Scrape;
 import io.headroom.model.Entity;
+import io.headroom.model.MetricDef;
 import io.headroom.model.Relation;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -57,6 +58,36 @@ public final class Golden {
     lines.add("# problems");
     lines.addAll(s.problems());
     return String.join("\n", lines) + "\n";
+  }
+
+  /**
+   * Every reading of a scrape is one of the source's own declarations, on an entity of a kind the
+   * declaration names (the entity from the scrape or, for sources that report entities only when
+   * the topology is walked, from discovery). Names are typed at compile time
+   * ({@code TypedNamesArchitectureTest}); this catches a source emitting another source's
+   * declaration, or a declaration on a kind it does not list.
+   */
+  public static void assertDeclared(Discovery discovered, Scrape scrape, List<MetricDef> declared) {
+    Map<String, MetricDef> byName = new TreeMap<>();
+    declared.forEach(m -> byName.put(m.name(), m));
+    Map<String, String> kinds = new TreeMap<>();
+    discovered.entities().forEach(e -> kinds.put(e.id(), e.kind()));
+    scrape.entities().forEach(e -> kinds.put(e.id(), e.kind()));
+    List<String> wrong = new ArrayList<>();
+    for (var e : scrape.readings().entrySet()) {
+      String kind = kinds.get(e.getKey());
+      for (Scrape.Reading r : e.getValue()) {
+        MetricDef m = byName.get(r.metric());
+        if (m == null) {
+          wrong.add(e.getKey() + " " + r.metric() + ": not declared by this source");
+        } else if (kind == null) {
+          wrong.add(e.getKey() + " " + r.metric() + ": on an entity the source never reported");
+        } else if (!m.kinds().contains(kind)) {
+          wrong.add(e.getKey() + " " + r.metric() + ": on a " + kind + ", declared for " + m.kindsText());
+        }
+      }
+    }
+    assertEquals(List.of(), wrong, "readings against the source's declarations");
   }
 
   private static String line(Entity e) {

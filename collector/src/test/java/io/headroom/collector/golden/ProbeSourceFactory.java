@@ -27,8 +27,8 @@ import java.util.Map;
  * and a collection's member count as a sample. It is not registered.
  */
 final class ProbeSourceFactory implements SourceFactory {
-  // its entities' kind "probe" is no kind Headroom emits, and a declaration names only those (EntityKind.ALL):
-  // the nearest, a part of Headroom reporting on what it reads
+  // a declaration names only kinds Headroom emits (EntityKind.ALL): the probe's resources are reported as
+  // entities of kind collector, the nearest, so the golden check of readings against declarations holds for it too
   static final MetricDef MEMBERS =
       new MetricDef("members", "count", "gauge", EntityKind.set(EntityKind.COLLECTOR), "Members of a collection.");
 
@@ -84,7 +84,7 @@ final class ProbeSourceFactory implements SourceFactory {
             String id = context.host() + path;
             Map<String, Object> attrs = new LinkedHashMap<>();
             attrs.put("odata_type", doc.path("@odata.type").asText());
-            scrape.entity(new Entity(id, "probe", doc.path("Name").asText(id), attrs, Map.of()));
+            scrape.entity(new Entity(id, EntityKind.COLLECTOR, doc.path("Name").asText(id), attrs, Map.of()));
             if (doc.has("Members@odata.count")) {
               scrape.sample(id, MEMBERS, doc.get("Members@odata.count").asDouble());
             }

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import io.headroom.collector.source.Discovery;
 import io.headroom.collector.source.Scrape;
 import io.headroom.collector.source.Source;
 import io.headroom.collector.source.SourceContext;
@@ -83,10 +84,12 @@ public final class RemoteGolden {
         return;
       }
       try (Source source = factory.create(context, settings)) {
-        String discovered = Golden.render(source.discover()).replace(url, "URL");
+        Discovery discovery = source.discover();
+        String discovered = Golden.render(discovery).replace(url, "URL");
         source.scrape(new Scrape(1000)); // primes the counters
         Scrape second = new Scrape(1010);
         source.scrape(second);
+        Golden.assertDeclared(discovery, second, factory.metrics());
         Map<Path, String> expected = new LinkedHashMap<>();
         expected.put(caseDir.resolve("expected/discover.txt"), discovered);
         expected.put(caseDir.resolve("expected/scrape2.txt"), Golden.render(second).replace(url, "URL"));

@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import io.headroom.collector.golden.Golden;
 import io.headroom.collector.golden.RemoteGolden;
+import io.headroom.collector.source.Discovery;
 import io.headroom.collector.source.Scrape;
 import io.headroom.collector.source.Source;
 import io.headroom.collector.source.SourceContext;
@@ -75,11 +76,13 @@ class SnmpGoldenTest {
         return;
       }
       try (Source source = factory.create(context, settings)) {
-        Golden.check(caseDir.resolve("expected/discover.txt"), Golden.render(source.discover()));
+        Discovery discovery = source.discover();
+        Golden.check(caseDir.resolve("expected/discover.txt"), Golden.render(discovery));
         source.scrape(new Scrape(1000));
         Scrape second = new Scrape(1005);
         source.scrape(second);
         Golden.check(caseDir.resolve("expected/scrape2.txt"), Golden.render(second));
+        Golden.assertDeclared(discovery, second, factory.metrics());
       }
     }
   }

@@ -11,7 +11,7 @@ import org.junit.jupiter.api.Test;
 class BenchMetricsDocTest {
   @Test
   void everySampleNameTheSourcesWriteIsDeclared() throws IOException {
-    // the importers name metrics by string; the fixtures' records must use declared names only
+    // names come from declarations (TypedNamesArchitectureTest); these must be the benchmark source's own
     List<String> declared = BenchMetrics.ALL.stream().map(MetricDef::name).toList();
     Records fio = new Records();
     FioJsonImporter.importFile(FioGoldenTest.DIR.resolve("two-jobs-jsonplus/input.json"),
