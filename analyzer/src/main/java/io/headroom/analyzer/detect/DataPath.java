@@ -61,7 +61,7 @@ public final class DataPath {
   }
 
   /** Kinds that make up a CPU entity a workload runs on: its sockets and their CPUs. */
-  static final Set<String> CPU_PARTS = Set.of(EntityKind.CPU_SOCKET, "cpu");
+  static final Set<String> CPU_PARTS = Set.of(EntityKind.CPU_SOCKET, EntityKind.CPU);
 
   /**
    * The sockets and CPUs that make up what the workloads run on: an unpinned benchmark runs on

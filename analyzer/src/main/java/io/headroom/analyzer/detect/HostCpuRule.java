@@ -62,8 +62,8 @@ public final class HostCpuRule implements Rule {
   }
 
   /** Softirq and hard-irq time, from /proc/stat per CPU (docs/metrics/host.md). */
-  static final String UTIL_SOFTIRQ = "util_softirq";
-  static final String UTIL_IRQ = "util_irq";
+  static final String UTIL_SOFTIRQ = Metrics.UTIL_SOFTIRQ;
+  static final String UTIL_IRQ = Metrics.UTIL_IRQ;
 
   /**
    * The fullest client-side CPU that serves the path's interrupts, when it is full: "h1/cpu/7

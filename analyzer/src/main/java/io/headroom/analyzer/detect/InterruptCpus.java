@@ -40,7 +40,7 @@ final class InterruptCpus {
       BitSet cpus = parse(list.toString());
       for (int n = cpus.nextSetBit(0); n >= 0; n = cpus.nextSetBit(n + 1)) {
         String cpu = host + "/cpu/" + n;
-        if (data.entities().containsKey(cpu) && "cpu".equals(data.entity(cpu).kind())) {
+        if (data.entities().containsKey(cpu) && EntityKind.CPU.equals(data.entity(cpu).kind())) {
           served.computeIfAbsent(cpu, k -> new ArrayList<>()).add(link);
         }
       }

@@ -2,6 +2,7 @@ package io.headroom.analyzer.detect;
 
 import io.headroom.model.Rel;
 import io.headroom.model.Bottleneck;
+import io.headroom.model.Metrics;
 import io.headroom.model.EntityKind;
 import java.util.ArrayList;
 import java.util.List;
@@ -19,6 +20,9 @@ import java.util.Locale;
  * saturated resource makes I/Os wait where it is.
  */
 final class LatencyAttribution {
+  /** The direction word of reads; the other is "write". */
+  private static final String READS = "read";
+
   /** Where an I/O's time can be. */
   enum Part {
     HOST_STACK("in the host's I/O stack"),
@@ -51,7 +55,7 @@ final class LatencyAttribution {
   /** One evidence line per direction with I/O and at least two latency points; none otherwise. */
   static List<String> notes(Context ctx, Bottleneck verdict) {
     List<String> out = new ArrayList<>();
-    for (String dir : List.of("read", "write")) {
+    for (String dir : List.of(READS, "write")) {
       Split s = split(ctx, dir);
       if (s != null) {
         out.add(line(s, verdict, verdictPart(verdict, s)));
@@ -106,11 +110,11 @@ final class LatencyAttribution {
     double sum = 0;
     double weight = 0;
     for (String id : ids) {
-      double lat = ctx.mean(id, dir + "_latency_s");
+      double lat = ctx.mean(id, READS.equals(dir) ? Metrics.READ_LATENCY_S : Metrics.WRITE_LATENCY_S);
       if (Double.isNaN(lat)) {
         continue;
       }
-      double iops = ctx.mean(id, dir + "_iops");
+      double iops = ctx.mean(id, READS.equals(dir) ? Metrics.READ_IOPS : Metrics.WRITE_IOPS);
       double w = Double.isNaN(iops) ? 1 : iops;
       if (w <= 0) {
         continue;

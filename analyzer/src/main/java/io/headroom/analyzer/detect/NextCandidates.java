@@ -52,7 +52,7 @@ final class NextCandidates {
       case EntityKind.NET_PORT -> Bottleneck.NETWORK;
       case EntityKind.DISK -> Bottleneck.DISK;
       case EntityKind.ARRAY_CPU -> Bottleneck.ARRAY_CPU;
-      case EntityKind.HOST_CPU, EntityKind.CPU_SOCKET, "cpu" -> Bottleneck.HOST_CPU;
+      case EntityKind.HOST_CPU, EntityKind.CPU_SOCKET, EntityKind.CPU -> Bottleneck.HOST_CPU;
       default -> null;
     };
   }
@@ -134,7 +134,7 @@ final class NextCandidates {
   }
 
   /** Kinds that make up one machine's CPU: the whole, its sockets, their CPUs. */
-  private static final Set<String> CPU_KINDS = Set.of(EntityKind.HOST_CPU, EntityKind.CPU_SOCKET, "cpu");
+  private static final Set<String> CPU_KINDS = Set.of(EntityKind.HOST_CPU, EntityKind.CPU_SOCKET, EntityKind.CPU);
 
   /**
    * The CPU entities joined to a CPU by {@code on}, either way (a host's sockets, a socket's host

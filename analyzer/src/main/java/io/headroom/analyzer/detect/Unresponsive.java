@@ -23,7 +23,7 @@ final class Unresponsive {
   static final double FLAT_SPREAD = 0.05;
 
   private static final Set<String> CPU_KINDS =
-      Set.of(EntityKind.HOST_CPU, EntityKind.CPU_SOCKET, EntityKind.ARRAY_CPU, "cpu");
+      Set.of(EntityKind.HOST_CPU, EntityKind.CPU_SOCKET, EntityKind.ARRAY_CPU, EntityKind.CPU);
 
   private Unresponsive() {}
 
