@@ -174,6 +174,10 @@ class AnalyzeNeverThrowsTest {
       start = pick(0.0, 1_795_995_443.0, 0.5);
       double length = pick(60.0, 60.0, 90.0, 30.0, 30.0, 1.0, 0.0, 300.0); // 0 and 1: nothing to judge
       end = start + length;
+      if (r.nextInt(8) == 0) { // an earlier run in the same file, overlapping: the last declared is judged
+        line("{\"type\":\"run\",\"run\":\"r0\",\"testbed\":\"lab\",\"start\":%s,\"end\":%s}", num(start - 10),
+            num(start + length / 2));
+      }
       if (r.nextInt(10) > 0) { // now and then a recording without a run: the whole of it is judged
         line("{\"type\":\"run\",\"run\":\"r1\",\"testbed\":\"lab\",\"start\":%s%s,\"workload\":{\"tool\":\"fio\"%s}}",
             num(start), r.nextInt(6) == 0 ? "" : ",\"end\":" + num(end), concurrency());
@@ -195,7 +199,9 @@ class AnalyzeNeverThrowsTest {
           case 2 -> end + r.nextInt(30); // past the run's end, overlapping the next
           default -> from + r.nextDouble() * (end - from);
         };
-        String name = r.nextBoolean() ? "p" + i : (1 << r.nextInt(5)) + "T/" + (1 << r.nextInt(8)) + "Q";
+        // a name in the studies' threads/queue form is read as the phase's concurrency, zero too
+        String name = r.nextBoolean() ? "p" + i : r.nextInt(6) == 0 ? pickText("0T/0Q", "1T/0Q", "0T/32Q")
+            : (1 << r.nextInt(5)) + "T/" + (1 << r.nextInt(8)) + "Q";
         line("{\"type\":\"phase\",\"run\":\"%s\",\"name\":\"%s\",\"start\":%s%s%s}", r.nextInt(12) == 0 ? "r0" : "r1",
             name, num(from), r.nextInt(6) == 0 ? "" : ",\"end\":" + num(to),
             r.nextBoolean() ? "" : ",\"workload\":{\"iodepth\":" + (1 << r.nextInt(8)) + "}");
@@ -377,6 +383,9 @@ class AnalyzeNeverThrowsTest {
         for (String metric : metricsOf(kind)) {
           if (r.nextDouble() < share) {
             series(id, metric);
+            if (r.nextInt(15) == 0) {
+              series(id, metric); // the same metric twice: two readings at one instant
+            }
           }
         }
       }
@@ -433,6 +442,10 @@ class AnalyzeNeverThrowsTest {
     /** The smallest ceiling validation takes (a normal double) in an extreme recording, else 1. */
     private double tinyCeiling() {
       return extreme ? Double.MIN_NORMAL : 1.0;
+    }
+
+    private String pickText(String... values) {
+      return values[r.nextInt(values.length)];
     }
 
     private double pick(double... values) {
