@@ -1,9 +1,13 @@
 package io.headroom.bench;
 
+import io.headroom.collector.host.HostMetrics;
+import io.headroom.collector.powerstore.PowerStoreMetrics;
 import io.headroom.collector.source.Scrape;
 import io.headroom.collector.source.Source;
+import io.headroom.collector.workload.BenchMetrics;
 import io.headroom.model.Entity;
 import io.headroom.model.EntityKind;
+import io.headroom.model.Rel;
 import java.time.Duration;
 import java.util.Map;
 
@@ -108,15 +112,15 @@ final class OnsetSource implements Source {
     s.entity(new Entity(host + "/vol/v1", EntityKind.DISK, "v1", Map.of(), Map.of()));
     s.entity(new Entity(node, EntityKind.ARRAY_CPU, "node A", Map.of(), Map.of()));
     s.entity(new Entity(host + "/cpu", EntityKind.HOST_CPU, "CPUs", Map.of(), Map.of()));
-    s.relation(workload, "targets", host + "/vol/v1");
-    s.relation(host + "/vol/v1", "served_by", node);
-    s.relation(workload, "runs_on", host + "/cpu");
-    s.sample(workload, "read_iops", (fell ? 35_000 : 50_000) * (1 + 0.004 * Math.sin(k)));
-    s.sample(workload, "read_latency_s", fell ? 0.0036 : 0.0025);
+    s.relation(workload, Rel.TARGETS, host + "/vol/v1");
+    s.relation(host + "/vol/v1", Rel.SERVED_BY, node);
+    s.relation(workload, Rel.RUNS_ON, host + "/cpu");
+    s.sample(workload, BenchMetrics.READ_IOPS, (fell ? 35_000 : 50_000) * (1 + 0.004 * Math.sin(k)));
+    s.sample(workload, BenchMetrics.READ_LATENCY_S, fell ? 0.0036 : 0.0025);
     Double node = nodeReading(k);
     if (node != null) {
-      s.sample(this.node, "util", node);
+      s.sample(this.node, PowerStoreMetrics.UTIL, node);
     }
-    s.sample(host + "/cpu", "util", 0.40);
+    s.sample(host + "/cpu", HostMetrics.UTIL, 0.40);
   }
 }

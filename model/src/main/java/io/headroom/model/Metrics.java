@@ -5,9 +5,11 @@ import java.util.Map;
 
 /**
  * The metric names Headroom's consumers read (the analyzer's detection rules and headroom table,
- * the Grafana dashboards), declared once. Sources declare what they emit ({@link MetricDef}); a
- * test holds the two together: every name here is emitted by some registered source, or is listed
- * in {@link #PENDING} with the source type that will emit it.
+ * the Grafana dashboards), declared once. Sources declare what they emit ({@link MetricDef}), and
+ * a declaration of one of these names takes it from here ({@code new MetricDef(Metrics.UTIL, ...)}),
+ * so producer and consumer cannot spell it two ways; a test holds the two together: every name
+ * here is emitted by some registered source, or is listed in {@link #PENDING} with the source type
+ * that will emit it.
  */
 public final class Metrics {
   // CPUs: host_cpu, cpu_socket, array_cpu (and disk util: busy time)

@@ -10,6 +10,11 @@ public record Relation(String from, String rel, String to) implements RecordingR
     Objects.requireNonNull(to, "to");
   }
 
+  /** A relation Headroom emits: its name from {@link Rel}, never a string of its own. */
+  public Relation(String from, Rel rel, String to) {
+    this(from, rel.wire(), to);
+  }
+
   @Override
   public String type() {
     return "relation";

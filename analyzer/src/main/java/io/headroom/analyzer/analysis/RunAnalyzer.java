@@ -11,6 +11,7 @@ import io.headroom.analyzer.detect.Onset;
 import io.headroom.analyzer.detect.OnsetSettings;
 import io.headroom.analyzer.detect.PhaseDecision;
 import io.headroom.analyzer.detect.RunVerdicts;
+import io.headroom.analyzer.detect.RunWindows;
 import io.headroom.analyzer.detect.Thresholds;
 import io.headroom.model.HeadroomEntry;
 import io.headroom.model.Phase;
@@ -79,9 +80,12 @@ public final class RunAnalyzer {
       contexts.add(ctx);
       distrusted.addAll(Loads.implausible(ctx));
     }
+    // each window is read against the others: how resources respond to the load (Queueing), and
+    // readings that did not move with it (Unresponsive)
+    RunWindows across = RunWindows.across(contexts);
     for (int i = 0; i < contexts.size(); i++) {
       // a ceiling proved wrong in one phase is wrong in all: the entity is no candidate anywhere
-      Context ctx = contexts.get(i).distrusting(distrusted);
+      Context ctx = contexts.get(i).distrusting(distrusted).within(across);
       PhaseDecision decision = detector.decide(ctx);
       Onset.Found onset = i < phases.size()
           ? Onset.find(ctx, decision, phases.get(i).end() == null && Double.isInfinite(runEnd), onsets, detector)

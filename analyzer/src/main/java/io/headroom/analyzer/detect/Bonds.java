@@ -1,5 +1,6 @@
 package io.headroom.analyzer.detect;
 
+import io.headroom.model.Rel;
 import io.headroom.model.EntityKind;
 import java.util.ArrayList;
 import java.util.List;
@@ -16,7 +17,7 @@ final class Bonds {
 
   /** The bond's member ports among {@code loads}, in their order (tightest first). */
   static List<Load> members(Context ctx, String bond, List<Load> loads) {
-    List<String> below = ctx.path().related(bond, "behind");
+    List<String> below = ctx.path().related(bond, Rel.BEHIND.wire());
     List<Load> out = new ArrayList<>();
     for (Load l : loads) {
       if (below.contains(l.entity()) && EntityKind.NET_PORT.equals(ctx.entity(l.entity()).kind())) {
@@ -29,7 +30,7 @@ final class Bonds {
   /** The bond on the path that {@code port} is a member of, or null. */
   static String bondOf(Context ctx, String port) {
     for (String id : ctx.path().ofKind(EntityKind.NET_PORT)) {
-      if (ctx.path().related(id, "behind").contains(port)) {
+      if (ctx.path().related(id, Rel.BEHIND.wire()).contains(port)) {
         return id;
       }
     }

@@ -27,6 +27,20 @@ final class Concurrency {
     return jobs * depth;
   }
 
+  /**
+   * The knob that sets the outstanding I/O, as a benchmark user would turn it: "numjobs 8 x iodepth
+   * 32" for one workload, "numjobs x iodepth of 4 workloads" for several.
+   */
+  static String knob(Context ctx) {
+    if (ctx.path().workloads().size() != 1) {
+      return "numjobs x iodepth of " + ctx.path().workloads().size() + " workloads";
+    }
+    String w = ctx.path().workloads().iterator().next();
+    double own = ctx.attrNumber(w, "jobs");
+    double jobs = Double.isNaN(own) ? find(ctx, w, "numjobs", 1) : own;
+    return "numjobs " + Fmt.num(jobs) + " x iodepth " + Fmt.num(find(ctx, w, "iodepth", 2));
+  }
+
   private static double find(Context ctx, String workload, String name, int group) {
     double v = ctx.mean(workload, name);
     if (!Double.isNaN(v)) {

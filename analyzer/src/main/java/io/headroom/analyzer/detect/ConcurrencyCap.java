@@ -1,5 +1,6 @@
 package io.headroom.analyzer.detect;
 
+import io.headroom.model.Rel;
 import io.headroom.model.Bottleneck;
 import io.headroom.model.Metrics;
 import java.util.Locale;
@@ -57,7 +58,7 @@ record ConcurrencyCap(double gain, String note) {
   static double targetsLatency(Context ctx, String workload) {
     double time = 0;
     double ops = 0;
-    for (String t : ctx.path().related(workload, "targets")) {
+    for (String t : ctx.path().related(workload, Rel.TARGETS.wire())) {
       for (String[] dir : new String[][] {{Metrics.READ_IOPS, Metrics.READ_LATENCY_S},
           {Metrics.WRITE_IOPS, Metrics.WRITE_LATENCY_S}}) {
         double iops = ctx.meanOrZero(t, dir[0]);

@@ -26,14 +26,15 @@ public final class Context {
   private final Map<String, Double> p95s;
   private final Map<String, Double> means;
   private final Set<String> distrusted;
+  private final RunWindows runWindows;
 
   /** @param run the run the window belongs to, for its declared workload; may be null */
   public Context(RunData data, Run run, Window window, DataPath path, Thresholds thresholds) {
-    this(data, run, window, path, thresholds, new HashMap<>(), new HashMap<>(), Set.of());
+    this(data, run, window, path, thresholds, new HashMap<>(), new HashMap<>(), Set.of(), RunWindows.only(window));
   }
 
   private Context(RunData data, Run run, Window window, DataPath path, Thresholds thresholds,
-      Map<String, Double> p95s, Map<String, Double> means, Set<String> distrusted) {
+      Map<String, Double> p95s, Map<String, Double> means, Set<String> distrusted, RunWindows runWindows) {
     this.data = data;
     this.run = run;
     this.window = window;
@@ -42,6 +43,21 @@ public final class Context {
     this.p95s = p95s;
     this.means = means;
     this.distrusted = distrusted;
+    this.runWindows = runWindows;
+  }
+
+  /**
+   * The same window, knowing the run's other judged windows and the readings that did not move with
+   * the load across them: how a resource responds to more concurrency is read across phases
+   * (Queueing), and a reading flat while throughput changed is not load (Unresponsive).
+   */
+  public Context within(RunWindows windows) {
+    return new Context(data, run, window, path, thresholds, p95s, means, distrusted, windows);
+  }
+
+  /** The run's judged windows (this one among them) and what was learnt across them. */
+  public RunWindows runWindows() {
+    return runWindows;
   }
 
   /**
@@ -50,7 +66,7 @@ public final class Context {
    * statistics already computed are shared.
    */
   public Context distrusting(Set<String> entities) {
-    return new Context(data, run, window, path, thresholds, p95s, means, Set.copyOf(entities));
+    return new Context(data, run, window, path, thresholds, p95s, means, Set.copyOf(entities), runWindows);
   }
 
   /**
@@ -59,7 +75,7 @@ public final class Context {
    */
   public Context over(Window part, Thresholds partThresholds) {
     return new Context(data, run, part, DataPath.of(data, part), partThresholds, new HashMap<>(), new HashMap<>(),
-        distrusted);
+        distrusted, runWindows.replacing(window, part));
   }
 
   /** True when the entity's readings were implausible in another window of the run. */

@@ -1,5 +1,6 @@
 package io.headroom.analyzer.detect;
 
+import io.headroom.model.Rel;
 import io.headroom.analyzer.data.RunData;
 import io.headroom.analyzer.data.Series;
 import io.headroom.analyzer.data.Window;
@@ -21,7 +22,7 @@ import java.util.TreeSet;
  */
 public final class DataPath {
   /** Relations followed from a workload outwards. cabled_to is not: each end is named by via. */
-  static final Set<String> FOLLOWED = Set.of("targets", "via", "behind", "on", "served_by", "runs_on");
+  static final Set<String> FOLLOWED = Set.of(Rel.TARGETS.wire(), Rel.VIA.wire(), Rel.BEHIND.wire(), Rel.ON.wire(), Rel.SERVED_BY.wire(), Rel.RUNS_ON.wire());
 
   private final RunData data;
   private final Set<String> workloads;
@@ -72,7 +73,7 @@ public final class DataPath {
   private static Set<String> cpusRunningOn(RunData data, Set<String> workloads, Map<String, List<Relation>> out) {
     Map<String, List<String>> partsOf = new HashMap<>();
     for (Relation r : data.relations()) {
-      if (r.rel().equals("on") && CPU_PARTS.contains(data.entity(r.from()).kind())) {
+      if (r.rel().equals(Rel.ON.wire()) && CPU_PARTS.contains(data.entity(r.from()).kind())) {
         partsOf.computeIfAbsent(r.to(), k -> new ArrayList<>()).add(r.from());
       }
     }
@@ -80,7 +81,7 @@ public final class DataPath {
     Deque<String> todo = new ArrayDeque<>();
     for (String w : workloads) {
       for (Relation r : out.getOrDefault(w, List.of())) {
-        if (r.rel().equals("runs_on")) {
+        if (r.rel().equals(Rel.RUNS_ON.wire())) {
           todo.push(r.to());
         }
       }
@@ -96,7 +97,7 @@ public final class DataPath {
   }
 
   /** Followed without crossing to the array: what is reached only through served_by is the array's. */
-  static final Set<String> CLIENT_SIDE = Set.of("targets", "via", "behind", "on", "runs_on");
+  static final Set<String> CLIENT_SIDE = Set.of(Rel.TARGETS.wire(), Rel.VIA.wire(), Rel.BEHIND.wire(), Rel.ON.wire(), Rel.RUNS_ON.wire());
 
   /**
    * The path of the workloads that have samples in the window; when none has (a recording
@@ -191,7 +192,7 @@ public final class DataPath {
   public Set<String> workloadSockets() {
     Set<String> sockets = new TreeSet<>();
     for (String w : workloads) {
-      for (String to : related(w, "runs_on")) {
+      for (String to : related(w, Rel.RUNS_ON.wire())) {
         if (EntityKind.CPU_SOCKET.equals(data.entity(to).kind())) {
           sockets.add(to);
         }
@@ -202,7 +203,7 @@ public final class DataPath {
 
   /** The socket a PCIe link or port is attached to, or null. */
   public String socketOf(String device) {
-    for (String to : related(device, "on")) {
+    for (String to : related(device, Rel.ON.wire())) {
       if (EntityKind.CPU_SOCKET.equals(data.entity(to).kind())) {
         return to;
       }
@@ -214,7 +215,7 @@ public final class DataPath {
   public List<String> socketsOfHost(String host) {
     List<String> sockets = new ArrayList<>();
     for (Relation r : data.relations()) {
-      if (r.rel().equals("on") && r.to().equals(host)
+      if (r.rel().equals(Rel.ON.wire()) && r.to().equals(host)
           && EntityKind.CPU_SOCKET.equals(data.entity(r.from()).kind())) {
         sockets.add(r.from());
       }

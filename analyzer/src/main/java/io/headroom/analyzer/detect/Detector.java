@@ -64,6 +64,8 @@ public final class Detector {
       }
     }
     evidence.addAll(split.notes());
+    evidence.addAll(Queueing.notes(ctx));
+    evidence.addAll(Unresponsive.notes(ctx));
     evidence.addAll(WorkloadSignals.notes(ctx));
     // where each I/O's time went, where the path reports it at more than one point: confirms or questions the class
     evidence.addAll(LatencyAttribution.notes(ctx, primary.bottleneck()));

@@ -60,7 +60,7 @@ public final class DiskRule implements Rule {
     if (member != null) {
       return Optional.of(member);
     }
-    if (best.load().what().equals("busy")) {
+    if (best.load().reading() == Reading.BUSY) {
       return Optional.of(best);
     }
     // disks with a spec on the path are parallel members: all full is the disks' limit, not one's
@@ -102,7 +102,7 @@ public final class DiskRule implements Rule {
   private Finding atSpec(Context ctx, String id) {
     Load load = Load.diskSpec(ctx, id);
     if (load.pressure() < ctx.thresholds().atCeiling()) {
-      return null;
+      return belowSpec(ctx, id, load);
     }
     List<String> evidence = new ArrayList<>();
     evidence.add(load.describe());
@@ -113,17 +113,57 @@ public final class DiskRule implements Rule {
     return new Finding(Bottleneck.DISK, load, Finding.confidenceFor(load.pressure(), ctx.thresholds()), evidence);
   }
 
+  /**
+   * A ceiling depends on conditions: a datasheet figure is one ceiling under one condition (reads,
+   * fresh out of the box, cool). A device busy all the time whose behaviour says saturated (work
+   * waiting, or more concurrency buying nothing: Queueing) below its spec is full under this
+   * phase's conditions, and behaviour wins; the evidence says which ceiling applied and why the
+   * spec did not. Null when it is below its spec and nothing says it is full.
+   */
+  private Finding belowSpec(Context ctx, String id, Load spec) {
+    Thresholds t = ctx.thresholds();
+    double util = ctx.p95(id, Metrics.UTIL);
+    if (Double.isNaN(util) || util < t.diskBusy()) {
+      return null;
+    }
+    Queueing q = Queueing.of(ctx, id);
+    if (q.state() != Queueing.State.SATURATED) {
+      return null;
+    }
+    Load busy = Load.diskBusy(ctx, id);
+    List<String> evidence = new ArrayList<>();
+    evidence.add(id + " saturated below its spec: " + spec.describe() + ", busy p95 " + Fmt.frac(util)
+        + "; its behaviour is the ceiling that applied, " + SpecConditions.describe(ctx, id));
+    evidence.add(q.note());
+    String latency = latencyNote(ctx, id);
+    if (latency != null) {
+      evidence.add(latency);
+    }
+    return new Finding(Bottleneck.DISK, busy, Finding.confidenceFor(busy.pressure(), t) - 0.05, evidence);
+  }
+
+  /**
+   * A device without a spec: busy is occupancy, not saturation. Where the run shows how the
+   * device responds to concurrency (Queueing), that decides: work waiting is a limit, latency at
+   * its unloaded service time is not, however busy. Where it does not, busy with a queue or a
+   * latency climb in the window is the best one window can say.
+   */
   private Finding busy(Context ctx, String id) {
     Thresholds t = ctx.thresholds();
     double util = ctx.p95(id, Metrics.UTIL);
     if (Double.isNaN(util) || util < t.diskBusy()) {
       return null;
     }
+    Queueing q = Queueing.of(ctx, id);
+    if (q.state() == Queueing.State.AT_SERVICE_TIME) {
+      return null; // Queueing.notes says so in the evidence
+    }
     double queue = ctx.mean(id, Metrics.QUEUE_DEPTH);
     double climb = Trend.lastOverFirst(ctx.values(id, dominantLatency(ctx, id)));
     boolean queued = !Double.isNaN(queue) && queue >= t.diskQueue();
     boolean climbing = !Double.isNaN(climb) && climb >= t.latencyClimb();
-    if (!queued && !climbing) {
+    boolean waiting = q.state() == Queueing.State.SATURATED;
+    if (!queued && !climbing && !waiting) {
       return null;
     }
     Load load = Load.diskBusy(ctx, id);
@@ -138,11 +178,14 @@ public final class DiskRule implements Rule {
     }
     List<String> evidence = new ArrayList<>();
     evidence.add(line.toString());
+    if (waiting) {
+      evidence.add(q.note());
+    }
     String latency = latencyNote(ctx, id);
     if (latency != null) {
       evidence.add(latency);
     }
-    double confidence = Finding.confidenceFor(pressure, t) - (queued && climbing ? 0 : 0.05);
+    double confidence = Finding.confidenceFor(pressure, t) - (waiting || (queued && climbing) ? 0 : 0.05);
     return new Finding(Bottleneck.DISK, load, confidence, evidence);
   }
 

@@ -28,6 +28,17 @@ public final class Fmt {
     return trim(bytesPerS, 1) + " B/s";
   }
 
+  /** An I/O size in binary units, as block sizes are given: "4 KiB", "1 MiB", "512 B". */
+  static String byteSize(double bytes) {
+    if (bytes >= 1 << 20) {
+      return trim(bytes / (1 << 20), 1) + " MiB";
+    }
+    if (bytes >= 1 << 10) {
+      return trim(bytes / (1 << 10), 1) + " KiB";
+    }
+    return trim(bytes, 0) + " B";
+  }
+
   /** A fraction with two decimals: "0.94". */
   static String frac(double v) {
     return String.format(Locale.ROOT, "%.2f", v);

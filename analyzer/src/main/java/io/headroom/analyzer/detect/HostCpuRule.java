@@ -1,5 +1,6 @@
 package io.headroom.analyzer.detect;
 
+import io.headroom.model.Rel;
 import io.headroom.model.Metrics;
 import io.headroom.model.Bottleneck;
 import io.headroom.model.EntityKind;
@@ -114,7 +115,7 @@ public final class HostCpuRule implements Rule {
   static String hostOf(Context ctx, String cpu) {
     String at = cpu;
     for (int hops = 0; hops < 3; hops++) {
-      List<String> up = ctx.path().related(at, "on");
+      List<String> up = ctx.path().related(at, Rel.ON.wire());
       if (up.isEmpty()) {
         return null;
       }

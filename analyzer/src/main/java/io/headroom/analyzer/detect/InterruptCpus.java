@@ -1,5 +1,6 @@
 package io.headroom.analyzer.detect;
 
+import io.headroom.model.Rel;
 import io.headroom.analyzer.data.RunData;
 import io.headroom.model.Entity;
 import io.headroom.model.EntityKind;
@@ -100,7 +101,7 @@ final class InterruptCpus {
   private static String deviceOf(Context ctx, String link) {
     List<String> behind = new ArrayList<>();
     for (Relation r : ctx.data().relations()) {
-      if (r.rel().equals("behind") && r.to().equals(link) && ctx.path().contains(r.from())
+      if (r.rel().equals(Rel.BEHIND.wire()) && r.to().equals(link) && ctx.path().contains(r.from())
           && !EntityKind.PCIE_LINK.equals(ctx.entity(r.from()).kind())) {
         behind.add(r.from());
       }

@@ -1,5 +1,6 @@
 package io.headroom.analyzer.detect;
 
+import io.headroom.model.Rel;
 import io.headroom.model.Bottleneck;
 import io.headroom.model.EntityKind;
 import java.util.ArrayList;
@@ -66,7 +67,7 @@ final class LatencyAttribution {
     List<String> device = new ArrayList<>();
     List<String> volumes = new ArrayList<>();
     for (String w : path.workloads()) {
-      for (String t : path.related(w, "targets")) {
+      for (String t : path.related(w, Rel.TARGETS.wire())) {
         if (EntityKind.DISK.equals(ctx.entity(t).kind()) && !device.contains(t) && !volumes.contains(t)) {
           (arraySide(path, t) ? volumes : device).add(t);
         }
@@ -92,7 +93,7 @@ final class LatencyAttribution {
 
   /** A volume the array serves and no host link sits in front of: its latency is the array's own. */
   private static boolean arraySide(DataPath path, String disk) {
-    return !path.related(disk, "served_by").isEmpty() && path.related(disk, "behind").isEmpty();
+    return !path.related(disk, Rel.SERVED_BY.wire()).isEmpty() && path.related(disk, Rel.BEHIND.wire()).isEmpty();
   }
 
   /** Means can cross by noise or by averaging differently (a 20 s array mean): no part below zero. */

@@ -2,25 +2,29 @@ package io.headroom.analyzer.detect;
 
 import io.headroom.model.EntityKind;
 import io.headroom.model.Metrics;
-import java.util.Map;
+import io.headroom.analyzer.data.Series;
 
 /**
  * One entity's heaviest reading in a window against its ceiling: the one arithmetic behind the
  * rules, the evidence and the headroom table (docs/detection.md, section 2).
  *
- * @param what the direction or metric read: "tx", "rx", "host-to-device", "device-to-host", Metrics.UTIL,
- *     "busy" (a disk's busy time), "iops", "bytes", "pause", or the metric of an entity of a kind
- *     the rules do not know
+ * @param reading what was read (a direction, a utilisation, busy time, a spec, pushback, losses)
+ * @param metric the series read for a DECLARED reading (an entity of a kind the rules do not know);
+ *     otherwise the reading's own metric, or null where it sums two
  * @param value the p95 in base units
  * @param ceiling the declared ceiling (line rate, spec, 1.0 for utilisation)
  * @param practical the share of the ceiling reachable in practice
  */
-public record Load(String entity, String what, double value, double ceiling, double practical) {
-  /** The metric each direction word reads; "iops" and "bytes" are sums, see {@link #readings}. */
-  private static final Map<String, String> METRIC_OF = Map.of(
-      "tx", Metrics.TX_BYTES_PER_S, "rx", Metrics.RX_BYTES_PER_S,
-      "device-to-host", Metrics.READ_BYTES_PER_S, "host-to-device", Metrics.WRITE_BYTES_PER_S,
-      "busy", Metrics.UTIL, "pause", Metrics.PAUSE_PER_S);
+public record Load(String entity, Reading reading, String metric, double value, double ceiling, double practical) {
+  /** A load of a reading the rules know, reading that reading's metric. */
+  Load(String entity, Reading reading, double value, double ceiling, double practical) {
+    this(entity, reading, reading.metric, value, ceiling, practical);
+  }
+
+  /** The word the headroom table and the evidence print: "tx", "busy", or a DECLARED metric's name. */
+  public String what() {
+    return reading == Reading.DECLARED ? metric : reading.word;
+  }
 
   /** How hard the entity presses on its practical ceiling: 1.0 at it. */
   public double pressure() {
@@ -35,19 +39,23 @@ public record Load(String entity, String what, double value, double ceiling, dou
   /** What the headroom table and the evidence say of a reading no resource can give. */
   static final String IMPLAUSIBLE = "implausible reading: ceiling or counter wrong";
 
+  /** Utilisation and busy time are fractions of 1.0; a DECLARED util is one too. */
+  private boolean fractionOfTime() {
+    return reading.fraction() || Metrics.UTIL.equals(metric);
+  }
+
   /**
    * True when the p95 is beyond what the resource can carry, by more than counter jitter
    * explains (docs/detection.md, "Implausible readings"): a byte rate or IOPS above
    * implausibleRate times its declared ceiling, a utilisation or busy fraction above
-   * implausibleUtil. The ceiling or the counter is wrong, so the entity is no candidate. Pause
-   * and credit-zero loads have thresholds for ceilings, not capacities, and never are.
+   * implausibleUtil. The ceiling or the counter is wrong, so the entity is no candidate. Pushback
+   * loads (pause, credit-zero, losses) have thresholds for ceilings, not capacities, and never are.
    */
   boolean implausible(Thresholds t) {
-    return switch (what) {
-      case "pause", "credit_zero" -> false;
-      case Metrics.UTIL, "busy" -> share() > t.implausibleUtil();
-      default -> share() > t.implausibleRate();
-    };
+    if (reading.pushback()) {
+      return false;
+    }
+    return share() > (fractionOfTime() ? t.implausibleUtil() : t.implausibleRate());
   }
 
   /**
@@ -65,59 +73,56 @@ public record Load(String entity, String what, double value, double ceiling, dou
    */
   String describeImplausible(Context ctx) {
     Thresholds t = ctx.thresholds();
-    double limit = what.equals(Metrics.UTIL) || what.equals("busy") ? t.implausibleUtil() : t.implausibleRate();
+    double limit = fractionOfTime() ? t.implausibleUtil() : t.implausibleRate();
     return IMPLAUSIBLE + ", not a candidate: " + describe() + " (plausible up to " + Fmt.pct(limit)
         + " of its ceiling" + (implausible(t) ? ")" : "; beyond it in another phase of the run)");
   }
 
   /** "sw1/port/1-1 tx p95 5.13 GB/s = 41% of 12.5 GB/s", "node-a util p95 0.94". */
   public String describe() {
-    switch (what) {
-      case "util":
-        return entity + " util p95 " + Fmt.frac(value);
-      case "busy":
-        return entity + " busy p95 " + Fmt.frac(value) + " of the time";
-      case "pause":
-        return entity + " pause_per_s p95 " + Fmt.num(value);
-      case "iops":
-        return entity + " p95 " + Fmt.iops(value) + " = " + Fmt.pct(share()) + " of its "
-            + Fmt.iops(ceiling) + " spec";
-      case "bytes":
-        return entity + " p95 " + Fmt.byteRate(value) + " = " + Fmt.pct(share()) + " of its "
-            + Fmt.byteRate(ceiling) + " spec";
-      default:
-        return METRIC_OF.containsKey(what)
-            ? entity + " " + what + " p95 " + Fmt.byteRate(value) + " = " + Fmt.pct(share()) + " of " + Fmt.byteRate(ceiling)
-            : entity + " " + what + " p95 " + Fmt.num(value) + " = " + Fmt.pct(share()) + " of " + Fmt.num(ceiling);
-    }
+    return switch (reading) {
+      case UTIL -> entity + " util p95 " + Fmt.frac(value);
+      case BUSY -> entity + " busy p95 " + Fmt.frac(value) + " of the time";
+      case PAUSE -> entity + " pause_per_s p95 " + Fmt.num(value);
+      case LOSS -> entity + " discards+errors p95 " + Fmt.num(value) + "/s";
+      case IOPS -> entity + " p95 " + Fmt.iops(value) + " = " + Fmt.pct(share()) + " of its " + Fmt.iops(ceiling) + " spec";
+      case BYTES -> entity + " p95 " + Fmt.byteRate(value) + " = " + Fmt.pct(share()) + " of its "
+          + Fmt.byteRate(ceiling) + " spec";
+      case TX, RX, DEVICE_TO_HOST, HOST_TO_DEVICE -> entity + " " + what() + " p95 " + Fmt.byteRate(value) + " = "
+          + Fmt.pct(share()) + " of " + Fmt.byteRate(ceiling);
+      case CREDIT_ZERO, DECLARED -> entity + " " + what() + " p95 " + Fmt.num(value) + " = " + Fmt.pct(share())
+          + " of " + Fmt.num(ceiling);
+    };
   }
 
   /** The level alone, as a group's least loaded member is quoted: "100% of line rate", "util p95 0.92". */
   String level() {
-    return switch (what) {
-      case "util" -> "util p95 " + Fmt.frac(value);
-      case "busy" -> "busy p95 " + Fmt.frac(value);
-      case "iops", "bytes" -> Fmt.pct(share()) + " of its spec";
+    return switch (reading) {
+      case UTIL -> "util p95 " + Fmt.frac(value);
+      case BUSY -> "busy p95 " + Fmt.frac(value);
+      case IOPS, BYTES -> Fmt.pct(share()) + " of its spec";
       default -> Fmt.pct(share()) + " of line rate";
     };
   }
 
   /** Every reading of what this load measured in the window, in time order. */
   double[] readings(Context ctx) {
-    return switch (what) {
-      case "iops" -> Sums.values(ctx, entity, Metrics.READ_IOPS, Metrics.WRITE_IOPS);
-      case "bytes" -> Sums.values(ctx, entity, Metrics.READ_BYTES_PER_S, Metrics.WRITE_BYTES_PER_S);
-      default -> ctx.values(entity, METRIC_OF.getOrDefault(what, what));
+    return switch (reading) {
+      case IOPS -> Sums.values(ctx, entity, Metrics.READ_IOPS, Metrics.WRITE_IOPS);
+      case BYTES -> Sums.values(ctx, entity, Metrics.READ_BYTES_PER_S, Metrics.WRITE_BYTES_PER_S);
+      case LOSS -> Sums.values(ctx, entity, Metrics.DISCARDS_PER_S, Metrics.ERRORS_PER_S);
+      default -> ctx.values(entity, metric);
     };
   }
 
   /** The instants of {@link #readings}, in the same order. */
   double[] times(Context ctx) {
-    return switch (what) {
-      case "iops" -> Sums.times(ctx, entity, Metrics.READ_IOPS, Metrics.WRITE_IOPS);
-      case "bytes" -> Sums.times(ctx, entity, Metrics.READ_BYTES_PER_S, Metrics.WRITE_BYTES_PER_S);
+    return switch (reading) {
+      case IOPS -> Sums.times(ctx, entity, Metrics.READ_IOPS, Metrics.WRITE_IOPS);
+      case BYTES -> Sums.times(ctx, entity, Metrics.READ_BYTES_PER_S, Metrics.WRITE_BYTES_PER_S);
+      case LOSS -> Sums.times(ctx, entity, Metrics.DISCARDS_PER_S, Metrics.ERRORS_PER_S);
       default -> {
-        io.headroom.analyzer.data.Series s = ctx.data().seriesOf(entity).get(METRIC_OF.getOrDefault(what, what));
+        Series s = ctx.data().seriesOf(entity).get(metric);
         yield s == null ? new double[0] : s.timesBetween(ctx.window().from(), ctx.window().to());
       }
     };
@@ -175,8 +180,8 @@ public record Load(String entity, String what, double value, double ceiling, dou
       return null;
     }
     double practical = ctx.thresholds().netPractical(ctx.attr(id, "fabric"));
-    return max(new Load(id, "rx", ctx.p95OrZero(id, Metrics.RX_BYTES_PER_S), cap, practical),
-        new Load(id, "tx", ctx.p95OrZero(id, Metrics.TX_BYTES_PER_S), cap, practical));
+    return max(new Load(id, Reading.RX, ctx.p95OrZero(id, Metrics.RX_BYTES_PER_S), cap, practical),
+        new Load(id, Reading.TX, ctx.p95OrZero(id, Metrics.TX_BYTES_PER_S), cap, practical));
   }
 
   /** A PCIe link's busier direction against its line-coded rate; null if unknown. */
@@ -186,8 +191,8 @@ public record Load(String entity, String what, double value, double ceiling, dou
       return null;
     }
     double practical = ctx.thresholds().pciePractical();
-    return max(new Load(id, "device-to-host", ctx.p95OrZero(id, Metrics.READ_BYTES_PER_S), cap, practical),
-        new Load(id, "host-to-device", ctx.p95OrZero(id, Metrics.WRITE_BYTES_PER_S), cap, practical));
+    return max(new Load(id, Reading.DEVICE_TO_HOST, ctx.p95OrZero(id, Metrics.READ_BYTES_PER_S), cap, practical),
+        new Load(id, Reading.HOST_TO_DEVICE, ctx.p95OrZero(id, Metrics.WRITE_BYTES_PER_S), cap, practical));
   }
 
   /**
@@ -200,7 +205,7 @@ public record Load(String entity, String what, double value, double ceiling, dou
       return null;
     }
     Thresholds t = ctx.thresholds();
-    return new Load(id, Metrics.UTIL, util, 1.0, t.cpuBusy() / t.atCeiling());
+    return new Load(id, Reading.UTIL, util, 1.0, t.cpuBusy() / t.atCeiling());
   }
 
   /** A disk's throughput (reads plus writes) against its declared spec; null without a spec. */
@@ -208,11 +213,11 @@ public record Load(String entity, String what, double value, double ceiling, dou
     Load best = null;
     double iopsCap = ctx.capacity(id, Metrics.CAPACITY_IOPS);
     if (!Double.isNaN(iopsCap)) {
-      best = new Load(id, "iops", Sums.p95(ctx, id, Metrics.READ_IOPS, Metrics.WRITE_IOPS), iopsCap, 1.0);
+      best = new Load(id, Reading.IOPS, Sums.p95(ctx, id, Metrics.READ_IOPS, Metrics.WRITE_IOPS), iopsCap, 1.0);
     }
     double bytesCap = ctx.capacity(id, Metrics.CAPACITY_BYTES_PER_S);
     if (!Double.isNaN(bytesCap)) {
-      best = max(best, new Load(id, "bytes",
+      best = max(best, new Load(id, Reading.BYTES,
           Sums.p95(ctx, id, Metrics.READ_BYTES_PER_S, Metrics.WRITE_BYTES_PER_S), bytesCap, 1.0));
     }
     return best;
@@ -229,7 +234,7 @@ public record Load(String entity, String what, double value, double ceiling, dou
       return null;
     }
     Thresholds t = ctx.thresholds();
-    return new Load(id, "busy", util, 1.0, t.diskBusy() / t.atCeiling());
+    return new Load(id, Reading.BUSY, util, 1.0, t.diskBusy() / t.atCeiling());
   }
 
   /** A disk's load: against its spec when it has one, else its busy time. */
@@ -244,7 +249,17 @@ public record Load(String entity, String what, double value, double ceiling, dou
    */
   static Load pause(Context ctx, String id) {
     Thresholds t = ctx.thresholds();
-    return new Load(id, "pause", ctx.p95OrZero(id, Metrics.PAUSE_PER_S), t.pausePerS() / t.atCeiling(), 1.0);
+    return new Load(id, Reading.PAUSE, ctx.p95OrZero(id, Metrics.PAUSE_PER_S), t.pausePerS() / t.atCeiling(), 1.0);
+  }
+
+  /**
+   * A port's lost frames (discards plus errors per second) as a load whose ceiling is lossPerS:
+   * pressure reaches atCeiling where NetworkRule calls the port full by its losses.
+   */
+  static Load loss(Context ctx, String id) {
+    Thresholds t = ctx.thresholds();
+    return new Load(id, Reading.LOSS, Sums.p95(ctx, id, Metrics.DISCARDS_PER_S, Metrics.ERRORS_PER_S),
+        Loss.LOSS_PER_S / t.atCeiling(), 1.0);
   }
 
   /**
@@ -253,7 +268,7 @@ public record Load(String entity, String what, double value, double ceiling, dou
    */
   static Load creditStarvation(Context ctx, String id) {
     Thresholds t = ctx.thresholds();
-    return new Load(id, "credit_zero", ctx.p95OrZero(id, Metrics.TX_CREDIT_ZERO_FRACTION),
+    return new Load(id, Reading.CREDIT_ZERO, ctx.p95OrZero(id, Metrics.TX_CREDIT_ZERO_FRACTION),
         t.creditZeroShare() / t.atCeiling(), 1.0);
   }
 
@@ -270,7 +285,7 @@ public record Load(String entity, String what, double value, double ceiling, dou
           : Double.NaN;
       double p95 = ctx.p95(id, metric);
       if (!Double.isNaN(cap) && !Double.isNaN(p95)) {
-        best = max(best, new Load(id, metric, p95, cap, 1.0));
+        best = max(best, new Load(id, Reading.DECLARED, metric, p95, cap, 1.0));
       }
     }
     return best;

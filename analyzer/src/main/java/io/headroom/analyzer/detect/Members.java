@@ -1,5 +1,6 @@
 package io.headroom.analyzer.detect;
 
+import io.headroom.model.Rel;
 import io.headroom.model.Bottleneck;
 import io.headroom.model.EntityKind;
 import io.headroom.model.LimitGroup;
@@ -24,7 +25,7 @@ final class Members {
   /** The aggregate's member disks on the path with a plausible load, tightest first. */
   static List<Load> of(Context ctx, String aggregate) {
     List<Load> out = new ArrayList<>();
-    for (String id : ctx.path().related(aggregate, "behind")) {
+    for (String id : ctx.path().related(aggregate, Rel.BEHIND.wire())) {
       if (EntityKind.DISK.equals(ctx.entity(id).kind()) && ctx.path().contains(id)) {
         Load l = PathLoads.plausible(ctx, Load.disk(ctx, id));
         if (l != null) {
@@ -47,7 +48,7 @@ final class Members {
     while (climbed && seen.add(top.entity())) {
       climbed = false;
       for (Map.Entry<String, Finding> e : found.entrySet()) {
-        if (ctx.path().related(e.getKey(), "behind").contains(top.entity())) {
+        if (ctx.path().related(e.getKey(), Rel.BEHIND.wire()).contains(top.entity())) {
           top = e.getValue();
           climbed = true;
           break;
@@ -115,7 +116,7 @@ final class Members {
     if (most.level().equals(least.level())) {
       return least.level();
     }
-    boolean spec = least.what().equals("iops") || least.what().equals("bytes");
+    boolean spec = least.reading().spec();
     return spec ? Fmt.pct(least.share()) + " to " + Fmt.pct(most.share()) + " of their spec"
         : least.level() + " to " + Fmt.frac(most.value());
   }

@@ -1,5 +1,6 @@
 package io.headroom.analyzer.detect;
 
+import io.headroom.model.Rel;
 import io.headroom.model.EntityKind;
 import io.headroom.model.LimitGroup;
 import java.util.ArrayList;
@@ -24,7 +25,7 @@ final class Multipath {
       return disk;
     }
     for (String id : ctx.path().ofKind(EntityKind.DISK)) {
-      if (isHead(ctx, id) && ctx.path().related(id, "behind").contains(disk)) {
+      if (isHead(ctx, id) && ctx.path().related(id, Rel.BEHIND.wire()).contains(disk)) {
         return id;
       }
     }
@@ -34,7 +35,7 @@ final class Multipath {
   /** The head's paths with a plausible load, tightest first. */
   static List<Load> paths(Context ctx, String head) {
     List<Load> out = new ArrayList<>();
-    for (String id : ctx.path().related(head, "behind")) {
+    for (String id : ctx.path().related(head, Rel.BEHIND.wire())) {
       if (EntityKind.DISK.equals(ctx.entity(id).kind())) {
         Load l = PathLoads.plausible(ctx, Load.disk(ctx, id));
         if (l != null) {

@@ -14,7 +14,8 @@ import java.util.Set;
  * NETWORK: ports the run's data crosses are at line rate (against their fabric's practical
  * share), or the fabric pushes back with pause frames or FC credit starvation even below it
  * (studies S1 and S3): pause frames or credit-zero events per second, or the share of time an FC
- * port waited at zero transmit credit. Both directions are read: the busier one is the data's.
+ * port waited at zero transmit credit; or it loses frames with the workload's tail showing the
+ * timeouts (Loss). Both directions are read: the busier one is the data's.
  */
 public final class NetworkRule implements Rule {
   @Override
@@ -43,7 +44,8 @@ public final class NetworkRule implements Rule {
         starvedShare = c;
       }
     }
-    if (full.isEmpty() && pausing == null && starved == null) {
+    Loss loss = Loss.of(ctx);
+    if (full.isEmpty() && pausing == null && starved == null && loss == null) {
       return Optional.empty();
     }
     List<String> evidence = new ArrayList<>();
@@ -80,7 +82,8 @@ public final class NetworkRule implements Rule {
       // Pushback without full line rate: the port cannot send faster, so it is the limit; its
       // pressure is the at-ceiling threshold, and its readings are the pause counts (on FC, the
       // share of time at zero credit).
-      top = pausing != null ? Load.pause(ctx, pausing) : Load.creditStarvation(ctx, starved);
+      top = pausing != null ? Load.pause(ctx, pausing)
+          : starved != null ? Load.creditStarvation(ctx, starved) : loss.load();
     }
     if (pausing != null) {
       evidence.add(pausing + " pause_per_s p95 " + Fmt.num(pauses) + " (pushback from "
@@ -90,7 +93,10 @@ public final class NetworkRule implements Rule {
       evidence.add(starved + " tx_credit_zero_fraction p95 " + Fmt.pct(starvedShare) + " of the time at zero FC credit"
           + " (pushback from " + Fmt.pct(t.creditZeroShare()) + ")");
     }
-    boolean pushback = pausing != null || starved != null;
+    if (loss != null) {
+      evidence.add(loss.describe());
+    }
+    boolean pushback = pausing != null || starved != null || loss != null;
     double pressure = full.isEmpty() ? t.atCeiling() : top.pressure();
     double confidence = Finding.confidenceFor(pressure, t) + (pushback && !full.isEmpty() ? 0.05 : 0);
     return Optional.of(new Finding(Bottleneck.NETWORK, top.entity(), pressure, confidence, evidence,

@@ -1,5 +1,6 @@
 package io.headroom.analyzer.detect;
 
+import io.headroom.model.Rel;
 import io.headroom.model.Bottleneck;
 import io.headroom.model.Ceilings;
 import io.headroom.model.EntityKind;
@@ -25,7 +26,7 @@ final class NextCandidates {
    * Readings that do not grow with throughput in proportion: busy time saturates at 100% long
    * before an SSD serving many requests at once is full (DiskRule asks for a queue for that reason).
    */
-  private static final Set<String> NOT_PROPORTIONAL = Set.of("busy");
+  private static final Set<String> NOT_PROPORTIONAL = Set.of(Reading.BUSY.word);
 
   private NextCandidates() {}
 
@@ -127,7 +128,7 @@ final class NextCandidates {
       return null;
     }
     // the declared ceiling scaled by what the full training adds, so a declared capacity still wins
-    Load full = new Load(id, primary.what(), primary.value(), primary.ceiling() * capable / now, primary.practical());
+    Load full = new Load(id, primary.reading(), primary.metric(), primary.value(), primary.ceiling() * capable / now, primary.practical());
     HeadroomEntry row = new HeadroomEntry(id, kind, full.pressure(), full.share(), full.what(), true);
     return new Candidate(bottleneck, full, List.of(row), label);
   }
@@ -149,7 +150,7 @@ final class NextCandidates {
     while (!todo.isEmpty()) {
       String at = todo.pop();
       for (Relation r : ctx.data().relations()) {
-        String other = !r.rel().equals("on") ? null : r.from().equals(at) ? r.to() : r.to().equals(at) ? r.from() : null;
+        String other = !r.rel().equals(Rel.ON.wire()) ? null : r.from().equals(at) ? r.to() : r.to().equals(at) ? r.from() : null;
         if (other != null && CPU_KINDS.contains(ctx.entity(other).kind()) && family.add(other)) {
           todo.push(other);
         }

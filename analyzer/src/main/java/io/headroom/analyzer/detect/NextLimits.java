@@ -1,10 +1,12 @@
 package io.headroom.analyzer.detect;
 
+import io.headroom.model.Rel;
 import io.headroom.analyzer.detect.NextCandidates.Candidate;
 import io.headroom.model.Bottleneck;
 import io.headroom.model.HeadroomEntry;
 import io.headroom.model.Metrics;
 import io.headroom.model.NextLimit;
+import io.headroom.model.Relation;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -74,13 +76,25 @@ public final class NextLimits {
 
   /**
    * What lifting the limit takes away: its entity, the parts and whole of its machine's CPU when it
-   * is a CPU, and its whole group when every member is full.
+   * is a CPU, its whole group when every member is full, and the other end of every cable it is
+   * an end of: the two ends of one link are one resource (a faster ISL is faster at both ends), so
+   * the far end of the limit's cable is never its next limit.
    */
-  private static Set<String> lifted(Context ctx, PhaseDecision d) {
+  static Set<String> lifted(Context ctx, PhaseDecision d) {
     Set<String> out = new HashSet<>(NextCandidates.cpuFamily(ctx, d.entity()));
     out.add(d.entity());
     if (d.group() != null && d.group().whole()) {
       out.addAll(d.group().entities());
+    }
+    for (Relation r : ctx.data().relations()) {
+      if (!Rel.CABLED_TO.wire().equals(r.rel())) {
+        continue;
+      }
+      if (out.contains(r.from())) {
+        out.add(r.to());
+      } else if (out.contains(r.to())) {
+        out.add(r.from());
+      }
     }
     return out;
   }

@@ -12,6 +12,11 @@ import java.util.List;
 final class NoneReason {
   /** Little's law is known: the workload's outstanding I/O set the pace. */
   static final String CONCURRENCY = "workload_concurrency";
+  /**
+   * A configured cap: the benchmark kept exactly the I/O it was configured for in flight (its queues
+   * full) and nothing on the path saturated, so the configured depth itself set the pace.
+   */
+  static final String CONFIGURED_CAP = "configured_cap";
   /** Nothing at its ceiling, the workload's outstanding I/O not recorded. */
   static final String BELOW_CEILINGS = "below_ceilings";
   /** No entity on the path has a ceiling to be judged against. */
@@ -36,7 +41,13 @@ final class NoneReason {
         + Fmt.pct(t.atCeiling()) + (touched ? ", not sustained as a limit" : "") + ")");
     LittlesLaw little = LittlesLaw.of(ctx);
     String reason;
-    if (little != null) {
+    if (little != null && little.queuesFull(t)) {
+      reason = CONFIGURED_CAP;
+      evidence.add("a configured cap: " + Fmt.count(little.inFlight()) + " I/Os in flight of the "
+          + Fmt.count(little.outstanding()) + " configured (" + Concurrency.knob(ctx) + ", "
+          + Fmt.pct(little.ratio()) + ") while nothing on the path saturated: the configured depth is the limit;"
+          + " raising it (or adding jobs or hosts) is the way to load the path further");
+    } else if (little != null) {
       reason = CONCURRENCY;
       evidence.add("concurrency-bound: " + Fmt.count(little.inFlight()) + " I/Os in flight (of "
           + Fmt.count(little.outstanding()) + " asked for) "
@@ -55,6 +66,8 @@ final class NoneReason {
       List<String> notes) {
     List<String> all = new ArrayList<>(evidence);
     all.addAll(notes);
+    all.addAll(Queueing.notes(ctx));
+    all.addAll(Unresponsive.notes(ctx));
     all.addAll(WorkloadSignals.notes(ctx));
     // where the time went, with no class to confirm or question
     all.addAll(LatencyAttribution.notes(ctx, Bottleneck.NONE));

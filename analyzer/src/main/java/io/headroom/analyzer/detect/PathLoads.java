@@ -29,9 +29,12 @@ final class PathLoads {
     return loads;
   }
 
-  /** The load, or null when there is none or it is implausible. */
+  /**
+   * The load, or null when there is none, it is implausible, or its reading did not move with the
+   * load across the run's phases (Unresponsive): neither is a reading of what the resource carries.
+   */
   static Load plausible(Context ctx, Load l) {
-    return l == null || l.implausible(ctx) ? null : l;
+    return l == null || l.implausible(ctx) || ctx.runWindows().notLoad(l.entity()) != null ? null : l;
   }
 
   /**

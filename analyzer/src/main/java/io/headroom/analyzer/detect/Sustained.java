@@ -54,7 +54,7 @@ final class Sustained {
     List<String> others = new ArrayList<>();
     for (Load l : PathLoads.onPath(ctx)) {
       // busy time is not capacity (an SSD serves many requests at once): a busy burst is no saturation
-      if (covered.contains(l.entity()) || l.what().equals("busy")) {
+      if (covered.contains(l.entity()) || l.reading() == Reading.BUSY) {
         continue;
       }
       Load.Saturation s = l.saturation(ctx);

@@ -71,8 +71,10 @@ class DetectorTest {
     assertEquals(List.of(
         "nothing on the data path at its ceiling: tightest s3/ib/server tx p95 2 GB/s = 29% of"
             + " 6.8 GB/s (33% of practical, at its ceiling from 90%)",
-        "concurrency-bound: 256 I/Os in flight (of 256 asked for) loaded nothing on the path to its ceiling;"
-            + " more outstanding I/O (threads, queue depth, hosts) is the way to load it further",
+        // 256 of 256 in flight (Little's law, at littleFull 80% or more): the configured depth is the cap
+        "a configured cap: 256 I/Os in flight of the 256 configured (numjobs 8 x iodepth 32, 100%) while nothing"
+            + " on the path saturated: the configured depth is the limit; raising it (or adding jobs or hosts) is the"
+            + " way to load the path further",
         "workload 5,860 IOPS mean, flat (cv 0%)",
         "Little's law: IOPS x mean latency = 256 of 256 outstanding I/O (100%): queues kept full,"
             + " so each I/O's time went to serving it (the device, the path, or the CPU work of the I/O stack),"

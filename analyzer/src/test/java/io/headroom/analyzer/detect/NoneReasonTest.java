@@ -27,6 +27,27 @@ class NoneReasonTest {
         + " only that no limit was seen", d.evidence().get(0));
   }
 
+  /**
+   * A configured cap from littleFull (0.80) of the configured I/O in flight: 1,024 IOPS x 1/128 s =
+   * 8 of 1 x 10 is exactly 0.80; 1,011.2 x 1/128 = 7.9 of 10 (0.79) is the submitting side falling
+   * short, the workload's concurrency.
+   */
+  @Test
+  void queuesHeldFullAtTheConfiguredDepthAreACapAndShortOfItAreConcurrency() {
+    Bed full = new Bed().workload("w1", 1, 10, 1024, 1.0 / 128)
+        .entity("h1/net/eth0", "net_port", Map.of("fabric", "ethernet"), Bed.bytes(1.25e10))
+        .rel("w1", "via", "h1/net/eth0").constant("h1/net/eth0", "rx_bytes_per_s", 1.0e9);
+    PhaseDecision d = detector.decide(full.ctx());
+    assertEquals(NoneReason.CONFIGURED_CAP, d.reason());
+    assertEquals("a configured cap: 8 I/Os in flight of the 10 configured (numjobs 1 x iodepth 10, 80%) while"
+        + " nothing on the path saturated: the configured depth is the limit; raising it (or adding jobs or hosts)"
+        + " is the way to load the path further", d.evidence().get(1));
+    Bed shortOf = new Bed().workload("w1", 1, 10, 1011.2, 1.0 / 128)
+        .entity("h1/net/eth0", "net_port", Map.of("fabric", "ethernet"), Bed.bytes(1.25e10))
+        .rel("w1", "via", "h1/net/eth0").constant("h1/net/eth0", "rx_bytes_per_s", 1.0e9);
+    assertEquals(NoneReason.CONCURRENCY, detector.decide(shortOf.ctx()).reason());
+  }
+
   @Test
   void concurrencyUnknownIsBelowCeilings() {
     // workload without numjobs/iodepth anywhere, a 25 GbE port at 1 GB/s: 1 / 3.125 / 0.95 = 34%
@@ -60,9 +81,10 @@ class NoneReasonTest {
     assertEquals(List.of(
         "nothing on the data path held at its ceiling: tightest h1/fc/p1 rx p95 3.2 GB/s = 100% of 3.2 GB/s"
             + " (102% of practical, at its ceiling from 90%, not sustained as a limit)",
-        // 1000 IOPS x 4 ms = 4 of 1 x 4 in flight
-        "concurrency-bound: 4 I/Os in flight (of 4 asked for) held nothing on the path at its ceiling; more"
-            + " outstanding I/O (threads, queue depth, hosts) is the way to load it further",
+        // 1000 IOPS x 4 ms = 4 of 1 x 4 in flight: the queues full, so the configured depth is the cap
+        "a configured cap: 4 I/Os in flight of the 4 configured (numjobs 1 x iodepth 4, 100%) while nothing on the"
+            + " path saturated: the configured depth is the limit; raising it (or adding jobs or hosts) is the way to"
+            + " load the path further",
         "transient saturation, not the limit: h1/fc/p1 rx at its ceiling in 29 of 60 readings (48%); a limit"
             + " from 50% of the phase"), d.evidence().subList(0, 3));
   }

@@ -44,7 +44,8 @@ class RunAnalyzerDetectionTest {
     PhaseVerdict calm = v.phases().get(1);
     assertEquals(List.of("8T/32Q", Bottleneck.PCIE, "h1/pcie/gpu", 0.92),
         List.of(busy.name(), busy.bottleneck(), busy.entity(), busy.confidence()));
-    assertEquals(List.of("1T/8Q", Bottleneck.NONE, 0.95, "workload_concurrency"),
+    // 1 x 8 outstanding, all in flight: the configured depth capped it
+    assertEquals(List.of("1T/8Q", Bottleneck.NONE, 0.95, "configured_cap"),
         List.of(calm.name(), calm.bottleneck(), calm.confidence(), calm.reason()));
     // Each phase carries its own evidence and its own headroom: the calm phase's link at
     // 3.4 / 15.75 = 21.6% of line rate, / 0.87 = 24.8% of practical

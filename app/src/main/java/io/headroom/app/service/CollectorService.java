@@ -99,9 +99,9 @@ public final class CollectorService implements AutoCloseable {
     if (record instanceof Entity e) {
       scrape.entity(e);
     } else if (record instanceof Relation r) {
-      scrape.relation(r.from(), r.rel(), r.to());
+      scrape.relation(r);
     } else if (record instanceof Sample s) {
-      scrape.sample(s.entity(), s.metric(), s.value());
+      scrape.sample(s);
     }
     for (String refused : scrape.problems()) { // the scrape refused what the database could not store
       refusals.warn("refused benchmark record", "benchmark record {}", refused);

@@ -5,13 +5,17 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.sun.net.httpserver.HttpServer;
+import io.headroom.collector.host.HostMetrics;
+import io.headroom.collector.powerstore.PowerStoreMetrics;
 import io.headroom.collector.source.Scrape;
 import io.headroom.collector.source.Source;
+import io.headroom.collector.workload.BenchMetrics;
 import io.headroom.model.Bottleneck;
 import io.headroom.model.Entity;
 import io.headroom.model.EntityKind;
 import io.headroom.model.Phase;
 import io.headroom.model.PhaseVerdict;
+import io.headroom.model.Rel;
 import io.headroom.model.Run;
 import io.headroom.model.Verdict;
 import io.headroom.model.VerdictJson;
@@ -63,13 +67,13 @@ class OnsetAlertTest {
       s.entity(new Entity("t1/vol/v1", EntityKind.DISK, "v1", Map.of(), Map.of()));
       s.entity(new Entity(NODE_A, EntityKind.ARRAY_CPU, "node A", Map.of(), Map.of()));
       s.entity(new Entity("t1/cpu", EntityKind.HOST_CPU, "t1 CPUs", Map.of(), Map.of()));
-      s.relation(WORKLOAD, "targets", "t1/vol/v1");
-      s.relation("t1/vol/v1", "served_by", NODE_A);
-      s.relation(WORKLOAD, "runs_on", "t1/cpu");
-      s.sample(WORKLOAD, "read_iops", 50_000);
-      s.sample(WORKLOAD, "read_latency_s", 0.0025);
-      s.sample(NODE_A, "util", n < ONSET_SCRAPE ? 0.30 : 0.97);
-      s.sample("t1/cpu", "util", 0.40);
+      s.relation(WORKLOAD, Rel.TARGETS, "t1/vol/v1");
+      s.relation("t1/vol/v1", Rel.SERVED_BY, NODE_A);
+      s.relation(WORKLOAD, Rel.RUNS_ON, "t1/cpu");
+      s.sample(WORKLOAD, BenchMetrics.READ_IOPS, 50_000);
+      s.sample(WORKLOAD, BenchMetrics.READ_LATENCY_S, 0.0025);
+      s.sample(NODE_A, PowerStoreMetrics.UTIL, n < ONSET_SCRAPE ? 0.30 : 0.97);
+      s.sample("t1/cpu", HostMetrics.UTIL, 0.40);
     }
   }
 

@@ -1,9 +1,11 @@
 package io.headroom.app.spine;
 
+import io.headroom.collector.host.HostMetrics;
 import io.headroom.collector.source.Scrape;
 import io.headroom.collector.source.Source;
 import io.headroom.model.Entity;
 import io.headroom.model.EntityKind;
+import io.headroom.model.Rel;
 import java.time.Duration;
 import java.util.Map;
 
@@ -31,9 +33,9 @@ final class SyntheticSource implements Source {
     n++;
     scrape.entity(new Entity(D0, EntityKind.DISK, "d0", Map.of("model", "test"), Map.of("iops", 1_000_000.0)));
     scrape.entity(new Entity(D1, EntityKind.DISK, "d1", Map.of(), Map.of()));
-    scrape.relation(D0, "behind", "t1/pcie/0000:01:00.0");
-    scrape.sample(D0, "read_iops", 100.0 * n);
-    scrape.sample(D0, "write_iops", n);
-    scrape.sample(D1, "util", n / 1000.0);
+    scrape.relation(D0, Rel.BEHIND, "t1/pcie/0000:01:00.0");
+    scrape.sample(D0, HostMetrics.READ_IOPS, 100.0 * n);
+    scrape.sample(D0, HostMetrics.WRITE_IOPS, n);
+    scrape.sample(D1, HostMetrics.UTIL, n / 1000.0);
   }
 }

@@ -31,6 +31,6 @@ final class BlockMeter implements Meter {
     if (d == null) {
       return;
     }
-    BlockStats.emit(d, (metric, value) -> scrape.sample(entity, metric, value));
+    BlockStats.emit(d, DeclaredMetrics.BLOCK, (metric, value) -> scrape.sample(entity, metric, value));
   }
 }

@@ -41,7 +41,7 @@ final class CgroupCpuMeter implements Meter {
       return;
     }
     double cores = d.rate(0) / 1e9;
-    scrape.sample(entity, "cpu_cores_used", cores);
-    scrape.sample(entity, "util", cores / cpus);
+    scrape.sample(entity, DeclaredMetrics.CPU_CORES_USED, cores);
+    scrape.sample(entity, DeclaredMetrics.UTIL, cores / cpus);
   }
 }

@@ -1,23 +1,31 @@
 package io.headroom.collector.declared;
 
 import io.headroom.model.EntityKind;
+import io.headroom.model.Rel;
 import io.headroom.model.StorableRecords;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.stream.Collectors;
 
 /** The checks the declared source's settings records share: ids, relation names, kinds. */
 final class DeclaredChecks {
   /** Declarable kinds: workloads are the benchmark's own, made by its runner. */
   static final Set<String> KINDS = Set.of(EntityKind.HOST_CPU, EntityKind.CPU_SOCKET, EntityKind.ARRAY_CPU,
-      EntityKind.PCIE_LINK, EntityKind.NET_PORT, EntityKind.DISK, "cgroup");
-  static final Set<String> CPU_KINDS = Set.of(EntityKind.HOST_CPU, EntityKind.CPU_SOCKET, EntityKind.ARRAY_CPU, "cgroup");
-  /** design.md's relation names. */
-  static final Set<String> RELS = Set.of("behind", "on", "runs_on", "targets", "via", "cabled_to", "served_by");
+      EntityKind.PCIE_LINK, EntityKind.NET_PORT, EntityKind.DISK, EntityKind.CGROUP);
+  static final Set<String> CPU_KINDS =
+      Set.of(EntityKind.HOST_CPU, EntityKind.CPU_SOCKET, EntityKind.ARRAY_CPU, EntityKind.CGROUP);
+  /** design.md's relation names: every {@link Rel}. */
+  static final Set<String> RELS = wire(Rel.values());
   /** The relations that start at a workload. */
-  static final Set<String> WORKLOAD_RELS = Set.of("runs_on", "targets", "via");
+  static final Set<String> WORKLOAD_RELS = wire(Rel.RUNS_ON, Rel.TARGETS, Rel.VIA);
 
   private DeclaredChecks() {}
+
+  private static Set<String> wire(Rel... rels) {
+    return Arrays.stream(rels).map(Rel::wire).collect(Collectors.toUnmodifiableSet());
+  }
 
   /** A required, non-blank value. */
   static boolean present(String value, String key, List<String> problems) {

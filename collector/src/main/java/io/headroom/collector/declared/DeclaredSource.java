@@ -57,7 +57,7 @@ final class DeclaredSource implements Source {
       meters.get(i).read(scrape, e.entity().id());
     }
     for (Relation r : config.relations()) {
-      scrape.relation(r.from(), r.rel(), r.to());
+      scrape.relation(r);
     }
   }
 }

@@ -34,9 +34,9 @@ final class NetdevMeter implements Meter {
     if (d == null) {
       return;
     }
-    scrape.sample(entity, "rx_bytes_per_s", d.rate(0));
-    scrape.sample(entity, "tx_bytes_per_s", d.rate(1));
-    scrape.sample(entity, "errors_per_s", d.rate(2) + d.rate(3));
-    scrape.sample(entity, "discards_per_s", d.rate(4) + d.rate(5));
+    scrape.sample(entity, DeclaredMetrics.RX, d.rate(0));
+    scrape.sample(entity, DeclaredMetrics.TX, d.rate(1));
+    scrape.sample(entity, DeclaredMetrics.ERRORS, d.rate(2) + d.rate(3));
+    scrape.sample(entity, DeclaredMetrics.DISCARDS, d.rate(4) + d.rate(5));
   }
 }

@@ -1,5 +1,6 @@
 package io.headroom.collector.declared;
 
+import io.headroom.model.Rel;
 import io.headroom.model.Relation;
 import java.util.ArrayList;
 import java.util.List;
@@ -14,7 +15,8 @@ record RelationSpec(String from, String rel, String to) {
     return problems;
   }
 
+  /** After {@link #validate} found no problem: {@code rel} is then one of {@link Rel}'s names. */
   Relation toRelation() {
-    return new Relation(from, rel, to);
+    return new Relation(from, Rel.of(rel).orElseThrow(), to);
   }
 }

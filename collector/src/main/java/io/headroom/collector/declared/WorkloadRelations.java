@@ -3,6 +3,7 @@ package io.headroom.collector.declared;
 import io.headroom.model.Entity;
 import io.headroom.model.EntityKind;
 import io.headroom.model.RecordingRecord;
+import io.headroom.model.Rel;
 import io.headroom.model.Relation;
 import java.util.List;
 import java.util.function.Consumer;
@@ -25,7 +26,8 @@ public final class WorkloadRelations {
       sink.accept(r);
       if (r instanceof Entity e && EntityKind.WORKLOAD.equals(e.kind())) {
         for (WorkloadRelation w : copy) {
-          sink.accept(new Relation(e.id(), w.rel(), w.to()));
+          // validated with the settings (WorkloadRelation.validate): rel is one of Rel's names
+          sink.accept(new Relation(e.id(), Rel.of(w.rel()).orElseThrow(), w.to()));
         }
       }
     };

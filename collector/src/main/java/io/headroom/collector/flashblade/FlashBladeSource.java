@@ -178,7 +178,7 @@ final class FlashBladeSource implements Source {
 
   private static void gauge(Scrape scrape, double ts, String id, MetricDef m, JsonNode value, double factor) {
     if (value.isNumber()) {
-      scrape.sample(ts, id, m.name(), value.asDouble() * factor);
+      scrape.sample(ts, id, m, value.asDouble() * factor);
     }
   }
 

@@ -4,6 +4,7 @@ import io.headroom.collector.linux.BlockStats;
 import io.headroom.collector.source.Counters;
 import io.headroom.model.Entity;
 import io.headroom.model.EntityKind;
+import io.headroom.model.Rel;
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
@@ -86,10 +87,10 @@ final class BlockCollector implements Collector {
     capacity.putAll(ctx.config.diskSpec(name));
     topo.entity(new Entity(id, EntityKind.DISK, name, attrs, capacity));
     for (String address : paths) {
-      topo.relation(id, "behind", PcieCollector.linkId(ctx.host, address));
+      topo.relation(id, Rel.BEHIND, PcieCollector.linkId(ctx.host, address));
     }
     for (String lower : lowerDevices(dir)) {
-      topo.relation(id, "behind", ctx.id("disk/" + lower));
+      topo.relation(id, Rel.BEHIND, ctx.id("disk/" + lower));
     }
     disks.put(name, id);
   }
@@ -193,7 +194,7 @@ final class BlockCollector implements Collector {
   }
 
   private static void emit(HostContext ctx, String id, Counters.Delta d) {
-    BlockStats.emit(d, (metric, value) -> ctx.sample(id, metric, value));
+    BlockStats.emit(d, HostMetrics.BLOCK, (metric, value) -> ctx.sample(id, metric, value));
     ctx.addPciTraffic(id, BlockStats.readBytesPerS(d), BlockStats.writeBytesPerS(d));
   }
 

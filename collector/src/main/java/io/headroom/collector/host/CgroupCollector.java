@@ -5,6 +5,7 @@ import io.headroom.collector.source.Counters;
 import io.headroom.collector.source.CgroupPaths;
 import io.headroom.model.Entity;
 import io.headroom.model.EntityKind;
+import io.headroom.model.Rel;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -29,7 +30,7 @@ final class CgroupCollector implements Collector {
   public void discover(HostContext ctx) {
     groups.clear();
     for (String path : ctx.config.cgroups()) {
-      discoverOne(ctx, path, "cgroup");
+      discoverOne(ctx, path, EntityKind.CGROUP);
     }
     for (String path : ctx.config.arrayCgroups()) {
       discoverOne(ctx, path, EntityKind.ARRAY_CPU);
@@ -60,7 +61,7 @@ final class CgroupCollector implements Collector {
       attrs.put("io_limits", limits);
     }
     ctx.topology.entity(new Entity(id, kind, "cgroup /" + clean, attrs, Map.of("util", 1.0)));
-    ctx.topology.relation(id, "on", ctx.id("cpu"));
+    ctx.topology.relation(id, Rel.ON, ctx.id("cpu"));
     groups.add(files.withId(id));
   }
 
@@ -84,22 +85,22 @@ final class CgroupCollector implements Collector {
   private static void emit(HostContext ctx, CgroupFiles g, Counters.Delta d) {
     String id = g.id();
     double cores = d.rate(CgroupFiles.USAGE_NS) / 1e9;
-    ctx.sample(id, "cpu_cores_used", cores);
+    ctx.sample(id, HostMetrics.CORES_USED, cores);
     // The ceiling is the quota; without one, the CPUs the cgroup may run on; else the host.
     double ceiling = g.quotaCores();
     if (!(ceiling > 0)) {
       ceiling = g.cpus().isEmpty() ? ctx.topology.cpuNode.size() : g.cpus().size();
     }
     if (ceiling > 0) {
-      ctx.sample(id, "util", cores / ceiling);
+      ctx.sample(id, HostMetrics.UTIL, cores / ceiling);
     }
-    ctx.sample(id, "throttled_fraction", d.ratio(CgroupFiles.NR_THROTTLED, CgroupFiles.NR_PERIODS));
-    ctx.sample(id, "throttled_s_per_s", d.rate(CgroupFiles.THROTTLED_NS) / 1e9);
+    ctx.sample(id, HostMetrics.THROTTLED_FRACTION, d.ratio(CgroupFiles.NR_THROTTLED, CgroupFiles.NR_PERIODS));
+    ctx.sample(id, HostMetrics.THROTTLED_TIME, d.rate(CgroupFiles.THROTTLED_NS) / 1e9);
     if (g.hasIo()) {
-      ctx.sample(id, "read_bytes_per_s", d.rate(CgroupFiles.RBYTES));
-      ctx.sample(id, "write_bytes_per_s", d.rate(CgroupFiles.WBYTES));
-      ctx.sample(id, "read_iops", d.rate(CgroupFiles.RIOS));
-      ctx.sample(id, "write_iops", d.rate(CgroupFiles.WIOS));
+      ctx.sample(id, HostMetrics.READ_BYTES, d.rate(CgroupFiles.RBYTES));
+      ctx.sample(id, HostMetrics.WRITE_BYTES, d.rate(CgroupFiles.WBYTES));
+      ctx.sample(id, HostMetrics.READ_IOPS, d.rate(CgroupFiles.RIOS));
+      ctx.sample(id, HostMetrics.WRITE_IOPS, d.rate(CgroupFiles.WIOS));
     }
   }
 
@@ -108,17 +109,15 @@ final class CgroupCollector implements Collector {
     if (!"v2".equals(g.version())) {
       return;
     }
-    String[][] kinds = {{"cpu.pressure", "some", "psi_cpu_some"}, {"io.pressure", "some", "psi_io_some"},
-      {"io.pressure", "full", "psi_io_full"}};
-    for (String[] k : kinds) {
-      String text = SysFiles.optional(g.cpuDir().resolve(k[0]));
-      Long total = text == null ? null : CpuCollector.psiTotal(text, k[1]);
+    for (CpuCollector.Psi k : CpuCollector.PSI) {
+      String text = SysFiles.optional(g.cpuDir().resolve(k.file() + ".pressure"));
+      Long total = text == null ? null : CpuCollector.psiTotal(text, k.line());
       if (total == null) {
         continue;
       }
-      Counters.Delta d = psi.delta(g.id() + "/" + k[2], ctx.scrape.ts(), new long[] {total});
+      Counters.Delta d = psi.delta(g.id() + "/" + k.metric().name(), ctx.scrape.ts(), new long[] {total});
       if (d != null) {
-        ctx.sample(g.id(), k[2], d.rate(0) / 1e6);
+        ctx.sample(g.id(), k.metric(), d.rate(0) / 1e6);
       }
     }
   }

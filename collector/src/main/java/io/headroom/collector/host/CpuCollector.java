@@ -3,9 +3,12 @@ package io.headroom.collector.host;
 import io.headroom.collector.source.Counters;
 import io.headroom.model.Entity;
 import io.headroom.model.EntityKind;
+import io.headroom.model.MetricDef;
+import io.headroom.model.Rel;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -14,10 +17,14 @@ import java.util.Map;
  * A socket's figure is the sum of its CPUs' ticks, so it weighs busy and idle CPUs fairly.
  */
 final class CpuCollector implements Collector {
-  private static final String[][] PSI = {
-    {"cpu", "some", "psi_cpu_some"}, {"io", "some", "psi_io_some"}, {"io", "full", "psi_io_full"}
-  };
-  private static final String[] RUN_QUEUE = {"procs_running", "procs_blocked"};
+  /** A PSI file under /proc/pressure (or a cgroup's X.pressure), its line, and the metric it gives. */
+  record Psi(String file, String line, MetricDef metric) {}
+
+  static final List<Psi> PSI = List.of(new Psi("cpu", "some", HostMetrics.PSI_CPU_SOME),
+      new Psi("io", "some", HostMetrics.PSI_IO_SOME), new Psi("io", "full", HostMetrics.PSI_IO_FULL));
+  /** The /proc/stat run-queue lines; each key is also the metric's name in design.md, but the declaration names it. */
+  private static final Map<String, MetricDef> RUN_QUEUE =
+      Map.of("procs_running", HostMetrics.PROCS_RUNNING, "procs_blocked", HostMetrics.PROCS_BLOCKED);
   /** The per-CPU counter keys, "cpu0" ... */
   private final NumberedNames cpuKeys = new NumberedNames("cpu");
   private final Counters ticks = new Counters();
@@ -41,8 +48,8 @@ final class CpuCollector implements Collector {
     topo.entity(new Entity(hostId, EntityKind.HOST_CPU, ctx.host + " CPUs", attrs, Map.of("util", 1.0)));
     for (Map.Entry<Integer, Integer> e : new java.util.TreeMap<>(topo.cpuNode).entrySet()) {
       String id = ctx.id("cpu/" + e.getKey());
-      topo.entity(new Entity(id, "cpu", "CPU " + e.getKey(), Map.of("numa_node", e.getValue()), Map.of("util", 1.0)));
-      topo.relation(id, "on", Topology.socketId(ctx.host, e.getValue()));
+      topo.entity(new Entity(id, EntityKind.CPU, "CPU " + e.getKey(), Map.of("numa_node", e.getValue()), Map.of("util", 1.0)));
+      topo.relation(id, Rel.ON, Topology.socketId(ctx.host, e.getValue()));
     }
   }
 
@@ -100,10 +107,11 @@ final class CpuCollector implements Collector {
 
   /** A procs_running or procs_blocked line: a metric of the same name. */
   private void runQueue(HostContext ctx, int pos, int end) {
-    for (String metric : RUN_QUEUE) {
-      if (stat.startsWith(pos, metric) && stat.startsWith(pos + metric.length(), " ")) {
-        int from = stat.skipBlanks(pos + metric.length(), end);
-        ctx.sample(ctx.id("cpu"), metric, stat.parseLong(from, stat.digitsEnd(from, end)));
+    for (Map.Entry<String, MetricDef> q : RUN_QUEUE.entrySet()) {
+      String key = q.getKey();
+      if (stat.startsWith(pos, key) && stat.startsWith(pos + key.length(), " ")) {
+        int from = stat.skipBlanks(pos + key.length(), end);
+        ctx.sample(ctx.id("cpu"), q.getValue(), stat.parseLong(from, stat.digitsEnd(from, end)));
       }
     }
   }
@@ -111,19 +119,19 @@ final class CpuCollector implements Collector {
   /** /proc/pressure/*: the total= counters (microseconds stalled) as a fraction of wall time. */
   private void collectPsi(HostContext ctx) {
     psi.begin();
-    for (String[] p : PSI) {
-      Path file = ctx.proc("pressure/" + p[0]);
+    for (Psi p : PSI) {
+      Path file = ctx.proc("pressure/" + p.file());
       String text = SysFiles.optional(file);
       if (text == null) {
         continue; // kernels without PSI (or with it disabled) have no such files: not a fault
       }
-      Long total = psiTotal(text, p[1]);
+      Long total = psiTotal(text, p.line());
       if (total == null) {
         continue; // "full" for cpu exists only on 5.13+
       }
-      Counters.Delta d = psi.delta(p[2], ctx.scrape.ts(), new long[] {total});
+      Counters.Delta d = psi.delta(p.metric().name(), ctx.scrape.ts(), new long[] {total});
       if (d != null) {
-        ctx.sample(ctx.id("cpu"), p[2], d.rate(0) / 1e6);
+        ctx.sample(ctx.id("cpu"), p.metric(), d.rate(0) / 1e6);
       }
     }
   }

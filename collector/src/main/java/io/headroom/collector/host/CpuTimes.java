@@ -48,12 +48,12 @@ final class CpuTimes {
     }
     double t = total;
     // iowait is idle time with I/O outstanding, not work: util leaves it out, as the design says.
-    ctx.sample(id, "util", (total - d[IDLE] - d[IOWAIT]) / t);
-    ctx.sample(id, "util_user", (d[USER] + d[NICE]) / t);
-    ctx.sample(id, "util_system", d[SYSTEM] / t);
-    ctx.sample(id, "util_irq", d[IRQ] / t);
-    ctx.sample(id, "util_softirq", d[SOFTIRQ] / t);
-    ctx.sample(id, "util_iowait", d[IOWAIT] / t);
-    ctx.sample(id, "util_steal", d[STEAL] / t);
+    ctx.sample(id, HostMetrics.UTIL, (total - d[IDLE] - d[IOWAIT]) / t);
+    ctx.sample(id, HostMetrics.UTIL_USER, (d[USER] + d[NICE]) / t);
+    ctx.sample(id, HostMetrics.UTIL_SYSTEM, d[SYSTEM] / t);
+    ctx.sample(id, HostMetrics.UTIL_IRQ, d[IRQ] / t);
+    ctx.sample(id, HostMetrics.UTIL_SOFTIRQ, d[SOFTIRQ] / t);
+    ctx.sample(id, HostMetrics.UTIL_IOWAIT, d[IOWAIT] / t);
+    ctx.sample(id, HostMetrics.UTIL_STEAL, d[STEAL] / t);
   }
 }

@@ -1,6 +1,7 @@
 package io.headroom.collector.host;
 
 import io.headroom.collector.source.Scrape;
+import io.headroom.model.MetricDef;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
@@ -35,7 +36,7 @@ final class HostContext {
     return host + "/" + suffix;
   }
 
-  void sample(String entity, String metric, double value) {
+  void sample(String entity, MetricDef metric, double value) {
     scrape.sample(entity, metric, value);
   }
 

@@ -1,18 +1,29 @@
 package io.headroom.collector.host;
 
+import io.headroom.collector.linux.BlockStats;
+import io.headroom.model.EntityKind;
 import io.headroom.model.MetricDef;
+import io.headroom.model.Metrics;
 import java.util.List;
+import java.util.Set;
 
 /**
  * The host source's metrics, declared once (docs/metrics/host.md is checked against this).
  * Fractions of time and levels are gauges; counters turned into per-second rates are rates.
  */
 public final class HostMetrics {
-  private static final String CPUS = "host_cpu,cpu_socket,cpu";
-  private static final String CGROUPS = "cgroup,array_cpu";
+  private static final Set<String> CPUS = EntityKind.set(EntityKind.HOST_CPU, EntityKind.CPU_SOCKET, EntityKind.CPU);
+  private static final Set<String> CGROUPS = EntityKind.set(EntityKind.CGROUP, EntityKind.ARRAY_CPU);
+  private static final Set<String> DISK = EntityKind.set(EntityKind.DISK);
+  private static final Set<String> DISK_CGROUPS = EntityKind.set(EntityKind.DISK, EntityKind.CGROUP, EntityKind.ARRAY_CPU);
+  private static final Set<String> PCIE = EntityKind.set(EntityKind.PCIE_LINK);
+  private static final Set<String> PCIE_DISK_CGROUPS =
+      EntityKind.set(EntityKind.PCIE_LINK, EntityKind.DISK, EntityKind.CGROUP, EntityKind.ARRAY_CPU);
+  private static final Set<String> PORT = EntityKind.set(EntityKind.NET_PORT);
 
   public static final MetricDef UTIL = new MetricDef(
-      "util", "fraction", "gauge", CPUS + "," + CGROUPS + ",disk",
+      Metrics.UTIL, "fraction", "gauge",
+      EntityKind.set(EntityKind.HOST_CPU, EntityKind.CPU_SOCKET, EntityKind.CPU, EntityKind.CGROUP, EntityKind.ARRAY_CPU, EntityKind.DISK),
       "CPUs: share of time not idle and not in iowait. Cgroups: CPU used over the quota (else over the CPUs it may use). Disks: share of time busy with I/O.");
   public static final MetricDef UTIL_USER = cpuShare("util_user", "user and nice");
   public static final MetricDef UTIL_SYSTEM = cpuShare("util_system", "system (kernel, not interrupts)");
@@ -21,10 +32,10 @@ public final class HostMetrics {
   public static final MetricDef UTIL_IOWAIT = cpuShare("util_iowait", "idle with I/O outstanding");
   public static final MetricDef UTIL_STEAL = cpuShare("util_steal", "stolen by the hypervisor");
   public static final MetricDef PROCS_RUNNING = new MetricDef(
-      "procs_running", "count", "gauge", "host_cpu", "Runnable tasks (the run queue), from /proc/stat.");
+      Metrics.PROCS_RUNNING, "count", "gauge", EntityKind.set(EntityKind.HOST_CPU), "Runnable tasks (the run queue), from /proc/stat.");
   public static final MetricDef PROCS_BLOCKED = new MetricDef(
-      "procs_blocked", "count", "gauge", "host_cpu", "Tasks blocked waiting for I/O, from /proc/stat.");
-  public static final MetricDef PSI_CPU_SOME = psi("psi_cpu_some", "some task waited for a CPU");
+      "procs_blocked", "count", "gauge", EntityKind.set(EntityKind.HOST_CPU), "Tasks blocked waiting for I/O, from /proc/stat.");
+  public static final MetricDef PSI_CPU_SOME = psi(Metrics.PSI_CPU_SOME, "some task waited for a CPU");
   public static final MetricDef PSI_IO_SOME = psi("psi_io_some", "some task waited for I/O");
   public static final MetricDef PSI_IO_FULL = psi("psi_io_full", "all non-idle tasks waited for I/O");
 
@@ -35,53 +46,53 @@ public final class HostMetrics {
   public static final MetricDef LOCAL_NODE = numastat("local_node_per_s", "allocated here for a task running on this node");
   public static final MetricDef OTHER_NODE = numastat("other_node_per_s", "allocated here for a task running on another node");
   public static final MetricDef REMOTE_ACCESS_RATIO = new MetricDef(
-      "remote_access_ratio", "fraction", "gauge", "cpu_socket",
+      Metrics.REMOTE_ACCESS_RATIO, "fraction", "gauge", EntityKind.set(EntityKind.CPU_SOCKET),
       "Share of this node's page allocations made for tasks on other nodes: other_node / (local_node + other_node) over the interval.");
 
   public static final MetricDef READ_BYTES = new MetricDef(
-      "read_bytes_per_s", "bytes/s", "rate", "pcie_link,disk," + CGROUPS,
+      Metrics.READ_BYTES_PER_S, "bytes/s", "rate", PCIE_DISK_CGROUPS,
       "Bytes read. PCIe: device to host, the sum of the disks and ports behind the link. Cgroups: through the cgroup's block I/O accounting.");
   public static final MetricDef WRITE_BYTES = new MetricDef(
-      "write_bytes_per_s", "bytes/s", "rate", "pcie_link,disk," + CGROUPS,
+      Metrics.WRITE_BYTES_PER_S, "bytes/s", "rate", PCIE_DISK_CGROUPS,
       "Bytes written. PCIe: host to device, the sum of the disks and ports behind the link.");
   public static final MetricDef ERRORS = new MetricDef(
-      "errors_per_s", "1/s", "rate", "pcie_link,net_port",
+      Metrics.ERRORS_PER_S, "1/s", "rate", EntityKind.set(EntityKind.PCIE_LINK, EntityKind.NET_PORT),
       "PCIe: AER errors (correctable, non-fatal, fatal). Ethernet: rx+tx errors. FC: error frames + invalid CRCs. IB: receive, symbol and remote physical errors.");
   public static final MetricDef IRQ_RATE = new MetricDef(
-      "irq_per_s", "1/s", "rate", "pcie_link", "Interrupts raised by the device, all CPUs, from /proc/interrupts.");
+      "irq_per_s", "1/s", "rate", PCIE, "Interrupts raised by the device, all CPUs, from /proc/interrupts.");
   public static final MetricDef IRQ_REMOTE = new MetricDef(
-      "irq_remote_fraction", "fraction", "gauge", "pcie_link",
+      "irq_remote_fraction", "fraction", "gauge", PCIE,
       "Share of the device's interrupts handled by CPUs outside its NUMA node (only when the node is known).");
 
   public static final MetricDef READ_IOPS = new MetricDef(
-      "read_iops", "ops/s", "rate", "disk," + CGROUPS, "Reads completed.");
+      Metrics.READ_IOPS, "ops/s", "rate", DISK_CGROUPS, "Reads completed.");
   public static final MetricDef WRITE_IOPS = new MetricDef(
-      "write_iops", "ops/s", "rate", "disk," + CGROUPS, "Writes completed.");
+      Metrics.WRITE_IOPS, "ops/s", "rate", DISK_CGROUPS, "Writes completed.");
   public static final MetricDef READ_LATENCY = new MetricDef(
-      "read_latency_s", "s", "gauge", "disk", "Mean time per read completed in the interval (queue and service).");
+      Metrics.READ_LATENCY_S, "s", "gauge", DISK, "Mean time per read completed in the interval (queue and service).");
   public static final MetricDef WRITE_LATENCY = new MetricDef(
-      "write_latency_s", "s", "gauge", "disk", "Mean time per write completed in the interval (queue and service).");
+      Metrics.WRITE_LATENCY_S, "s", "gauge", DISK, "Mean time per write completed in the interval (queue and service).");
   public static final MetricDef QUEUE_DEPTH = new MetricDef(
-      "queue_depth", "count", "gauge", "disk", "Mean requests in flight, from the weighted I/O time of /proc/diskstats.");
+      Metrics.QUEUE_DEPTH, "count", "gauge", DISK, "Mean requests in flight, from the weighted I/O time of /proc/diskstats.");
 
   public static final MetricDef RX_BYTES = new MetricDef(
-      "rx_bytes_per_s", "bytes/s", "rate", "net_port", "Bytes received by the port (FC words and IB data units times 4).");
+      Metrics.RX_BYTES_PER_S, "bytes/s", "rate", PORT, "Bytes received by the port (FC words and IB data units times 4).");
   public static final MetricDef TX_BYTES = new MetricDef(
-      "tx_bytes_per_s", "bytes/s", "rate", "net_port", "Bytes sent by the port (FC words and IB data units times 4).");
+      Metrics.TX_BYTES_PER_S, "bytes/s", "rate", PORT, "Bytes sent by the port (FC words and IB data units times 4).");
   public static final MetricDef RX_PACKETS = new MetricDef(
-      "rx_packets_per_s", "packets/s", "rate", "net_port", "Packets (FC: frames) received.");
+      "rx_packets_per_s", "packets/s", "rate", PORT, "Packets (FC: frames) received.");
   public static final MetricDef TX_PACKETS = new MetricDef(
-      "tx_packets_per_s", "packets/s", "rate", "net_port", "Packets (FC: frames) sent.");
+      "tx_packets_per_s", "packets/s", "rate", PORT, "Packets (FC: frames) sent.");
   public static final MetricDef DISCARDS = new MetricDef(
-      "discards_per_s", "1/s", "rate", "net_port", "Ethernet: rx+tx drops. FC: dumped frames. IB: transmit discards.");
+      Metrics.DISCARDS_PER_S, "1/s", "rate", PORT, "Ethernet: rx+tx drops. FC: dumped frames. IB: transmit discards.");
   public static final MetricDef LINK_FAILURES = new MetricDef(
-      "link_failures_per_s", "1/s", "rate", "net_port", "FC link failures; IB link downed events.");
+      "link_failures_per_s", "1/s", "rate", PORT, "FC link failures; IB link downed events.");
   public static final MetricDef LOSS_OF_SYNC = new MetricDef(
-      "loss_of_sync_per_s", "1/s", "rate", "net_port", "FC loss of synchronisation events.");
+      "loss_of_sync_per_s", "1/s", "rate", PORT, "FC loss of synchronisation events.");
   public static final MetricDef LOSS_OF_SIGNAL = new MetricDef(
-      "loss_of_signal_per_s", "1/s", "rate", "net_port", "FC loss of signal events.");
+      "loss_of_signal_per_s", "1/s", "rate", PORT, "FC loss of signal events.");
   public static final MetricDef XMIT_WAIT = new MetricDef(
-      "xmit_wait_per_s", "ticks/s", "rate", "net_port",
+      "xmit_wait_per_s", "ticks/s", "rate", PORT,
       "IB port_xmit_wait: ticks with data to send but no flow-control credit (the IB analogue of pause).");
 
   public static final MetricDef CORES_USED = new MetricDef(
@@ -90,6 +101,10 @@ public final class HostMetrics {
       "throttled_fraction", "fraction", "gauge", CGROUPS, "Share of quota enforcement periods in which the cgroup was throttled.");
   public static final MetricDef THROTTLED_TIME = new MetricDef(
       "throttled_s_per_s", "s/s", "rate", CGROUPS, "Time the cgroup's tasks spent throttled per second (summed over its CPUs).");
+
+  /** What BlockStats gives for a disk, as this source declares it. */
+  static final BlockStats.Metrics BLOCK = new BlockStats.Metrics(
+      READ_IOPS, WRITE_IOPS, READ_BYTES, WRITE_BYTES, READ_LATENCY, WRITE_LATENCY, QUEUE_DEPTH, UTIL);
 
   public static final List<MetricDef> ALL = List.of(
       UTIL, UTIL_USER, UTIL_SYSTEM, UTIL_IRQ, UTIL_SOFTIRQ, UTIL_IOWAIT, UTIL_STEAL,
@@ -107,11 +122,11 @@ public final class HostMetrics {
   }
 
   private static MetricDef psi(String name, String what) {
-    return new MetricDef(name, "fraction", "gauge", "host_cpu," + CGROUPS,
+    return new MetricDef(name, "fraction", "gauge", EntityKind.set(EntityKind.HOST_CPU, EntityKind.CGROUP, EntityKind.ARRAY_CPU),
         "Share of wall time in which " + what + " (pressure stall information, from the total= counter).");
   }
 
   private static MetricDef numastat(String name, String what) {
-    return new MetricDef(name, "pages/s", "rate", "cpu_socket", "Pages " + what + " (numastat).");
+    return new MetricDef(name, "pages/s", "rate", EntityKind.set(EntityKind.CPU_SOCKET), "Pages " + what + " (numastat).");
   }
 }

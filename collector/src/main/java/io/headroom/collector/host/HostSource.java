@@ -63,7 +63,7 @@ public final class HostSource implements Source {
       scrape.entity(e);
     }
     for (Relation r : topology.relations) {
-      scrape.relation(r.from(), r.rel(), r.to());
+      scrape.relation(r);
     }
     HostContext ctx = new HostContext(host, config, scrape, topology);
     for (Collector c : collectOrder) {

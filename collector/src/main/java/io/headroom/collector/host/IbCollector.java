@@ -117,16 +117,16 @@ final class IbCollector implements Collector {
   private static void emit(HostContext ctx, String id, Counters.Delta d, PortCounters c) {
     c.emitWordTraffic(ctx, id, d);
     if (c.all(4, 5, 6)) {
-      ctx.sample(id, "errors_per_s", d.rate(4) + d.rate(5) + d.rate(6));
+      ctx.sample(id, HostMetrics.ERRORS, d.rate(4) + d.rate(5) + d.rate(6));
     }
     if (c.all(7)) {
-      ctx.sample(id, "discards_per_s", d.rate(7));
+      ctx.sample(id, HostMetrics.DISCARDS, d.rate(7));
     }
     if (c.all(8)) {
-      ctx.sample(id, "link_failures_per_s", d.rate(8));
+      ctx.sample(id, HostMetrics.LINK_FAILURES, d.rate(8));
     }
     if (c.all(9)) {
-      ctx.sample(id, "xmit_wait_per_s", d.rate(9));
+      ctx.sample(id, HostMetrics.XMIT_WAIT, d.rate(9));
     }
   }
 }

@@ -127,9 +127,9 @@ final class IrqCollector implements Collector {
         continue;
       }
       String id = PcieCollector.linkId(ctx.host, e.getKey());
-      ctx.sample(id, "irq_per_s", d.rate(0));
+      ctx.sample(id, HostMetrics.IRQ_RATE, d.rate(0));
       if (e.getValue()[2] == 1) {
-        ctx.sample(id, "irq_remote_fraction", d.ratio(1, 0));
+        ctx.sample(id, HostMetrics.IRQ_REMOTE, d.ratio(1, 0));
       }
     }
   }

@@ -4,6 +4,7 @@ import io.headroom.collector.source.Counters;
 import io.headroom.model.Ceilings;
 import io.headroom.model.Entity;
 import io.headroom.model.EntityKind;
+import io.headroom.model.Rel;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -76,7 +77,7 @@ final class NetCollector implements Collector {
       Attrs.putIf(attrs, "bond_mode", SysFiles.optional(dir.resolve("bonding/mode")));
       attrs.put("bond_members", slaves.isEmpty() ? List.of() : List.of(slaves.split("\\s+")));
       for (String member : slaves.isEmpty() ? new String[0] : slaves.split("\\s+")) {
-        topo.relation(id, "behind", ctx.id("net/" + member));
+        topo.relation(id, Rel.BEHIND, ctx.id("net/" + member));
       }
     }
     topo.entity(new Entity(id, EntityKind.NET_PORT, name, attrs, capacity));
@@ -121,12 +122,12 @@ final class NetCollector implements Collector {
         continue;
       }
       String id = e.getValue();
-      ctx.sample(id, "rx_bytes_per_s", d.rate(0));
-      ctx.sample(id, "rx_packets_per_s", d.rate(1));
-      ctx.sample(id, "tx_bytes_per_s", d.rate(4));
-      ctx.sample(id, "tx_packets_per_s", d.rate(5));
-      ctx.sample(id, "errors_per_s", d.rate(2) + d.rate(6));
-      ctx.sample(id, "discards_per_s", d.rate(3) + d.rate(7));
+      ctx.sample(id, HostMetrics.RX_BYTES, d.rate(0));
+      ctx.sample(id, HostMetrics.RX_PACKETS, d.rate(1));
+      ctx.sample(id, HostMetrics.TX_BYTES, d.rate(4));
+      ctx.sample(id, HostMetrics.TX_PACKETS, d.rate(5));
+      ctx.sample(id, HostMetrics.ERRORS, d.rate(2) + d.rate(6));
+      ctx.sample(id, HostMetrics.DISCARDS, d.rate(3) + d.rate(7));
       if (countsOnPci.getOrDefault(e.getKey(), false)) {
         ctx.addPciTraffic(id, d.rate(0), d.rate(4));
       }

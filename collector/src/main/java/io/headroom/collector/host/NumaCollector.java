@@ -4,6 +4,8 @@ import io.headroom.collector.linux.CpuList;
 import io.headroom.collector.source.Counters;
 import io.headroom.model.Entity;
 import io.headroom.model.EntityKind;
+import io.headroom.model.MetricDef;
+import io.headroom.model.Rel;
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
@@ -22,6 +24,9 @@ import java.util.TreeMap;
 final class NumaCollector implements Collector {
   /** numastat fields in file order; remote_access_ratio is other_node / (local_node + other_node). */
   static final String[] FIELDS = {"numa_hit", "numa_miss", "numa_foreign", "interleave_hit", "local_node", "other_node"};
+  /** The metric of each field, in FIELDS order. */
+  private static final MetricDef[] FIELD_METRICS = {HostMetrics.NUMA_HIT, HostMetrics.NUMA_MISS, HostMetrics.NUMA_FOREIGN,
+    HostMetrics.INTERLEAVE_HIT, HostMetrics.LOCAL_NODE, HostMetrics.OTHER_NODE};
   private static final int LOCAL = 4;
   private static final int OTHER = 5;
 
@@ -101,7 +106,7 @@ final class NumaCollector implements Collector {
       }
     }
     ctx.topology.entity(new Entity(id, EntityKind.CPU_SOCKET, "NUMA node " + node, attrs, Map.of("util", 1.0)));
-    ctx.topology.relation(id, "on", ctx.id("cpu"));
+    ctx.topology.relation(id, Rel.ON, ctx.id("cpu"));
   }
 
   @Override
@@ -124,12 +129,12 @@ final class NumaCollector implements Collector {
       }
       String id = Topology.socketId(ctx.host, e.getKey());
       for (int i = 0; i < FIELDS.length; i++) {
-        ctx.sample(id, FIELDS[i] + "_per_s", d.rate(i));
+        ctx.sample(id, FIELD_METRICS[i], d.rate(i));
       }
       long local = d.d()[LOCAL];
       long other = d.d()[OTHER];
       if (local + other > 0) {
-        ctx.sample(id, "remote_access_ratio", (double) other / (local + other));
+        ctx.sample(id, HostMetrics.REMOTE_ACCESS_RATIO, (double) other / (local + other));
       }
     }
   }

@@ -3,6 +3,7 @@ package io.headroom.collector.host;
 import io.headroom.collector.source.Counters;
 import io.headroom.model.Entity;
 import io.headroom.model.EntityKind;
+import io.headroom.model.Rel;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -109,11 +110,11 @@ final class PcieCollector implements Collector {
     Map<String, Double> capacity = Double.isNaN(ceiling) ? Map.of() : Map.of("bytes_per_s", ceiling);
     topo.entity(new Entity(id, EntityKind.PCIE_LINK, "PCIe " + d.address(), attrs, capacity));
     if (d.upstream() != null) {
-      topo.relation(id, "behind", linkId(ctx.host, d.upstream()));
+      topo.relation(id, Rel.BEHIND, linkId(ctx.host, d.upstream()));
     }
     String socket = Topology.socketId(ctx.host, d.numaNode());
     if (socket != null && topo.entities.containsKey(socket)) {
-      topo.relation(id, "on", socket);
+      topo.relation(id, Rel.ON, socket);
     }
   }
 
@@ -172,8 +173,8 @@ final class PcieCollector implements Collector {
       String id = linkId(ctx.host, d.address());
       double[] t = total.get(d.address());
       if (t != null) {
-        ctx.sample(id, "read_bytes_per_s", t[0]);
-        ctx.sample(id, "write_bytes_per_s", t[1]);
+        ctx.sample(id, HostMetrics.READ_BYTES, t[0]);
+        ctx.sample(id, HostMetrics.WRITE_BYTES, t[1]);
       }
       collectAer(ctx, d, id);
     }
@@ -217,7 +218,7 @@ final class PcieCollector implements Collector {
     if (any) {
       Counters.Delta delta = aer.delta(d.address(), ctx.scrape.ts(), new long[] {sum});
       if (delta != null) {
-        ctx.sample(id, "errors_per_s", delta.rate(0));
+        ctx.sample(id, HostMetrics.ERRORS, delta.rate(0));
       }
     }
   }
@@ -247,10 +248,10 @@ final class PcieCollector implements Collector {
     Topology topo = ctx.topology;
     attrs.put("pci", dev.address());
     attrs.put("numa_node", dev.numaNode() == null ? "unknown" : dev.numaNode());
-    topo.relation(id, "behind", linkId(ctx.host, dev.address()));
+    topo.relation(id, Rel.BEHIND, linkId(ctx.host, dev.address()));
     String socket = Topology.socketId(ctx.host, dev.numaNode());
     if (socket != null && topo.entities.containsKey(socket)) {
-      topo.relation(id, "on", socket);
+      topo.relation(id, Rel.ON, socket);
     }
     topo.pciOf.put(id, dev.address());
     return dev;

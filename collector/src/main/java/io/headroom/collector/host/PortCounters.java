@@ -48,14 +48,14 @@ final class PortCounters {
   void emitWordTraffic(HostContext ctx, String id, Counters.Delta d) {
     double tx = d.rate(0) * 4;
     double rx = d.rate(1) * 4;
-    ctx.sample(id, "tx_bytes_per_s", tx);
-    ctx.sample(id, "rx_bytes_per_s", rx);
+    ctx.sample(id, HostMetrics.TX_BYTES, tx);
+    ctx.sample(id, HostMetrics.RX_BYTES, rx);
     ctx.addPciTraffic(id, rx, tx);
     if (all(2)) {
-      ctx.sample(id, "tx_packets_per_s", d.rate(2));
+      ctx.sample(id, HostMetrics.TX_PACKETS, d.rate(2));
     }
     if (all(3)) {
-      ctx.sample(id, "rx_packets_per_s", d.rate(3));
+      ctx.sample(id, HostMetrics.RX_PACKETS, d.rate(3));
     }
   }
 }

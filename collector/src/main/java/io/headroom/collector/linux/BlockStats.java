@@ -1,6 +1,7 @@
 package io.headroom.collector.linux;
 
 import io.headroom.collector.source.Counters;
+import io.headroom.model.MetricDef;
 import java.util.function.BiConsumer;
 
 /**
@@ -25,6 +26,13 @@ public final class BlockStats {
 
   private BlockStats() {}
 
+  /**
+   * The disk metrics these counters give, as the emitting source declares them: each source has
+   * its own declarations (and docs page) for the same names.
+   */
+  public record Metrics(MetricDef readIops, MetricDef writeIops, MetricDef readBytes, MetricDef writeBytes,
+      MetricDef readLatency, MetricDef writeLatency, MetricDef queueDepth, MetricDef util) {}
+
   /** The PICK fields of a full stat line's numbers. */
   public static long[] pick(long[] fields) {
     long[] v = new long[PICK.length];
@@ -43,17 +51,17 @@ public final class BlockStats {
   }
 
   /** The disk metrics of one interval of PICK counters. */
-  public static void emit(Counters.Delta d, BiConsumer<String, Double> sample) {
-    sample.accept("read_iops", d.rate(RD));
-    sample.accept("write_iops", d.rate(WR));
-    sample.accept("read_bytes_per_s", readBytesPerS(d));
-    sample.accept("write_bytes_per_s", writeBytesPerS(d));
+  public static void emit(Counters.Delta d, Metrics m, BiConsumer<MetricDef, Double> sample) {
+    sample.accept(m.readIops(), d.rate(RD));
+    sample.accept(m.writeIops(), d.rate(WR));
+    sample.accept(m.readBytes(), readBytesPerS(d));
+    sample.accept(m.writeBytes(), writeBytesPerS(d));
     // ms spent per I/O completed in the interval; NaN (dropped) when none completed
-    sample.accept("read_latency_s", d.ratio(RD_MS, RD) / 1000);
-    sample.accept("write_latency_s", d.ratio(WR_MS, WR) / 1000);
+    sample.accept(m.readLatency(), d.ratio(RD_MS, RD) / 1000);
+    sample.accept(m.writeLatency(), d.ratio(WR_MS, WR) / 1000);
     // Weighted time grows by (requests in flight) per ms, so its rate is the mean queue depth.
-    sample.accept("queue_depth", d.rate(WEIGHTED_MS) / 1000);
+    sample.accept(m.queueDepth(), d.rate(WEIGHTED_MS) / 1000);
     // Sampling jitter can make busy time exceed wall time slightly; busy cannot exceed 1.
-    sample.accept("util", Math.min(1.0, d.rate(IO_MS) / 1000));
+    sample.accept(m.util(), Math.min(1.0, d.rate(IO_MS) / 1000));
   }
 }

@@ -3,6 +3,7 @@ package io.headroom.collector.ontap;
 import io.headroom.model.Entity;
 import io.headroom.model.EntityKind;
 import io.headroom.model.MetricDef;
+import io.headroom.model.Rel;
 import io.headroom.model.Relation;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -60,7 +61,7 @@ final class CounterTables {
     @Override
     public List<Relation> relations(String host, CounterRow r) {
       String node = r.property("node.name", null);
-      return node == null ? List.of() : List.of(new Relation(volumeId(host, r), "served_by", nodeId(host, node)));
+      return node == null ? List.of() : List.of(new Relation(volumeId(host, r), Rel.SERVED_BY, nodeId(host, node)));
     }
   }, List.of(
       new MetricSpec(OntapMetrics.READ_IOPS, "total_read_ops"),
@@ -83,7 +84,7 @@ final class CounterTables {
       String[] parts = lunPath(r).split("/");
       String svm = r.property("svm.name", null);
       return parts.length == 3 && parts[0].equals("vol") && svm != null
-          ? List.of(new Relation(host + "/lun/" + lunPath(r), "behind", host + "/volume/" + svm + "/" + parts[1]))
+          ? List.of(new Relation(host + "/lun/" + lunPath(r), Rel.BEHIND, host + "/volume/" + svm + "/" + parts[1]))
           : List.of();
     }
   }, List.of(

@@ -124,14 +124,14 @@ final class OntapSource implements Source {
       if (entities.add(e.id())) {
         scrape.entity(e);
       }
-      t.rows().relations(host, row).forEach(r -> scrape.relation(r.from(), r.rel(), r.to()));
+      t.rows().relations(host, row).forEach(r -> scrape.relation(r));
       double ts = timeOf(row, schema, scrape.ts());
       String key = t.name() + "|" + row.id();
       Poll before = previous.get(key);
       current.put(key, new Poll(ts, row.counters()));
       if (before != null) {
         for (CounterTables.MetricSpec m : t.metrics()) {
-          scrape.sample(ts, e.id(), m.metric().name(), figure(m, schema, before, row, ts - before.ts(), missing));
+          scrape.sample(ts, e.id(), m.metric(), figure(m, schema, before, row, ts - before.ts(), missing));
         }
       }
     }

@@ -66,7 +66,7 @@ final class VolumeStatistics {
       current.put(key, new Sample(ts, st));
       if (before != null && ts > before.ts()) {
         for (Spec s : SPECS) {
-          scrape.sample(ts, e.id(), s.metric().name(), figure(s, before.statistics(), st, ts - before.ts()));
+          scrape.sample(ts, e.id(), s.metric(), figure(s, before.statistics(), st, ts - before.ts()));
         }
       }
     }

@@ -73,7 +73,7 @@ final class PowerStoreSource implements Source {
     long answeredBefore = session.answered();
     Topology t = currentTopology();
     t.entities.forEach(scrape::entity);
-    t.relations.forEach(r -> scrape.relation(r.from(), r.rel(), r.to()));
+    t.relations.forEach(r -> scrape.relation(r));
     t.degraded.forEach(scrape::degraded);
     topologyProblems.forEach(p -> scrape.problem(p.substring(0, p.indexOf(": ")), p.substring(p.indexOf(": ") + 2)));
     int volumes = 0;
@@ -136,7 +136,7 @@ final class PowerStoreSource implements Source {
               ? ": the array reports percent; set cpu_unit: percent" : "") + "; util not reported");
       return;
     }
-    scrape.sample(t.ts(), entity, PowerStoreMetrics.UTIL.name(), util);
+    scrape.sample(t.ts(), entity, PowerStoreMetrics.UTIL, util);
   }
 
   /** Every resource read on its own: one that fails is a problem, the others still count. */

@@ -2,6 +2,7 @@ package io.headroom.collector.powerstore;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.headroom.collector.source.Scrape;
+import io.headroom.model.MetricDef;
 
 /**
  * One metrics/generate row into readings, field names as in Dell's reference (and the SDKs'
@@ -13,13 +14,13 @@ final class RowReadings {
 
   /** IOPS, bandwidth, latency (microseconds in, seconds out) and I/O size of a node, appliance or volume. */
   static void io(Scrape scrape, double ts, String entity, JsonNode row) {
-    put(scrape, ts, entity, PowerStoreMetrics.READ_IOPS.name(), field(row, "read_iops", "avg_read_iops"));
-    put(scrape, ts, entity, PowerStoreMetrics.WRITE_IOPS.name(), field(row, "write_iops", "avg_write_iops"));
-    put(scrape, ts, entity, PowerStoreMetrics.READ_BYTES.name(), field(row, "read_bandwidth", "avg_read_bandwidth"));
-    put(scrape, ts, entity, PowerStoreMetrics.WRITE_BYTES.name(), field(row, "write_bandwidth", "avg_write_bandwidth"));
-    put(scrape, ts, entity, PowerStoreMetrics.READ_LATENCY.name(), field(row, "avg_read_latency") / 1e6);
-    put(scrape, ts, entity, PowerStoreMetrics.WRITE_LATENCY.name(), field(row, "avg_write_latency") / 1e6);
-    put(scrape, ts, entity, PowerStoreMetrics.IO_SIZE.name(), field(row, "avg_io_size"));
+    put(scrape, ts, entity, PowerStoreMetrics.READ_IOPS, field(row, "read_iops", "avg_read_iops"));
+    put(scrape, ts, entity, PowerStoreMetrics.WRITE_IOPS, field(row, "write_iops", "avg_write_iops"));
+    put(scrape, ts, entity, PowerStoreMetrics.READ_BYTES, field(row, "read_bandwidth", "avg_read_bandwidth"));
+    put(scrape, ts, entity, PowerStoreMetrics.WRITE_BYTES, field(row, "write_bandwidth", "avg_write_bandwidth"));
+    put(scrape, ts, entity, PowerStoreMetrics.READ_LATENCY, field(row, "avg_read_latency") / 1e6);
+    put(scrape, ts, entity, PowerStoreMetrics.WRITE_LATENCY, field(row, "avg_write_latency") / 1e6);
+    put(scrape, ts, entity, PowerStoreMetrics.IO_SIZE, field(row, "avg_io_size"));
   }
 
   /** The node's or appliance's CPU as a fraction; NaN when absent. */
@@ -29,11 +30,11 @@ final class RowReadings {
 
   /** A front-end Ethernet port: bytes each way, errors, buffer drops. */
   static void ethPort(Scrape scrape, double ts, String entity, JsonNode row) {
-    put(scrape, ts, entity, PowerStoreMetrics.RX.name(), field(row, "bytes_rx_ps", "avg_bytes_rx_ps"));
-    put(scrape, ts, entity, PowerStoreMetrics.TX.name(), field(row, "bytes_tx_ps", "avg_bytes_tx_ps"));
-    put(scrape, ts, entity, PowerStoreMetrics.ERRORS.name(),
+    put(scrape, ts, entity, PowerStoreMetrics.RX, field(row, "bytes_rx_ps", "avg_bytes_rx_ps"));
+    put(scrape, ts, entity, PowerStoreMetrics.TX, field(row, "bytes_tx_ps", "avg_bytes_tx_ps"));
+    put(scrape, ts, entity, PowerStoreMetrics.ERRORS,
         field(row, "pkt_rx_crc_error_ps", "avg_pkt_rx_crc_error_ps") + field(row, "pkt_tx_error_ps", "avg_pkt_tx_error_ps"));
-    put(scrape, ts, entity, PowerStoreMetrics.DISCARDS.name(),
+    put(scrape, ts, entity, PowerStoreMetrics.DISCARDS,
         field(row, "pkt_rx_no_buffer_error_ps", "avg_pkt_rx_no_buffer_error_ps"));
   }
 
@@ -42,10 +43,10 @@ final class RowReadings {
    * port (tx), a write comes in (rx).
    */
   static void fcPort(Scrape scrape, double ts, String entity, JsonNode row) {
-    put(scrape, ts, entity, PowerStoreMetrics.RX.name(), field(row, "write_bandwidth", "avg_write_bandwidth"));
-    put(scrape, ts, entity, PowerStoreMetrics.TX.name(), field(row, "read_bandwidth", "avg_read_bandwidth"));
-    put(scrape, ts, entity, PowerStoreMetrics.ERRORS.name(), field(row, "invalid_crc_count_ps", "avg_invalid_crc_count_ps"));
-    put(scrape, ts, entity, PowerStoreMetrics.DISCARDS.name(), field(row, "dumped_frames_ps", "avg_dumped_frames_ps"));
+    put(scrape, ts, entity, PowerStoreMetrics.RX, field(row, "write_bandwidth", "avg_write_bandwidth"));
+    put(scrape, ts, entity, PowerStoreMetrics.TX, field(row, "read_bandwidth", "avg_read_bandwidth"));
+    put(scrape, ts, entity, PowerStoreMetrics.ERRORS, field(row, "invalid_crc_count_ps", "avg_invalid_crc_count_ps"));
+    put(scrape, ts, entity, PowerStoreMetrics.DISCARDS, field(row, "dumped_frames_ps", "avg_dumped_frames_ps"));
   }
 
   /** The first of the fields present as a number, else NaN (which {@link Scrape#sample} drops). */
@@ -59,7 +60,7 @@ final class RowReadings {
     return Double.NaN;
   }
 
-  private static void put(Scrape scrape, double ts, String entity, String metric, double value) {
+  private static void put(Scrape scrape, double ts, String entity, MetricDef metric, double value) {
     scrape.sample(ts, entity, metric, value);
   }
 }

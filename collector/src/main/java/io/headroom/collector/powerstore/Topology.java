@@ -3,6 +3,7 @@ package io.headroom.collector.powerstore;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.headroom.model.Entity;
 import io.headroom.model.EntityKind;
+import io.headroom.model.Rel;
 import io.headroom.model.Relation;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -89,7 +90,7 @@ final class Topology {
     String sw = l2.path("remote_name").asText("");
     String port = l2.path("remote_port_name").asText("");
     if (!sw.isEmpty() && !port.isEmpty()) {
-      relations.add(new Relation(entity, "cabled_to", sw + "/port/" + port));
+      relations.add(new Relation(entity, Rel.CABLED_TO, sw + "/port/" + port));
     }
   }
 
@@ -108,7 +109,7 @@ final class Topology {
     entities.add(new Entity(entity, EntityKind.DISK, v.path("name").asText(id), attrs, Map.of()));
     String node = servingNode(v.path("appliance_id").asText(), affinity);
     if (node != null) {
-      relations.add(new Relation(entity, "served_by", node));
+      relations.add(new Relation(entity, Rel.SERVED_BY, node));
     } else {
       degraded.add(entity + ": node_affinity \"" + affinity + "\" names no node of appliance "
           + v.path("appliance_id").asText("?") + ": not related to a node");

@@ -1,6 +1,7 @@
 package io.headroom.collector.redfish;
 
 import io.headroom.model.Entity;
+import io.headroom.model.Rel;
 import io.headroom.model.Relation;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -50,7 +51,7 @@ final class Inventory {
     entities.put(e.id(), e);
   }
 
-  void relation(String from, String rel, String to) {
+  void relation(String from, Rel rel, String to) {
     relations.add(new Relation(from, rel, to));
   }
 

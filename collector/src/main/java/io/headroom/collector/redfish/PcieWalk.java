@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.headroom.collector.redfish.Fetcher.Fetched;
 import io.headroom.model.Entity;
 import io.headroom.model.EntityKind;
+import io.headroom.model.Rel;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -178,7 +179,7 @@ final class PcieWalk {
       inv.linkBySlot.put(slot.ordinal(), id);
     }
     if (socket != null) {
-      inv.relation(id, "on", socket);
+      inv.relation(id, Rel.ON, socket);
     }
   }
 

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.headroom.collector.redfish.Fetcher.Fetched;
 import io.headroom.model.Entity;
 import io.headroom.model.EntityKind;
+import io.headroom.model.Rel;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -117,10 +118,10 @@ final class PortsWalk {
           + attrs.getOrDefault("link_status", "not given") + ")");
     }
     if (link != null) {
-      inv.relation(id, "behind", link);
+      inv.relation(id, Rel.BEHIND, link);
     }
     if (socket != null) {
-      inv.relation(id, "on", socket);
+      inv.relation(id, Rel.ON, socket);
     }
     List<String> disabled = functions.stream().filter(PortFunction::disabled).map(PortFunction::id).toList();
     return new PortPoll(id, fabric, dell, Json.link(doc.get("Metrics")), disabled);

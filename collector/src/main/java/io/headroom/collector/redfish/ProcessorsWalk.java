@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.headroom.collector.redfish.Fetcher.Fetched;
 import io.headroom.model.Entity;
 import io.headroom.model.EntityKind;
+import io.headroom.model.Rel;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -56,7 +57,7 @@ final class ProcessorsWalk {
       }
       inv.entity(new Entity(id, EntityKind.CPU_SOCKET, "socket " + number + " (" + Json.lastSegment(p.path()) + ")",
           attrs, Map.of("util", 1.0)));
-      inv.relation(id, "on", inv.cpuId());
+      inv.relation(id, Rel.ON, inv.cpuId());
       inv.socketByPath.put(p.path(), id);
       String metrics = Json.link(doc.get("Metrics"));
       if (metrics != null) {

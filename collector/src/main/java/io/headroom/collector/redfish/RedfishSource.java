@@ -78,7 +78,7 @@ final class RedfishSource implements Source {
     }
     inventory.entities.values().forEach(scrape::entity);
     for (Relation r : inventory.relations) {
-      scrape.relation(r.from(), r.rel(), r.to());
+      scrape.relation(r);
     }
     counters.begin();
     List<String> paths = new ArrayList<>();
@@ -157,7 +157,7 @@ final class RedfishSource implements Source {
       TelemetryStream.Value v = stream.refused() == null ? stream.latest(u.telemetryId(), fresh) : null;
       String unit = inventory.telemetryUnits.getOrDefault(u.telemetryId(), "%");
       if (v != null && unit.equals("%") && v.value() >= 0 && v.value() <= 100) {
-        scrape.sample(inventory.cpuId(), u.metric().name(), v.value() / 100);
+        scrape.sample(inventory.cpuId(), u.metric(), v.value() / 100);
       } else {
         poll.add(u);
       }
@@ -172,7 +172,7 @@ final class RedfishSource implements Source {
     }
     Double v = UsageSensor.fraction(f.doc());
     if (v != null) {
-      scrape.sample(inventory.cpuId(), u.metric().name(), v);
+      scrape.sample(inventory.cpuId(), u.metric(), v);
     }
   }
 
@@ -183,7 +183,7 @@ final class RedfishSource implements Source {
     }
     Double pct = Json.number(f.doc().get("BandwidthPercent"));
     if (pct != null && pct >= 0 && pct <= 100) {
-      scrape.sample(socket, RedfishMetrics.UTIL.name(), pct / 100);
+      scrape.sample(socket, RedfishMetrics.UTIL, pct / 100);
     }
   }
 
@@ -200,7 +200,7 @@ final class RedfishSource implements Source {
     }
     Double mean = CoreUtilWalk.mean(got.stream().map(Fetched::doc).toList());
     if (mean != null) {
-      scrape.sample(inventory.cpuId(), RedfishMetrics.UTIL.name(), mean);
+      scrape.sample(inventory.cpuId(), RedfishMetrics.UTIL, mean);
     }
   }
 
@@ -221,7 +221,7 @@ final class RedfishSource implements Source {
     }
     for (int k = 0; k < PortReading.METRICS.size(); k++) {
       if (reading.present[k]) {
-        scrape.sample(p.entity(), PortReading.METRICS.get(k).name(), d.rate(k));
+        scrape.sample(p.entity(), PortReading.METRICS.get(k), d.rate(k));
       }
     }
   }

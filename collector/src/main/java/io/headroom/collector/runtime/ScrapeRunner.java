@@ -75,13 +75,13 @@ public final class ScrapeRunner {
     scrape.entity(new Entity(selfId(), EntityKind.COLLECTOR, source.name() + " source on " + host,
         Map.of("source", source.name(), "interval_s", source.interval().toMillis() / 1000.0), Map.of()));
     int samples = scrape.sampleCount();
-    scrape.sample(selfId(), CollectorMetrics.SCRAPE_DURATION.name(), seconds);
-    scrape.sample(selfId(), CollectorMetrics.SCRAPE_SUCCESS.name(), ok ? 1 : 0);
-    scrape.sample(selfId(), CollectorMetrics.SCRAPE_PROBLEMS.name(), scrape.problems().size());
-    scrape.sample(selfId(), CollectorMetrics.SCRAPE_SAMPLES.name(), samples);
-    scrape.sample(selfId(), CollectorMetrics.SCRAPE_MISSED_INTERVALS.name(), missedIntervals.get());
-    scrape.sample(selfId(), CollectorMetrics.SCRAPE_LAG.name(), Math.max(0, lagSeconds));
-    scrape.sample(selfId(), CollectorMetrics.SCRAPE_REFUSED_RECORDS.name(), scrape.refusedRecords());
+    scrape.sample(selfId(), CollectorMetrics.SCRAPE_DURATION, seconds);
+    scrape.sample(selfId(), CollectorMetrics.SCRAPE_SUCCESS, ok ? 1 : 0);
+    scrape.sample(selfId(), CollectorMetrics.SCRAPE_PROBLEMS, scrape.problems().size());
+    scrape.sample(selfId(), CollectorMetrics.SCRAPE_SAMPLES, samples);
+    scrape.sample(selfId(), CollectorMetrics.SCRAPE_MISSED_INTERVALS, missedIntervals.get());
+    scrape.sample(selfId(), CollectorMetrics.SCRAPE_LAG, Math.max(0, lagSeconds));
+    scrape.sample(selfId(), CollectorMetrics.SCRAPE_REFUSED_RECORDS, scrape.refusedRecords());
     return scrape;
   }
 

@@ -38,9 +38,9 @@ public final class SpoolSource implements Source {
 
   @Override
   public void scrape(Scrape scrape) {
-    scrape.sample(selfId, CollectorMetrics.SPOOL_BYTES.name(), spool.bytesOnDisk());
-    scrape.sample(selfId, CollectorMetrics.SPOOL_DROPPED.name(), spool.dropped());
-    scrape.sample(selfId, CollectorMetrics.SPOOL_CORRUPT_FRAMES.name(), spool.corruptFrames());
-    scrape.sample(selfId, CollectorMetrics.SPOOL_REFUSED_BY_KAFKA.name(), refusedByKafka.getAsLong());
+    scrape.sample(selfId, CollectorMetrics.SPOOL_BYTES, spool.bytesOnDisk());
+    scrape.sample(selfId, CollectorMetrics.SPOOL_DROPPED, spool.dropped());
+    scrape.sample(selfId, CollectorMetrics.SPOOL_CORRUPT_FRAMES, spool.corruptFrames());
+    scrape.sample(selfId, CollectorMetrics.SPOOL_REFUSED_BY_KAFKA, refusedByKafka.getAsLong());
   }
 }

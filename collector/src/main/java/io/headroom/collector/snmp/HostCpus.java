@@ -27,7 +27,7 @@ final class HostCpus {
     }
     String id = host + "/cpu";
     scrape.entity(new Entity(id, role.cpuKind, host + " CPUs", Map.of("cpus", loads.size()), Map.of("util", 1.0)));
-    scrape.sample(id, "util", percentSum / (100.0 * loads.size()));
-    scrape.sample(id, "cpu_util_max", percentMax / 100.0);
+    scrape.sample(id, SnmpMetrics.UTIL, percentSum / (100.0 * loads.size()));
+    scrape.sample(id, SnmpMetrics.CPU_UTIL_MAX, percentMax / 100.0);
   }
 }

@@ -3,6 +3,7 @@ package io.headroom.collector.snmp;
 import static io.headroom.collector.snmp.PortCounter.*;
 
 import io.headroom.collector.source.Scrape;
+import io.headroom.model.MetricDef;
 import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.Map;
@@ -43,17 +44,17 @@ final class PortRates {
     });
     dropSpikes(scrape, port, r);
     String id = port.id();
-    sample(scrape, id, "rx_bytes_per_s", r, RX_BYTES);
-    sample(scrape, id, "tx_bytes_per_s", r, TX_BYTES);
-    sample(scrape, id, "rx_packets_per_s", r, RX_UCAST, RX_MCAST, RX_BCAST);
-    sample(scrape, id, "tx_packets_per_s", r, TX_UCAST, TX_MCAST, TX_BCAST);
-    sample(scrape, id, "errors_per_s", r, RX_ERRORS, TX_ERRORS, CRC_ERRORS);
-    sample(scrape, id, "discards_per_s", r, RX_DISCARDS, TX_DISCARDS, CLASS3_DISCARDS);
-    sample(scrape, id, "pause_per_s", r, RX_PAUSE, TX_PAUSE, PFC_REQUESTS, PFC_INDICATIONS, NO_TX_CREDITS);
-    sample(scrape, id, "link_failures_per_s", r, LINK_FAILURES);
-    sample(scrape, id, SnmpMetrics.CREDIT_LOSS.name(), r, CREDIT_LOSS);
+    sample(scrape, id, SnmpMetrics.RX, r, RX_BYTES);
+    sample(scrape, id, SnmpMetrics.TX, r, TX_BYTES);
+    sample(scrape, id, SnmpMetrics.RX_PACKETS, r, RX_UCAST, RX_MCAST, RX_BCAST);
+    sample(scrape, id, SnmpMetrics.TX_PACKETS, r, TX_UCAST, TX_MCAST, TX_BCAST);
+    sample(scrape, id, SnmpMetrics.ERRORS, r, RX_ERRORS, TX_ERRORS, CRC_ERRORS);
+    sample(scrape, id, SnmpMetrics.DISCARDS, r, RX_DISCARDS, TX_DISCARDS, CLASS3_DISCARDS);
+    sample(scrape, id, SnmpMetrics.PAUSE, r, RX_PAUSE, TX_PAUSE, PFC_REQUESTS, PFC_INDICATIONS, NO_TX_CREDITS);
+    sample(scrape, id, SnmpMetrics.LINK_FAILURES, r, LINK_FAILURES);
+    sample(scrape, id, SnmpMetrics.CREDIT_LOSS, r, CREDIT_LOSS);
     if (r.containsKey(CREDIT_ZERO_TICKS)) {
-      scrape.sample(id, "tx_credit_zero_fraction", Math.min(1.0, r.get(CREDIT_ZERO_TICKS) * CREDIT_ZERO_TICK_S));
+      scrape.sample(id, SnmpMetrics.CREDIT_ZERO, Math.min(1.0, r.get(CREDIT_ZERO_TICKS) * CREDIT_ZERO_TICK_S));
     }
   }
 
@@ -71,7 +72,7 @@ final class PortRates {
   }
 
   /** The sum of the counters' rates that were read; nothing when none was. */
-  private static void sample(Scrape scrape, String id, String metric, Map<PortCounter, Double> rates, PortCounter... parts) {
+  private static void sample(Scrape scrape, String id, MetricDef metric, Map<PortCounter, Double> rates, PortCounter... parts) {
     double sum = 0;
     boolean any = false;
     for (PortCounter p : parts) {

@@ -1,5 +1,6 @@
 package io.headroom.collector.snmp;
 
+import io.headroom.model.EntityKind;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -74,9 +75,9 @@ record SnmpSettings(String agent, Object version, String community, String commu
 
   /** What HOST-RESOURCES-MIB processors of an agent are in Headroom's model. */
   enum Role {
-    SWITCH("switch_cpu"),
-    ARRAY("array_cpu"),
-    HOST("host_cpu");
+    SWITCH(EntityKind.SWITCH_CPU),
+    ARRAY(EntityKind.ARRAY_CPU),
+    HOST(EntityKind.HOST_CPU);
 
     final String cpuKind;
 

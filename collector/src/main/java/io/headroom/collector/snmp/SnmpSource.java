@@ -8,6 +8,7 @@ import io.headroom.collector.snmp.LldpNeighbours.Cable;
 import io.headroom.collector.source.Discovery;
 import io.headroom.collector.source.Scrape;
 import io.headroom.collector.source.Source;
+import io.headroom.model.Rel;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.List;
@@ -81,7 +82,7 @@ final class SnmpSource implements Source {
     HostCpus.emit(scrape, host, settings.role(), IntTable.of(w.walk("hrProcessorTable", HR_PROCESSOR_ENTRY)));
     IntTable lldpLocal = IntTable.of(w.walk("lldpLocPortTable", LLDP_LOC_PORT_ENTRY));
     for (Cable c : LldpNeighbours.read(w.walk("lldpRemTable", LLDP_REM_ENTRY), lldpLocal, ifPorts)) {
-      scrape.relation(c.from(), "cabled_to", c.to());
+      scrape.relation(c.from(), Rel.CABLED_TO, c.to());
     }
     String lowered = walker.loweredNote();
     if (lowered != null) {

@@ -1,7 +1,10 @@
 package io.headroom.collector.source;
 
 import io.headroom.model.Entity;
+import io.headroom.model.MetricDef;
+import io.headroom.model.Rel;
 import io.headroom.model.Relation;
+import io.headroom.model.Sample;
 import io.headroom.model.StorableRecords;
 import io.headroom.model.StorableText;
 import java.util.ArrayList;
@@ -50,22 +53,45 @@ public final class Scrape {
     }
   }
 
-  public void relation(String from, String rel, String to) {
-    Relation r = new Relation(from, rel, to);
+  /** A relation this source found: its name from {@link Rel}, never a string of its own. */
+  public void relation(String from, Rel rel, String to) {
+    relation(new Relation(from, rel, to));
+  }
+
+  /**
+   * A relation named elsewhere: a testbed file's declared relation (checked against {@link Rel}
+   * there), a benchmark record, one a source built earlier from a {@link Rel}.
+   */
+  public void relation(Relation r) {
     List<String> refused = StorableRecords.problems(r);
     if (refused.isEmpty()) {
       relations.add(r);
     } else {
-      refuse("relation " + StorableText.quote(from) + " " + StorableText.quote(rel) + " " + StorableText.quote(to), refused);
+      refuse("relation " + StorableText.quote(r.from()) + " " + StorableText.quote(r.rel()) + " "
+          + StorableText.quote(r.to()), refused);
     }
   }
 
-  public void sample(String entity, String metric, double value) {
-    sample(ts, entity, metric, value);
+  /** A reading at the scrape's time, named by its declaration. */
+  public void sample(String entity, MetricDef metric, double value) {
+    add(ts, entity, metric.name(), value);
+  }
+
+  /** A reading at its own time (a benchmark's interval, an array's sample), named by its declaration. */
+  public void sample(double at, String entity, MetricDef metric, double value) {
+    add(at, entity, metric.name(), value);
+  }
+
+  /**
+   * A sample made elsewhere and named there (the benchmark runner's, through its declarations):
+   * forwarded with its own time and name.
+   */
+  public void sample(Sample s) {
+    add(s.ts(), s.entity(), s.metric(), s.value());
   }
 
   /** NaN and infinite values are dropped: they are never a reading. */
-  public void sample(double at, String entity, String metric, double value) {
+  private void add(double at, String entity, String metric, double value) {
     if (!Double.isFinite(value)) {
       return;
     }

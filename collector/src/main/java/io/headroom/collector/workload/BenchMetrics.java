@@ -2,35 +2,37 @@ package io.headroom.collector.workload;
 
 import io.headroom.model.EntityKind;
 import io.headroom.model.MetricDef;
+import io.headroom.model.Metrics;
 import java.util.List;
+import java.util.Set;
 
 /**
  * The benchmark source's metrics (fio runs, fio JSON import, vdbench flatfile import, sysbench runs and logs), declared
  * once. docs/metrics/fio.md is checked against {@link #ALL} by a test.
  */
 public final class BenchMetrics {
-  private static final String W = EntityKind.WORKLOAD;
+  private static final Set<String> W = EntityKind.set(EntityKind.WORKLOAD);
 
   public static final MetricDef READ_IOPS = new MetricDef(
-      "read_iops", "ops/s", "rate", W,
+      Metrics.READ_IOPS, "ops/s", "rate", W,
       "Read I/Os completed per second over the interval (fio: delta of read total_ios over delta of job runtime).");
   public static final MetricDef WRITE_IOPS = new MetricDef(
-      "write_iops", "ops/s", "rate", W,
+      Metrics.WRITE_IOPS, "ops/s", "rate", W,
       "Write I/Os completed per second over the interval (fio: delta of write total_ios over delta of job runtime).");
   public static final MetricDef READ_BYTES_PER_S = new MetricDef(
-      "read_bytes_per_s", "bytes/s", "rate", W,
+      Metrics.READ_BYTES_PER_S, "bytes/s", "rate", W,
       "Bytes read per second over the interval (fio: delta of read io_bytes over delta of job runtime).");
   public static final MetricDef WRITE_BYTES_PER_S = new MetricDef(
-      "write_bytes_per_s", "bytes/s", "rate", W,
+      Metrics.WRITE_BYTES_PER_S, "bytes/s", "rate", W,
       "Bytes written per second over the interval (fio: delta of write io_bytes over delta of job runtime).");
   public static final MetricDef READ_LATENCY_S = new MetricDef(
-      "read_latency_s", "s", "gauge", W,
+      Metrics.READ_LATENCY_S, "s", "gauge", W,
       "Mean read completion latency of the I/Os completed in the interval (fio clat; vdbench read_resp).");
   public static final MetricDef WRITE_LATENCY_S = new MetricDef(
-      "write_latency_s", "s", "gauge", W,
+      Metrics.WRITE_LATENCY_S, "s", "gauge", W,
       "Mean write completion latency of the I/Os completed in the interval (fio clat; vdbench write_resp).");
   public static final MetricDef LATENCY_P99_S = new MetricDef(
-      "latency_p99_s", "s", "gauge", W,
+      Metrics.LATENCY_P99_S, "s", "gauge", W,
       "99th percentile completion latency over reads and writes (fio: from json+ clat bins of the interval, "
           + "else the larger of fio's read and write clat p99 since job start; vdbench has none).");
 

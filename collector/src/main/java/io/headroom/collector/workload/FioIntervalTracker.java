@@ -2,10 +2,11 @@ package io.headroom.collector.workload;
 
 import io.headroom.model.Entity;
 import io.headroom.model.EntityKind;
+import io.headroom.model.MetricDef;
 import io.headroom.model.Phase;
 import io.headroom.model.RecordingRecord;
+import io.headroom.model.Rel;
 import io.headroom.model.Relation;
-import io.headroom.model.Sample;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -111,8 +112,8 @@ final class FioIntervalTracker {
       Map<String, Object> attrs = entityAttrs(job, names.groupReported(i));
       attrsOfJobs.add(attrs);
       sink.accept(new Entity(id, EntityKind.WORKLOAD, names.localName(i), attrs, Map.of()));
-      topology.targets(job.options()).forEach(disk -> sink.accept(new Relation(id, "targets", disk)));
-      topology.runsOn(job.options()).forEach(cpu -> sink.accept(new Relation(id, "runs_on", cpu)));
+      topology.targets(job.options()).forEach(disk -> sink.accept(new Relation(id, Rel.TARGETS, disk)));
+      topology.runsOn(job.options()).forEach(cpu -> sink.accept(new Relation(id, Rel.RUNS_ON, cpu)));
     }
     workload = FioWorkload.of(attrsOfJobs, fioVersion);
   }
@@ -210,11 +211,11 @@ final class FioIntervalTracker {
       return; // the job did nothing since the last object: finished, or not yet ticking
     }
     double ts = s.start + job.clockMs() / 1000.0;
-    direction(ts, dt, s.entityId, "read", job.read(), s.read);
-    direction(ts, dt, s.entityId, "write", job.write(), s.write);
+    direction(ts, dt, s.entityId, READ, job.read(), s.read);
+    direction(ts, dt, s.entityId, WRITE, job.write(), s.write);
     Double p99 = p99(job, s);
     if (p99 != null) {
-      sink.accept(new Sample(ts, s.entityId, BenchMetrics.LATENCY_P99_S.name(), p99 / 1e9));
+      sink.accept(BenchMetrics.LATENCY_P99_S.sample(ts, s.entityId, p99 / 1e9));
     }
     s.clockMs = job.clockMs();
     s.read = job.read();
@@ -226,13 +227,21 @@ final class FioIntervalTracker {
     }
   }
 
-  private void direction(double ts, double dt, String id, String dir, FioDirStats now, FioDirStats before) {
-    sink.accept(new Sample(ts, id, dir + "_iops", (now.totalIos() - before.totalIos()) / dt));
-    sink.accept(new Sample(ts, id, dir + "_bytes_per_s", (now.ioBytes() - before.ioBytes()) / dt));
+  /** One direction's metrics (fio reports reads and writes alike). */
+  private record Direction(MetricDef iops, MetricDef bytes, MetricDef latency) {}
+
+  private static final Direction READ =
+      new Direction(BenchMetrics.READ_IOPS, BenchMetrics.READ_BYTES_PER_S, BenchMetrics.READ_LATENCY_S);
+  private static final Direction WRITE =
+      new Direction(BenchMetrics.WRITE_IOPS, BenchMetrics.WRITE_BYTES_PER_S, BenchMetrics.WRITE_LATENCY_S);
+
+  private void direction(double ts, double dt, String id, Direction dir, FioDirStats now, FioDirStats before) {
+    sink.accept(dir.iops().sample(ts, id, (now.totalIos() - before.totalIos()) / dt));
+    sink.accept(dir.bytes().sample(ts, id, (now.ioBytes() - before.ioBytes()) / dt));
     long n = now.clatN() - before.clatN();
     if (n > 0) {
       double meanNs = (now.clatSumNs() - before.clatSumNs()) / n;
-      sink.accept(new Sample(ts, id, dir + "_latency_s", meanNs / 1e9));
+      sink.accept(dir.latency().sample(ts, id, meanNs / 1e9));
     }
   }
 

@@ -1,5 +1,6 @@
 package io.headroom.collector.workload;
 
+import io.headroom.model.MetricDef;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -101,9 +102,14 @@ public final class SysbenchLog {
     return version;
   }
 
-  /** The metric name of a percentile's latency: latency_p95_s, latency_p99_s; null for one not declared. */
-  public static String latencyMetric(double percentile) {
+  /** The metric of a percentile's latency: latency_p95_s, latency_p99_s; null for one not declared. */
+  public static MetricDef latencyMetric(double percentile) {
     String name = "latency_p" + String.format(Locale.ROOT, "%.0f", percentile) + "_s";
-    return name.equals(BenchMetrics.LATENCY_P99_S.name()) || name.equals(BenchMetrics.LATENCY_P95_S.name()) ? name : null;
+    for (MetricDef m : List.of(BenchMetrics.LATENCY_P99_S, BenchMetrics.LATENCY_P95_S)) {
+      if (m.name().equals(name)) {
+        return m;
+      }
+    }
+    return null;
   }
 }

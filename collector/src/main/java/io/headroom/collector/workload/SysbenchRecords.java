@@ -2,9 +2,10 @@ package io.headroom.collector.workload;
 
 import io.headroom.model.Entity;
 import io.headroom.model.EntityKind;
+import io.headroom.model.MetricDef;
 import io.headroom.model.RecordingRecord;
+import io.headroom.model.Rel;
 import io.headroom.model.Relation;
-import io.headroom.model.Sample;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.function.Consumer;
@@ -39,26 +40,26 @@ public final class SysbenchRecords {
         a.putIfAbsent("threads", threads.longValue());
       }
       sink.accept(new Entity(entityId, EntityKind.WORKLOAD, "sysbench", a, Map.of()));
-      sink.accept(new Relation(entityId, "runs_on", host + "/cpu"));
+      sink.accept(new Relation(entityId, Rel.RUNS_ON, host + "/cpu"));
       declared = true;
     }
     double ts = start + interval.offset();
     interval.values().forEach((k, v) -> {
-      String metric = metric(k, interval.percentile());
+      MetricDef metric = metric(k, interval.percentile());
       if (metric != null) {
-        sink.accept(new Sample(ts, entityId, metric, v));
+        sink.accept(metric.sample(ts, entityId, v));
       }
     });
   }
 
   /** The metric of an interval figure; null for those not declared (threads, fsyncs, errors). */
-  static String metric(String key, double percentile) {
+  static MetricDef metric(String key, double percentile) {
     return switch (key) {
-      case "tps" -> BenchMetrics.TRANSACTIONS_PER_S.name();
-      case "qps" -> BenchMetrics.QUERIES_PER_S.name();
-      case "eps" -> BenchMetrics.EVENTS_PER_S.name();
-      case "read_bytes_per_s" -> BenchMetrics.READ_BYTES_PER_S.name();
-      case "write_bytes_per_s" -> BenchMetrics.WRITE_BYTES_PER_S.name();
+      case "tps" -> BenchMetrics.TRANSACTIONS_PER_S;
+      case "qps" -> BenchMetrics.QUERIES_PER_S;
+      case "eps" -> BenchMetrics.EVENTS_PER_S;
+      case "read_bytes_per_s" -> BenchMetrics.READ_BYTES_PER_S;
+      case "write_bytes_per_s" -> BenchMetrics.WRITE_BYTES_PER_S;
       case "latency_s" -> SysbenchLog.latencyMetric(percentile);
       default -> null;
     };

@@ -5,7 +5,6 @@ import io.headroom.model.EntityKind;
 import io.headroom.model.Phase;
 import io.headroom.model.RecordingRecord;
 import io.headroom.model.Run;
-import io.headroom.model.Sample;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.LocalDate;
@@ -165,16 +164,16 @@ public final class VdbenchFlatfileImporter {
       readBytes = bytes * share;
       writeBytes = bytes - readBytes;
     }
-    out.accept(new Sample(ts, id, "read_iops", readIops));
-    out.accept(new Sample(ts, id, "write_iops", writeIops));
-    out.accept(new Sample(ts, id, "read_bytes_per_s", readBytes));
-    out.accept(new Sample(ts, id, "write_bytes_per_s", writeBytes));
+    out.accept(BenchMetrics.READ_IOPS.sample(ts, id, readIops));
+    out.accept(BenchMetrics.WRITE_IOPS.sample(ts, id, writeIops));
+    out.accept(BenchMetrics.READ_BYTES_PER_S.sample(ts, id, readBytes));
+    out.accept(BenchMetrics.WRITE_BYTES_PER_S.sample(ts, id, writeBytes));
     // a direction with no I/O has no mean latency (vdbench prints 0 there)
     if (readIops > 0 && v.optional("read_resp") != null) {
-      out.accept(new Sample(ts, id, "read_latency_s", v.optional("read_resp") / 1000.0));
+      out.accept(BenchMetrics.READ_LATENCY_S.sample(ts, id, v.optional("read_resp") / 1000.0));
     }
     if (writeIops > 0 && v.optional("write_resp") != null) {
-      out.accept(new Sample(ts, id, "write_latency_s", v.optional("write_resp") / 1000.0));
+      out.accept(BenchMetrics.WRITE_LATENCY_S.sample(ts, id, v.optional("write_resp") / 1000.0));
     }
   }
 

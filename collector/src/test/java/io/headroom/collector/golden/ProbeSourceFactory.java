@@ -12,6 +12,7 @@ import io.headroom.collector.source.SourceFactory;
 import io.headroom.config.ConfigException;
 import io.headroom.config.SettingsBinder;
 import io.headroom.model.Entity;
+import io.headroom.model.EntityKind;
 import io.headroom.model.MetricDef;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -26,7 +27,10 @@ import java.util.Map;
  * and a collection's member count as a sample. It is not registered.
  */
 final class ProbeSourceFactory implements SourceFactory {
-  static final MetricDef MEMBERS = new MetricDef("members", "count", "gauge", "probe", "Members of a collection.");
+  // its entities' kind "probe" is no kind Headroom emits, and a declaration names only those (EntityKind.ALL):
+  // the nearest, a part of Headroom reporting on what it reads
+  static final MetricDef MEMBERS =
+      new MetricDef("members", "count", "gauge", EntityKind.set(EntityKind.COLLECTOR), "Members of a collection.");
 
   record ProbeSettings(RemoteEndpoint endpoint, List<String> paths) {
     ProbeSettings {
@@ -82,7 +86,7 @@ final class ProbeSourceFactory implements SourceFactory {
             attrs.put("odata_type", doc.path("@odata.type").asText());
             scrape.entity(new Entity(id, "probe", doc.path("Name").asText(id), attrs, Map.of()));
             if (doc.has("Members@odata.count")) {
-              scrape.sample(id, MEMBERS.name(), doc.get("Members@odata.count").asDouble());
+              scrape.sample(id, MEMBERS, doc.get("Members@odata.count").asDouble());
             }
           } catch (Exception e) {
             scrape.problem(path, e.getMessage());

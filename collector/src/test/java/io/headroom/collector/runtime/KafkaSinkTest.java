@@ -8,6 +8,7 @@ import io.headroom.collector.spool.SpoolEntry;
 import io.headroom.config.SpoolConfig;
 import io.headroom.model.Phase;
 import io.headroom.model.Run;
+import io.headroom.model.Sample;
 import io.headroom.model.kafka.KafkaClient;
 import io.headroom.model.kafka.RecordJson;
 import io.headroom.model.kafka.SampleBatch;
@@ -55,7 +56,7 @@ class KafkaSinkTest {
       try {
         Scrape scrape = new Scrape(0);
         for (int i = 0; i < 60_000; i++) {
-          scrape.sample(i, "e", "m", i);
+          scrape.sample(new Sample(i, "e", "m", i));
         }
         new KafkaSink(spool, publisher, Topics.DEFAULT).accept("lab", scrape);
         // a point encodes to 18 bytes (metric index 2, micros 8, value 8): 60,000 points are 1,080,000

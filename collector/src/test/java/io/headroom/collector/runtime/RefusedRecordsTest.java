@@ -2,10 +2,13 @@ package io.headroom.collector.runtime;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.headroom.collector.host.HostMetrics;
 import io.headroom.collector.source.Scrape;
 import io.headroom.collector.source.Source;
 import io.headroom.model.Entity;
+import io.headroom.model.Rel;
 import io.headroom.model.Relation;
+import io.headroom.model.Sample;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -37,14 +40,15 @@ class RefusedRecordsTest {
       scrape.entity(Entity.of("h1/disk/sda", "disk"));
       scrape.entity(Entity.of("h1/disk/sd\u0000b", "disk"));
       scrape.entity(new Entity("h1/disk/sdc", "disk", "sdc \uD800", Map.of(), Map.of()));
-      scrape.relation("h1/disk/sda", "behind", "h1/pcie/\uDC01");
-      scrape.relation("h1/disk/sda", "on", "h1");
-      scrape.sample("h1/disk/sda", "util", 0.5);
-      scrape.sample("h1/disk/sda", "read\u0000_bytes_per_s", 1);
-      scrape.sample("h1/disk/sda", "read\u0000_bytes_per_s", 2);
-      scrape.sample(LONG_ID, "util", 0.1);
-      scrape.sample(LONG_ID, "iops", 10);
-      scrape.sample("h1/disk/sdc", "util", 0.75);
+      scrape.relation("h1/disk/sda", Rel.BEHIND, "h1/pcie/\uDC01");
+      scrape.relation("h1/disk/sda", Rel.ON, "h1");
+      scrape.sample("h1/disk/sda", HostMetrics.UTIL, 0.5);
+      // no declaration can carry such a name (MetricDef wants snake_case): a forwarded record can
+      scrape.sample(new Sample(scrape.ts(), "h1/disk/sda", "read\u0000_bytes_per_s", 1));
+      scrape.sample(new Sample(scrape.ts(), "h1/disk/sda", "read\u0000_bytes_per_s", 2));
+      scrape.sample(LONG_ID, HostMetrics.UTIL, 0.1);
+      scrape.sample(LONG_ID, HostMetrics.READ_IOPS, 10);
+      scrape.sample("h1/disk/sdc", HostMetrics.UTIL, 0.75);
     }
   }
 

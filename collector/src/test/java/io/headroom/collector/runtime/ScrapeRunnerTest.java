@@ -3,6 +3,7 @@ package io.headroom.collector.runtime;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.headroom.collector.host.HostMetrics;
 import io.headroom.collector.source.Scrape;
 import io.headroom.collector.source.Source;
 import java.time.Duration;
@@ -34,8 +35,8 @@ class ScrapeRunnerTest {
 
     @Override
     public void scrape(Scrape scrape) throws Exception {
-      scrape.sample("h1/disk/sda", "util", 0.25);
-      scrape.sample("h1/disk/sda", "read_latency_s", Double.NaN); // never a reading: dropped
+      scrape.sample("h1/disk/sda", HostMetrics.UTIL, 0.25);
+      scrape.sample("h1/disk/sda", HostMetrics.READ_LATENCY, Double.NaN); // never a reading: dropped
       for (String p : problems) {
         scrape.problem(p, "vanished");
       }

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.headroom.collector.source.Scrape;
 import io.headroom.collector.source.Source;
+import io.headroom.model.Sample;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -62,7 +63,7 @@ class ScrapeSchedulerTest {
       maxRunning.accumulateAndGet(running.incrementAndGet(), Math::max);
       try {
         behaviour.scrape(n);
-        scrape.sample("h1/thing/" + name, "value", n);
+        scrape.sample(new Sample(scrape.ts(), "h1/thing/" + name, "value", n));
       } finally {
         running.decrementAndGet();
       }

@@ -1,0 +1,146 @@
+package io.headroom.analyzer.detect;
+
+import io.headroom.model.EntityKind;
+import io.headroom.model.Metrics;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * A reading that does not move with load is not load. A poll-mode target (SPDK, a DPDK NVMe-oF
+ * target) spins its cores at 100% whatever it serves; a CPU reading full in phases of the same kind
+ * of I/O whose throughput differs severalfold cannot be what limits them all, since the work it
+ * does per I/O is the same and the I/Os are not. Such an entity is no candidate in any window of
+ * the run, and the evidence says why.
+ */
+final class Unresponsive {
+  /** Throughput across windows of one mix differing by this factor or more is a change of load. */
+  static final double LOAD_CHANGE = 3.0;
+  /** A utilisation whose p95 moves by no more than this across those windows is flat. */
+  static final double FLAT_SPREAD = 0.05;
+
+  private static final Set<String> CPU_KINDS =
+      Set.of(EntityKind.HOST_CPU, EntityKind.CPU_SOCKET, EntityKind.ARRAY_CPU, "cpu");
+
+  private Unresponsive() {}
+
+  /** The CPUs whose readings stayed full and flat while the load changed, each with its sentence. */
+  static Map<String, String> find(List<Context> windows) {
+    Map<String, String> out = new LinkedHashMap<>();
+    List<Context> judged = new ArrayList<>();
+    for (Context c : windows) {
+      if (Coverage.unjudged(c) == null && workloadPoint(c) != null) {
+        judged.add(c);
+      }
+    }
+    for (List<Context> mix : byMix(judged)) {
+      if (mix.size() < 2) {
+        continue;
+      }
+      double least = Double.POSITIVE_INFINITY;
+      double most = 0;
+      for (Context c : mix) {
+        double x = workloadPoint(c).iops();
+        least = Math.min(least, x);
+        most = Math.max(most, x);
+      }
+      if (most < LOAD_CHANGE * least) {
+        continue;
+      }
+      for (String id : cpus(mix)) {
+        String flat = flat(mix, id, least, most);
+        if (flat != null) {
+          out.putIfAbsent(id, flat);
+        }
+      }
+    }
+    return out;
+  }
+
+  /** The sentence for a CPU full and flat in every window of the mix, else null. */
+  private static String flat(List<Context> mix, String id, double least, double most) {
+    double low = Double.POSITIVE_INFINITY;
+    double high = 0;
+    for (Context c : mix) {
+      double u = c.p95(id, Metrics.UTIL);
+      if (Double.isNaN(u)) {
+        return null;
+      }
+      low = Math.min(low, u);
+      high = Math.max(high, u);
+    }
+    double busy = mix.get(0).thresholds().cpuBusy();
+    if (low < busy || high - low > FLAT_SPREAD) {
+      return null;
+    }
+    return "a reading that does not move with load is not load: " + id + " util p95 " + Fmt.frac(low) + " to "
+        + Fmt.frac(high) + " in " + mix.size() + " phases of the same I/O whose throughput ranged "
+        + Fmt.trim(most / least, 1) + "x (" + Fmt.iops(least) + " to " + Fmt.iops(most)
+        + "); its cores read full at any load (a poll-mode target), so it is no candidate";
+  }
+
+  /** CPUs with util readings on the path of any of the windows. */
+  private static Set<String> cpus(List<Context> mix) {
+    Set<String> ids = new TreeSet<>();
+    for (Context c : mix) {
+      for (String id : c.path().members()) {
+        if (CPU_KINDS.contains(c.entity(id).kind()) && c.has(id, Metrics.UTIL)) {
+          ids.add(id);
+        }
+      }
+    }
+    return ids;
+  }
+
+  /** The windows grouped by the workloads' mix of I/O (OperatingPoint.sameMix), in order. */
+  private static List<List<Context>> byMix(List<Context> judged) {
+    List<List<Context>> groups = new ArrayList<>();
+    for (Context c : judged) {
+      List<Context> home = null;
+      for (List<Context> g : groups) {
+        if (workloadPoint(g.get(0)).sameMix(workloadPoint(c))) {
+          home = g;
+          break;
+        }
+      }
+      if (home == null) {
+        home = new ArrayList<>();
+        groups.add(home);
+      }
+      home.add(c);
+    }
+    return groups;
+  }
+
+  /** The workloads' summed operating point in the window; null without IOPS and latency. */
+  static OperatingPoint workloadPoint(Context c) {
+    double iops = 0;
+    double reads = 0;
+    double bytes = 0;
+    double time = 0;
+    for (String w : c.path().workloads()) {
+      OperatingPoint p = OperatingPoint.of(c.data(), w, c.window());
+      if (p != null) {
+        iops += p.iops();
+        reads += p.iops() * p.readShare();
+        bytes += p.iops() * p.bytesPerIo();
+        time += p.iops() * p.latency();
+      }
+    }
+    return iops > 0 ? new OperatingPoint(c.window(), iops, time / iops, time, bytes / iops, reads / iops) : null;
+  }
+
+  /** The sentences for the window's path entities found not to be load. */
+  static List<String> notes(Context ctx) {
+    List<String> notes = new ArrayList<>();
+    for (Map.Entry<String, String> e : ctx.runWindows().notLoad().entrySet()) {
+      if (ctx.path().contains(e.getKey())) {
+        notes.add(e.getValue());
+      }
+    }
+    return notes;
+  }
+}
