@@ -3,7 +3,7 @@ package io.headroom.analyzer.detect;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import io.headroom.analyzer.analysis.RunAnalyzer;
@@ -31,6 +31,7 @@ import net.jqwik.api.Assume;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
+import net.jqwik.api.statistics.Statistics;
 
 /**
  * Issue 43: every recording that passes validation gets a verdict. Recordings are generated with
@@ -42,11 +43,13 @@ import net.jqwik.api.Provide;
  * concurrency), capacities absent, tiny or huge, every metric with edge values (0, a share's 2.0,
  * huge, subnormal, negative where its domain allows) and phases empty, short, open and overlapping.
  * Each goes through the reader, strict, and the checks analyze makes before judging
- * ({@link #judgeable}); only those it accepts count. Each must give a verdict with every phase of the
- * run, whose evidence prints no NaN or Infinity where a figure should be, and that encodes as JSON.
+ * ({@link #judgeable}); only those it accepts count (about 5 in 6 tries). Each must give a verdict
+ * with every phase of the run, that encodes as JSON, and, unless it holds the domains' extremes
+ * (the largest doubles, subnormals, a ceiling of 2.2e-308, where a ratio overflows and Fmt prints
+ * "Infinity" by design), whose evidence prints no NaN or Infinity where a figure should be.
  *
- * <p>Tries: jqwik's default (1,000, about 10 s here); locally run with many more through the
- * configuration parameter, e.g. {@code -Djqwik.tries.default=20000}.
+ * <p>Tries: jqwik's default (1,000: 12 to 20 s on two shared cores); run locally with many more
+ * through the configuration parameter, e.g. {@code -Djqwik.tries.default=20000} (90 to 105 s).
  */
 class AnalyzeNeverThrowsTest {
   /** Far above what a small recording's analysis takes (milliseconds); past it is a hang. */
@@ -76,6 +79,10 @@ class AnalyzeNeverThrowsTest {
       throw new AssertionError("analyze threw on a valid recording:\n" + recording, e);
     }
     assertVerdict(data, run, v, recording, !generated.extreme());
+    // what the tries reached, in jqwik's report: the classes, and whether a latency split was made
+    Statistics.label("class").collect(String.valueOf(v.bottleneck()));
+    Statistics.label("latency split").collect(v.phases().stream().flatMap(p -> p.evidence().stream())
+        .anyMatch(l -> l.startsWith("latency, ")));
   }
 
   /** A generated recording, and whether it holds the domains' extremes (figures may overflow there). */
@@ -100,7 +107,7 @@ class AnalyzeNeverThrowsTest {
     // no class only when no phase was judged (verdict-format.md), and then the evidence says why
     if (v.bottleneck() == null) {
       assertEquals(0.0, v.confidence(), "an unjudged run's confidence:\n" + recording);
-      assertTrue(!v.evidence().isEmpty(), "an unjudged run says why:\n" + recording);
+      assertFalse(v.evidence().isEmpty(), "an unjudged run says why:\n" + recording);
     }
     List<String> expected = run == null ? List.of() : data.phasesOf(run).stream().map(Phase::name).toList();
     assertEquals(expected, v.phases().stream().map(PhaseVerdict::name).toList(), "every phase, in order:\n" + recording);
@@ -132,6 +139,7 @@ class AnalyzeNeverThrowsTest {
     private final Random r;
     private final StringBuilder out = new StringBuilder();
     private final List<String[]> entities = new ArrayList<>(); // id, kind
+    private final java.util.Map<String, Double> ceilings = new java.util.HashMap<>();
     private double start;
     private double end;
     /** With the domains' extremes, whose figures may overflow: only the throws and the phases are asserted. */
@@ -166,11 +174,23 @@ class AnalyzeNeverThrowsTest {
 
     private void runAndPhases() {
       start = pick(0.0, 1_795_995_443.0, 0.5);
-      double length = pick(60.0, 60.0, 30.0, 30.0, 1.0, 0.0, 600.0);
+      double length = pick(60.0, 60.0, 90.0, 30.0, 30.0, 1.0, 0.0, 300.0); // 0 and 1: nothing to judge
       end = start + length;
+      if (r.nextInt(8) == 0) { // an earlier run in the same file, overlapping: the last declared is judged
+        line("{\"type\":\"run\",\"run\":\"r0\",\"testbed\":\"lab\",\"start\":%s,\"end\":%s}", num(start - 10),
+            num(start + length / 2));
+      }
       if (r.nextInt(10) > 0) { // now and then a recording without a run: the whole of it is judged
         line("{\"type\":\"run\",\"run\":\"r1\",\"testbed\":\"lab\",\"start\":%s%s,\"workload\":{\"tool\":\"fio\"%s}}",
             num(start), r.nextInt(6) == 0 ? "" : ",\"end\":" + num(end), concurrency());
+      }
+      if (r.nextInt(3) == 0) { // a sweep: phases one after another over the run, a knee to look for
+        int steps = 2 + r.nextInt(4);
+        for (int i = 0; i < steps; i++) {
+          line("{\"type\":\"phase\",\"run\":\"r1\",\"name\":\"%dT/32Q\",\"start\":%s,\"end\":%s}", 1 << i,
+              num(start + length * i / steps), num(start + length * (i + 1) / steps));
+        }
+        return;
       }
       int phases = r.nextInt(5);
       for (int i = 0; i < phases; i++) {
@@ -181,7 +201,9 @@ class AnalyzeNeverThrowsTest {
           case 2 -> end + r.nextInt(30); // past the run's end, overlapping the next
           default -> from + r.nextDouble() * (end - from);
         };
-        String name = r.nextBoolean() ? "p" + i : (1 << r.nextInt(5)) + "T/" + (1 << r.nextInt(8)) + "Q";
+        // a name in the studies' threads/queue form is read as the phase's concurrency, zero too
+        String name = r.nextBoolean() ? "p" + i : r.nextInt(6) == 0 ? pickText("0T/0Q", "1T/0Q", "0T/32Q")
+            : (1 << r.nextInt(5)) + "T/" + (1 << r.nextInt(8)) + "Q";
         line("{\"type\":\"phase\",\"run\":\"%s\",\"name\":\"%s\",\"start\":%s%s%s}", r.nextInt(12) == 0 ? "r0" : "r1",
             name, num(from), r.nextInt(6) == 0 ? "" : ",\"end\":" + num(to),
             r.nextBoolean() ? "" : ",\"workload\":{\"iodepth\":" + (1 << r.nextInt(8)) + "}");
@@ -199,9 +221,11 @@ class AnalyzeNeverThrowsTest {
 
     private void declareEntities() {
       String[] hosts = {"h1", "h2", "arr"};
-      int n = 1 + r.nextInt(14);
+      int n = 1 + r.nextInt(16);
       for (int i = 0; i < n; i++) {
-        String kind = r.nextInt(25) == 0 ? "gpu" : KINDS[r.nextInt(KINDS.length)];
+        // a workload first, most of the time: without one nothing is on a data path
+        String kind = i == 0 && r.nextInt(8) > 0 ? "workload"
+            : r.nextInt(25) == 0 ? "gpu" : KINDS[r.nextInt(KINDS.length)];
         String host = hosts[r.nextInt(hosts.length)];
         String id = switch (kind) {
           case "host_cpu" -> host + "/cpu";
@@ -219,8 +243,10 @@ class AnalyzeNeverThrowsTest {
           continue; // declared again with other contents is refused; once is enough
         }
         entities.add(new String[] {id, kind});
+        String capacity = capacity(kind);
+        ceilings.put(id, ceilingOf(capacity));
         line("{\"type\":\"entity\",\"id\":\"%s\",\"kind\":\"%s\",\"name\":\"%s\"%s%s}", id, kind, id, attrs(kind, id),
-            capacity(kind));
+            capacity);
       }
     }
 
@@ -289,8 +315,14 @@ class AnalyzeNeverThrowsTest {
       };
     }
 
+    /** The declared bytes_per_s or iops, NaN without: readings are drawn near it so limits are reached. */
+    private static double ceilingOf(String capacity) {
+      java.util.regex.Matcher m = Pattern.compile("\"(?:bytes_per_s|iops)\":([^,}]+)").matcher(capacity);
+      return m.find() ? Double.parseDouble(m.group(1)) : Double.NaN;
+    }
+
     private void relations() {
-      int n = r.nextInt(2 + 2 * entities.size());
+      int n = r.nextInt(2 + 3 * entities.size());
       for (int i = 0; i < n; i++) {
         if (r.nextInt(15) == 0) { // one the table does not name, maybe to an undeclared entity: validation takes it
           String from = entities.get(r.nextInt(entities.size()))[0];
@@ -349,10 +381,14 @@ class AnalyzeNeverThrowsTest {
       }
       for (String id : ids) {
         String kind = entities.stream().filter(e -> e[0].equals(id)).map(e -> e[1]).findFirst().orElse("unknown");
-        String[] metrics = metricsOf(kind);
-        int m = r.nextInt(metrics.length + 1);
-        for (int k = 0; k < m; k++) {
-          series(id, metrics[r.nextInt(metrics.length)]);
+        double share = r.nextDouble(); // each entity reports some of its metrics, some none
+        for (String metric : metricsOf(kind)) {
+          if (r.nextDouble() < share) {
+            series(id, metric);
+            if (r.nextInt(15) == 0) {
+              series(id, metric); // the same metric twice: two readings at one instant
+            }
+          }
         }
       }
     }
@@ -362,23 +398,28 @@ class AnalyzeNeverThrowsTest {
       boolean share = metric.startsWith("util") || metric.startsWith("psi_") || metric.endsWith("_ratio")
           || metric.endsWith("_fraction");
       boolean signed = metric.equals("temperature_dbm");
-      double level = share ? pick(0.0, 0.5, 0.93, 1.0, 1.19, 2.0, tiny())
-          : pick(0.0, 1.0, 1e3, 1e6, 1.2e10, 0.002, big(), big(), tiny(), tiny(), signed ? -big() : 5.0);
-      int mode = r.nextInt(4);
+      double ceiling = ceilings.getOrDefault(id, Double.NaN);
+      boolean latency = metric.endsWith("_latency_s") || metric.equals("latency_p99_s");
+      double level = r.nextInt(6) == 0 ? (share ? pick(0.0, 2.0, tiny()) : pick(0.0, big(), tiny(), signed ? -big() : 5.0))
+          : share ? pick(0.0, 0.5, 0.93, 0.97, 1.0, 1.0, 1.19, 2.0)
+          : latency ? pick(0.0002, 0.001, 0.002, 0.01, 0.05)
+          : metric.equals("numjobs") || metric.equals("iodepth") ? pick(0, 1, 8, 32)
+          : !Double.isNaN(ceiling) ? ceiling * pick(0.3, 0.92, 0.97, 1.0, 1.1, 1.3, 2.0) // near, at, past it
+          : pick(1.0, 1e3, 5e4, 1e6, 1.2e9, 1.2e10, 3e10);
+      int mode = r.nextInt(5);
       double length = end - start;
-      int count = switch (r.nextInt(5)) {
-        case 0 -> 1 + r.nextInt(3);
-        default -> (int) Math.min(120, Math.max(1, length) + 1);
-      };
+      double every = Math.max(1, Math.ceil(length / 60)); // at most 61 readings a series: tries stay quick
+      int count = r.nextInt(8) == 0 ? 1 + r.nextInt(3) : (int) (Math.max(1, length) / every) + 1;
       for (int i = 0; i < count; i++) {
-        double ts = count <= 3 ? start + r.nextDouble() * Math.max(1, length) : start + i;
+        double ts = count <= 3 ? start + r.nextDouble() * Math.max(1, length) : start + i * every;
         if (r.nextInt(50) == 0) {
           ts = start - 5; // before the run
         }
         double v = switch (mode) {
           case 0 -> level;
           case 1 -> level * i / Math.max(1, count - 1); // a ramp from 0
-          case 2 -> level * r.nextDouble();
+          case 2 -> level * (0.9 + 0.1 * r.nextDouble()); // noise
+          case 3 -> i < count / 2 ? level * 0.3 : level; // a step: a limit that begins inside a phase
           default -> r.nextInt(4) == 0 ? 0 : level;
         };
         line("{\"type\":\"sample\",\"ts\":%s,\"entity\":\"%s\",\"metric\":\"%s\",\"value\":%s}", num(ts), id, metric,
@@ -403,6 +444,10 @@ class AnalyzeNeverThrowsTest {
     /** The smallest ceiling validation takes (a normal double) in an extreme recording, else 1. */
     private double tinyCeiling() {
       return extreme ? Double.MIN_NORMAL : 1.0;
+    }
+
+    private String pickText(String... values) {
+      return values[r.nextInt(values.length)];
     }
 
     private double pick(double... values) {
