@@ -3,6 +3,8 @@ package io.headroom.analyzer.detect;
 import io.headroom.model.EntityKind;
 import io.headroom.model.Metrics;
 import io.headroom.analyzer.data.Series;
+import io.headroom.analyzer.data.Stats;
+import java.util.Map;
 
 /**
  * One entity's heaviest reading in a window against its ceiling: the one arithmetic behind the
@@ -89,6 +91,8 @@ public record Load(String entity, Reading reading, String metric, double value, 
       case IOPS -> entity + " p95 " + Fmt.iops(value) + " = " + Fmt.pct(share()) + " of its " + Fmt.iops(ceiling) + " spec";
       case BYTES -> entity + " p95 " + Fmt.byteRate(value) + " = " + Fmt.pct(share()) + " of its "
           + Fmt.byteRate(ceiling) + " spec";
+      case SPEC_TIME -> entity + " p95 " + Fmt.pct(value) + " of its spec at this I/O size (each I/O's fixed time from"
+          + " the 4 KiB IOPS spec plus its transfer at the bytes/s spec)";
       case TX, RX, DEVICE_TO_HOST, HOST_TO_DEVICE -> entity + " " + what() + " p95 " + Fmt.byteRate(value) + " = "
           + Fmt.pct(share()) + " of " + Fmt.byteRate(ceiling);
       case CREDIT_ZERO, DECLARED -> entity + " " + what() + " p95 " + Fmt.num(value) + " = " + Fmt.pct(share())
@@ -101,7 +105,7 @@ public record Load(String entity, Reading reading, String metric, double value, 
     return switch (reading) {
       case UTIL -> "util p95 " + Fmt.frac(value);
       case BUSY -> "busy p95 " + Fmt.frac(value);
-      case IOPS, BYTES -> Fmt.pct(share()) + " of its spec";
+      case IOPS, BYTES, SPEC_TIME -> Fmt.pct(share()) + " of its spec";
       default -> Fmt.pct(share()) + " of line rate";
     };
   }
@@ -112,6 +116,7 @@ public record Load(String entity, Reading reading, String metric, double value, 
       case IOPS -> Sums.values(ctx, entity, Metrics.READ_IOPS, Metrics.WRITE_IOPS);
       case BYTES -> Sums.values(ctx, entity, Metrics.READ_BYTES_PER_S, Metrics.WRITE_BYTES_PER_S);
       case LOSS -> Sums.values(ctx, entity, Metrics.DISCARDS_PER_S, Metrics.ERRORS_PER_S);
+      case SPEC_TIME -> specShares(ctx).values().stream().mapToDouble(Double::doubleValue).toArray();
       default -> ctx.values(entity, metric);
     };
   }
@@ -122,11 +127,17 @@ public record Load(String entity, Reading reading, String metric, double value, 
       case IOPS -> Sums.times(ctx, entity, Metrics.READ_IOPS, Metrics.WRITE_IOPS);
       case BYTES -> Sums.times(ctx, entity, Metrics.READ_BYTES_PER_S, Metrics.WRITE_BYTES_PER_S);
       case LOSS -> Sums.times(ctx, entity, Metrics.DISCARDS_PER_S, Metrics.ERRORS_PER_S);
+      case SPEC_TIME -> specShares(ctx).keySet().stream().mapToDouble(Double::doubleValue).toArray();
       default -> {
         Series s = ctx.data().seriesOf(entity).get(metric);
         yield s == null ? new double[0] : s.timesBetween(ctx.window().from(), ctx.window().to());
       }
     };
+  }
+
+  private Map<Double, Double> specShares(Context ctx) {
+    return SpecTime.shares(ctx, entity, ctx.capacity(entity, Metrics.CAPACITY_IOPS),
+        ctx.capacity(entity, Metrics.CAPACITY_BYTES_PER_S));
   }
 
   /** The reading at or above which the load is at its ceiling (atCeiling of its practical ceiling). */
@@ -209,6 +220,13 @@ public record Load(String entity, Reading reading, String metric, double value, 
     return new Load(id, Reading.UTIL, util, 1.0, t.cpuBusy() / t.atCeiling());
   }
 
+  /**
+   * How far the spec at the phase's I/O size must exceed the plainer figure (the IOPS or the bytes
+   * share) to be quoted instead: a point, so 4 KiB reads and large transfers, where the two agree
+   * up to rounding, keep the figure a reader checks against the datasheet.
+   */
+  static final double SPEC_TIME_MARGIN = 0.01;
+
   /** A disk's throughput (reads plus writes) against its declared spec; null without a spec. */
   static Load diskSpec(Context ctx, String id) {
     Load best = null;
@@ -220,6 +238,15 @@ public record Load(String entity, Reading reading, String metric, double value, 
     if (!Double.isNaN(bytesCap)) {
       best = max(best, new Load(id, Reading.BYTES,
           Sums.p95(ctx, id, Metrics.READ_BYTES_PER_S, Metrics.WRITE_BYTES_PER_S), bytesCap, 1.0));
+    }
+    if (!Double.isNaN(iopsCap) && !Double.isNaN(bytesCap) && SpecTime.randomAccess(ctx)) {
+      double[] shares = SpecTime.shares(ctx, id, iopsCap, bytesCap).values().stream().mapToDouble(Double::doubleValue)
+          .toArray();
+      double p95 = Stats.percentile(shares, 0.95);
+      // the spec at this mix binds before either figure alone once the I/O is larger than 4 KiB
+      if (p95 > best.share() + SPEC_TIME_MARGIN) {
+        best = new Load(id, Reading.SPEC_TIME, p95, 1.0, 1.0);
+      }
     }
     return best;
   }

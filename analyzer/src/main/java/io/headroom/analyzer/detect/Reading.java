@@ -20,6 +20,8 @@ enum Reading {
   IOPS("iops", null),
   /** Read plus written bytes against a disk's bytes/s spec. */
   BYTES("bytes", null),
+  /** A disk's busy share at the phase's I/O size, from both its specs (SpecTime). */
+  SPEC_TIME("spec_time", null),
   PAUSE("pause", Metrics.PAUSE_PER_S),
   CREDIT_ZERO("credit_zero", Metrics.TX_CREDIT_ZERO_FRACTION),
   /** Discards plus errors per second (Loss). */
@@ -49,7 +51,7 @@ enum Reading {
 
   /** Against a disk's spec. */
   boolean spec() {
-    return this == IOPS || this == BYTES;
+    return this == IOPS || this == BYTES || this == SPEC_TIME;
   }
 
   /** A threshold standing for a ceiling, which no reading can be implausibly far beyond. */
