@@ -34,9 +34,23 @@ final class NextCandidates {
    * One resource that could bind: its tightest member's load, every member's headroom row tightest
    * first, and a label when it is not the entity as it stands (a link at its capable training).
    */
-  record Candidate(Bottleneck bottleneck, Load load, List<HeadroomEntry> members, String label) {
+  record Candidate(Bottleneck bottleneck, Load load, List<HeadroomEntry> members, String label, Demand demand) {
+    Candidate(Bottleneck bottleneck, Load load, List<HeadroomEntry> members, String label) {
+      this(bottleneck, load, members, label, null);
+    }
+
+    /**
+     * Its pressure in proportion to the workload's throughput: from its demand across the run's
+     * phases where known (its background left out), else this window's load over its ceiling.
+     */
     double pressure() {
-      return load.pressure();
+      return demand != null ? demand.pressure() : load.pressure();
+    }
+
+    /** The same candidate with its demand read across the run's phases, when they tell it. */
+    Candidate withDemandFrom(Context ctx) {
+      Demand d = label == null ? Demand.of(ctx, load.entity()) : null;
+      return d == null ? this : new Candidate(bottleneck, load, members, label, d);
     }
 
     /** "s4/perc0/vd0", or the label of a retrained link. */

@@ -55,14 +55,14 @@ public final class NextLimits {
       return Result.none(NO_THROUGHPUT);
     }
     if (d.bottleneck() == Bottleneck.NONE) {
-      List<Candidate> all = NextCandidates.onPath(ctx, headroom, Set.of());
+      List<Candidate> all = byDemand(ctx, NextCandidates.onPath(ctx, headroom, Set.of()));
       return all.isEmpty() ? Result.none(NO_OTHER_CEILING) : new Result(room(all.get(0), x), null);
     }
     Load primary = d.entity() == null ? null : Load.of(ctx, d.entity());
     if (primary == null || !(primary.pressure() > 0)) {
       return Result.none(LIMIT_WITHOUT_LOAD);
     }
-    List<Candidate> next = new ArrayList<>(NextCandidates.onPath(ctx, headroom, lifted(ctx, d)));
+    List<Candidate> next = new ArrayList<>(byDemand(ctx, NextCandidates.onPath(ctx, headroom, lifted(ctx, d))));
     Candidate retrained = NextCandidates.retrained(ctx, d.bottleneck(), primary);
     if (retrained != null) {
       next.add(retrained);
@@ -75,16 +75,30 @@ public final class NextLimits {
   }
 
   /**
+   * The candidates with their demand read across the run's phases where those tell it (Demand: a
+   * background load does not grow with the workload), tightest first again.
+   */
+  private static List<Candidate> byDemand(Context ctx, List<Candidate> candidates) {
+    List<Candidate> out = new ArrayList<>();
+    for (Candidate c : candidates) {
+      out.add(c.withDemandFrom(ctx));
+    }
+    out.sort((a, b) -> Double.compare(b.pressure(), a.pressure()));
+    return out;
+  }
+
+  /**
    * What lifting the limit takes away: its entity, the parts and whole of its machine's CPU when it
-   * is a CPU, its whole group when every member is full, and the other end of every cable it is
+   * is a CPU, the members of its group at their ceiling with it (saturated together), and the other end of every cable it is
    * an end of: the two ends of one link are one resource (a faster ISL is faster at both ends), so
    * the far end of the limit's cable is never its next limit.
    */
   static Set<String> lifted(Context ctx, PhaseDecision d) {
     Set<String> out = new HashSet<>(NextCandidates.cpuFamily(ctx, d.entity()));
     out.add(d.entity());
-    if (d.group() != null && d.group().whole()) {
-      out.addAll(d.group().entities());
+    if (d.group() != null) {
+      // the members at their ceiling with it (tightest first): saturated together, lifted together
+      out.addAll(d.group().entities().subList(0, Math.min(d.group().atCeiling(), d.group().entities().size())));
     }
     for (Relation r : ctx.data().relations()) {
       if (!Rel.CABLED_TO.wire().equals(r.rel())) {
@@ -116,6 +130,9 @@ public final class NextLimits {
     if (members != null) {
       evidence.add(members);
     }
+    if (c.demand() != null) {
+      evidence.add(c.demand().describe(c.load().entity(), x));
+    }
     evidence.add(cap.note() + (cap.gain() < byLoad ? ": the cap, " + Fmt.trim(gain, 2) + "x" : ""));
     if (next.size() > 1) {
       Candidate then = next.get(1);
@@ -136,6 +153,9 @@ public final class NextLimits {
     String members = membersNote(c);
     if (members != null) {
       evidence.add(members);
+    }
+    if (c.demand() != null) {
+      evidence.add(c.demand().describe(c.load().entity(), x));
     }
     return limit(c, gain, evidence);
   }

@@ -17,12 +17,20 @@ import java.util.Map;
  *     the sentence that says so; they are no candidate in any window
  * @param offered the I/O the benchmark was configured to keep outstanding in each window (jobs x
  *     iodepth over its workloads), for the windows where it is known
+ * @param contexts each window's own context, for reading an entity in another window (Demand)
  */
-public record RunWindows(List<Window> windows, Map<String, String> notLoad, Map<Window, Double> offered) {
+public record RunWindows(List<Window> windows, Map<String, String> notLoad, Map<Window, Double> offered,
+    Map<Window, Context> contexts) {
   public RunWindows {
     windows = List.copyOf(windows);
     notLoad = Map.copyOf(notLoad);
     offered = Map.copyOf(offered);
+    contexts = Map.copyOf(contexts);
+  }
+
+  /** The window's own context, null when the run's windows were not given with theirs. */
+  Context context(Window w) {
+    return contexts.get(w);
   }
 
   /** The outstanding I/O configured in the window, NaN when not known. */
@@ -45,12 +53,16 @@ public record RunWindows(List<Window> windows, Map<String, String> notLoad, Map<
         offered.put(c.window(), sum);
       }
     }
-    return new RunWindows(ws, Unresponsive.find(contexts), offered);
+    Map<Window, Context> own = new HashMap<>();
+    for (Context c : contexts) {
+      own.putIfAbsent(c.window(), c);
+    }
+    return new RunWindows(ws, Unresponsive.find(contexts), offered, own);
   }
 
   /** A window on its own: nothing to compare it with. */
   static RunWindows only(Window w) {
-    return new RunWindows(List.of(w), Map.of(), Map.of());
+    return new RunWindows(List.of(w), Map.of(), Map.of(), Map.of());
   }
 
   /** The same, with one window replaced by a part of it (a phase after its limit's onset). */
@@ -67,12 +79,12 @@ public record RunWindows(List<Window> windows, Map<String, String> notLoad, Map<
     if (was != null) {
       moved.put(part, was);
     }
-    return new RunWindows(out, notLoad, moved);
+    return new RunWindows(out, notLoad, moved, contexts);
   }
 
   /** The same windows, with what was found not to be load across them. */
   public RunWindows withNotLoad(Map<String, String> found) {
-    return new RunWindows(windows, found, offered);
+    return new RunWindows(windows, found, offered, contexts);
   }
 
   /** The sentence saying the entity's reading is not load, or null. */

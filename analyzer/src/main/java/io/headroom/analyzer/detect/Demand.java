@@ -1,0 +1,104 @@
+package io.headroom.analyzer.detect;
+
+import io.headroom.analyzer.data.Stats;
+import io.headroom.analyzer.data.Window;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A resource's service demand read across the run's phases (the utilization law with a fixed
+ * background: U = U0 + D X). Where a resource also carries load that does not grow with the
+ * workload (another tenant's traffic, a CPU's housekeeping), one phase's reading over its
+ * throughput overstates its demand and brings the next limit too soon; phases of the same mix at
+ * different throughputs separate the two. Fitted by least squares on the resource's mean load (as a
+ * share of its practical ceiling) against the workloads' mean throughput, over the phases where it
+ * was below its ceiling (a full resource's load no longer follows the throughput).
+ *
+ * @param background U0, the share of its practical ceiling with no workload
+ * @param perUnit D, the share each unit of throughput adds
+ * @param phases how many phases the fit is over
+ * @param x the throughput of the window asked about
+ */
+record Demand(double background, double perUnit, int phases, double x) {
+  /** Throughputs across the fitted phases must span at least this factor to separate U0 from D. */
+  static final double SPREAD = 1.5;
+
+  /** The pressure the resource would have at this window's throughput without its background's share of the ceiling. */
+  double pressure() {
+    return x / fullAt();
+  }
+
+  /** The throughput at which it reaches its practical ceiling. */
+  double fullAt() {
+    return (1 - background) / perUnit;
+  }
+
+  /** "its load over 4 phases of this mix: 31% of its practical ceiling with no workload, ...". */
+  String describe(String entity, NextLimits.Throughput unit) {
+    return entity + "'s load over " + phases + " phases of this mix: " + Fmt.pct(background)
+        + " of its practical ceiling with no workload, growing " + Fmt.pct(perUnit * x) + " at " + unit.format(x)
+        + ": full at " + unit.format(fullAt());
+  }
+
+  /** The entity's demand from the run's windows of this window's mix; null when they cannot tell it. */
+  static Demand of(Context ctx, String entity) {
+    OperatingPoint here = Unresponsive.workloadPoint(ctx);
+    NextLimits.Throughput now = NextLimits.Throughput.of(ctx);
+    if (here == null || now == null) {
+      return null;
+    }
+    List<double[]> points = new ArrayList<>();
+    for (Window w : ctx.runWindows().windows()) {
+      Context c = ctx.runWindows().context(w);
+      if (c == null) {
+        continue;
+      }
+      OperatingPoint p = Unresponsive.workloadPoint(c);
+      NextLimits.Throughput x = NextLimits.Throughput.of(c);
+      Load l = c.data().entities().containsKey(entity) && c.hasReadings(entity) ? Load.of(c, entity) : null;
+      if (p == null || x == null || x.bytes() != now.bytes() || !p.sameMix(here) || l == null) {
+        continue;
+      }
+      double load = Stats.mean(l.readings(c)) / (l.ceiling() * l.practical());
+      if (load < c.thresholds().atCeiling()) {
+        points.add(new double[] {x.value(), load});
+      }
+    }
+    return fit(points, now.value());
+  }
+
+  /** Least squares over the points; null with fewer than two, too little spread, or no growth. */
+  static Demand fit(List<double[]> points, double x) {
+    if (points.size() < 2) {
+      return null;
+    }
+    double least = Double.POSITIVE_INFINITY;
+    double most = 0;
+    double sx = 0;
+    double sy = 0;
+    for (double[] p : points) {
+      least = Math.min(least, p[0]);
+      most = Math.max(most, p[0]);
+      sx += p[0];
+      sy += p[1];
+    }
+    if (!(least > 0) || most < SPREAD * least) {
+      return null;
+    }
+    double mx = sx / points.size();
+    double my = sy / points.size();
+    double cov = 0;
+    double var = 0;
+    for (double[] p : points) {
+      cov += (p[0] - mx) * (p[1] - my);
+      var += (p[0] - mx) * (p[0] - mx);
+    }
+    double slope = cov / var;
+    double intercept = my - slope * mx;
+    // a background below zero or at the ceiling is noise or another regime, not a background
+    if (!(slope > 0) || intercept < 0 || intercept >= 1) {
+      return null;
+    }
+    return new Demand(intercept, slope, points.size(), x);
+  }
+}
