@@ -1,0 +1,80 @@
+package io.headroom.analyzer.oracle;
+
+import io.headroom.analyzer.oracle.Mva.Solution;
+import io.headroom.analyzer.oracle.Mva.Station;
+import io.headroom.analyzer.oracle.OracleTestbed.Part;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * What limits a phase, from the solved network alone. Each resource's bound is the throughput it
+ * allows at most, c / D of its tightest station (a link's busier direction); the limit is the
+ * resource with the smallest bound when the phase's throughput is within AT_BOUND of it, else
+ * NONE: the population (jobs x iodepth, or the LUN queue depth) cannot reach it. The next limit
+ * is the resource with the next smallest bound, its gain the ratio of the two bounds; for NONE,
+ * the resource with the smallest bound and its room, bound / X.
+ *
+ * @param limit null for NONE
+ * @param next null when nothing else has a bound
+ * @param share the phase's throughput over the tightest resource's bound
+ */
+record OracleTruth(Resource limit, Resource next, double gain, double x, double share, String figures) {
+  /**
+   * Within 3% of its bound a resource is saturated: a closed network approaches its bound only
+   * asymptotically (at N = 4 x the knee population a single bottleneck runs at about 97-99%),
+   * and 3% is what 2% reading noise on a p95 can hide; further from it, more outstanding I/O
+   * would still buy more than noise, which is what concurrency-bound means.
+   */
+  static final double AT_BOUND = 0.03;
+
+  static OracleTruth of(OracleTestbed t, Solution s) {
+    Map<Resource, Double> bounds = new LinkedHashMap<>();
+    for (Part part : t.parts) {
+      if (part.resource() != null) {
+        bounds.merge(part.resource(), part.station().bound(), Math::min);
+      }
+    }
+    List<Map.Entry<Resource, Double>> sorted = new ArrayList<>(bounds.entrySet());
+    sorted.sort(Map.Entry.comparingByValue());
+    Map.Entry<Resource, Double> first = sorted.get(0);
+    Map.Entry<Resource, Double> second = sorted.size() > 1 ? sorted.get(1) : null;
+    double share = s.x() / first.getValue();
+    String figures = figures(t, s);
+    if (share >= 1 - AT_BOUND) {
+      return new OracleTruth(first.getKey(), second == null ? null : second.getKey(),
+          second == null ? Double.NaN : second.getValue() / first.getValue(), s.x(), share, figures);
+    }
+    return new OracleTruth(null, first.getKey(), first.getValue() / s.x(), s.x(), share, figures);
+  }
+
+  /** "NONE" or the class and resource. */
+  String limitName() {
+    return limit == null ? "NONE" : limit.bottleneck() + " " + limit.label();
+  }
+
+  String nextName() {
+    return next == null ? "none" : next.bottleneck() + " " + next.label();
+  }
+
+  /** The four busiest stations: utilisation, residence over demand (1: no queueing), mean queue. */
+  private static String figures(OracleTestbed t, Solution s) {
+    List<Integer> order = new ArrayList<>();
+    for (int i = 0; i < t.parts.size(); i++) {
+      if (!t.parts.get(i).station().delay()) {
+        order.add(i);
+      }
+    }
+    order.sort(Comparator.comparingDouble((Integer i) -> -s.u()[i]));
+    StringBuilder out = new StringBuilder();
+    for (int i : order.subList(0, Math.min(4, order.size()))) {
+      Station st = t.parts.get(i).station();
+      out.append(String.format(Locale.ROOT, "%s%s U=%.3f R/D=%.2f Q=%.1f c=%d", out.isEmpty() ? "" : "; ",
+          st.name(), s.u()[i], s.r()[i] / st.demand(), s.q()[i], st.servers()));
+    }
+    return out.toString();
+  }
+}
