@@ -61,8 +61,8 @@ final class LocalParts {
     double fixed = t.reads * read + (1 - t.reads) * write;
     boolean known = t.random().nextBoolean();
     int firstDrive = t.parts.size();
+    int width = slowLinks ? t.pick(List.of(1, 2)) : 4;
     for (int i = 0; i < drives; i++) {
-      int width = slowLinks ? t.pick(List.of(1, 2)) : 4;
       t.pcie(links.get(i), 4, width, 4, 4, 1.0 / drives, linkGroup);
       if (uplink) {
         t.rel(links.get(i), "behind", up);

@@ -164,6 +164,64 @@ class MvaTest {
     assertEquals(1, java.util.Arrays.stream(p).sum(), 1e-12, "the SSD's probabilities sum to 1");
   }
 
+  @Test
+  void eightDrivesOfOneHundredTwentyEightServersMatchTheDirectConvolution() {
+    // a local testbed's shape (8 NVMe drives of c = 128, each taking 1/8 of the I/O, a host CPU of
+    // 32 cores, a delay) at N = 1,400: beyond the 1,024 drive servers, where an earlier, scaled
+    // form of ProductForm underflowed; against every state summed directly in logarithms
+    List<Station> net = new java.util.ArrayList<>(List.of(new Station("cpu", 2.54e-6, 32), new Station("wire", 8.8e-6, Station.DELAY)));
+    for (int d = 0; d < 8; d++) {
+      net.add(new Station("nvme" + d, 4.871e-5, 128));
+    }
+    int n = 1400;
+    ProductForm exact = new ProductForm(net, n);
+    double[] lg = logConvolution(net, n, -1);
+    double[] lgWithoutCpu = logConvolution(net, n, 0);
+    for (int m : new int[] {100, 1024, 1200, 1300, 1400}) {
+      Solution s = exact.at(m);
+      double x = Math.exp(lg[m - 1] - lg[m]);
+      assertEquals(x, s.x(), x * 1e-9, "X at " + m);
+      assertEquals(Math.exp(lgWithoutCpu[m] - lg[m]), s.p0()[0], 1e-9, "the CPU's P(0) at " + m);
+      assertEquals(s.p0()[2], s.p0()[9], 1e-12, "equal drives, equal P(0) at " + m);
+      double customers = 0;
+      for (double q : s.q()) {
+        customers += q;
+      }
+      assertEquals(m, customers, m * 1e-9, "every customer somewhere at " + m);
+    }
+  }
+
+  /** log G(0..N) with station `without` left out (-1: none), each state summed: O(K N^2). */
+  private static double[] logConvolution(List<Station> net, int n, int without) {
+    double[] g = new double[n + 1];
+    java.util.Arrays.fill(g, Double.NEGATIVE_INFINITY);
+    g[0] = 0;
+    for (int k = 0; k < net.size(); k++) {
+      if (k == without) {
+        continue;
+      }
+      Station s = net.get(k);
+      double[] lf = new double[n + 1];
+      for (int j = 1; j <= n; j++) {
+        lf[j] = lf[j - 1] + Math.log(s.demand()) - Math.log(s.delay() ? j : Math.min(j, s.servers()));
+      }
+      double[] out = new double[n + 1];
+      for (int m = 0; m <= n; m++) {
+        double most = Double.NEGATIVE_INFINITY;
+        for (int j = 0; j <= m; j++) {
+          most = Math.max(most, lf[j] + g[m - j]);
+        }
+        double sum = 0;
+        for (int j = 0; j <= m; j++) {
+          sum += Math.exp(lf[j] + g[m - j] - most);
+        }
+        out[m] = most + Math.log(sum);
+      }
+      g = out;
+    }
+    return g;
+  }
+
   /** The same network solved by each: MVA and the product form. */
   private static List<Solution> both(List<Station> net, int n) {
     return List.of(Mva.at(net, n), new ProductForm(net, n).at(n));

@@ -2,13 +2,12 @@ package io.headroom.analyzer.oracle;
 
 import io.headroom.analyzer.oracle.Mva.Solution;
 import io.headroom.analyzer.oracle.Mva.Station;
-import java.util.ArrayList;
 import java.util.List;
 
 /**
  * The exact solution of the same closed network as Mva, from its product form (Buzen's
  * convolution, with the load-dependent stations' marginals as in Bolch et al. section 8.1.2),
- * in a normalised form that stays stable where load-dependent MVA is not.
+ * computed in logarithms so that it stays exact where load-dependent MVA is not.
  *
  * <p>Why not MVA alone: MVA's multi-server step gets P(0) by subtraction, and the error is
  * multiplied by X D / j on every step of p(j|n) = X D / min(j,c) p(j-1|n-1): at N = 2,048 with
@@ -22,37 +21,39 @@ import java.util.List;
  *   c servers: p_k(j|n) = f_k(j) G_-k(n-j) / G(n), G_-k the network without station k
  *   R_k = Q_k / X, U_k = X D_k / c_k, P_k(0) = p_k(0|n) (1 - U_k for a queue)
  * </pre>
- * G(n) spans hundreds of decades at n = 2,048, so each G is kept as g(n) = G(n) x_1 ... x_n with
- * x_i close to X(i) (the throughput of the network with each c-server station replaced by a
- * queue of demand D/c and a delay of D (c-1)/c, Seidmann's approximation, solved by Mva without
- * load-dependent stations, where it is stable): g stays within a few tens of decades, and one
- * scale factor per vector (its logarithm kept aside) takes up the rest. Convolving a queue costs
- * O(N), a c-server station O(N c) (the tail beyond c is geometric), so a network up to N costs
- * O(N (K + sum of c)) per vector, and one vector more per multi-server station.
+ * G(n) spans thousands of decades at n = 2,048 (and the partial networks of the convolution drift
+ * further still: a first attempt that kept G scaled by an approximate throughput underflowed
+ * there with eight 128-server drives), so each G is kept as its logarithm and every sum is
+ * taken as a log-sum-exp. Convolving a queue costs O(N), a c-server station O(N c) (its states
+ * from c on form a geometric tail, summed by one recursion), so a network up to N costs
+ * O(N (K + sum of c)) per vector, and one vector more per distinct multi-server station
+ * (identical stations, such as an array's equal nodes, share theirs).
  */
 final class ProductForm {
-  private static final double RESCALE = 1e200;
-
   private final List<Station> stations;
   private final int max;
-  /** x[i], i = 1..max: the scaling sequence. */
-  private final double[] x;
-  private final Vector full;
-  /** The network without station k, for each multi-server station k (null for the others). */
-  private final Vector[] without;
-
-  /** A normalising-constant vector: G(n) = g[n] exp(logScale) / (x_1 ... x_n). */
-  private record Vector(double[] g, double logScale) {}
+  /** log G(0..max) of the network. */
+  private final double[] full;
+  /** log G(0..max) without station k, for each multi-server station k (null for the others). */
+  private final double[][] without;
 
   ProductForm(List<Station> stations, int maxPopulation) {
     this.stations = List.copyOf(stations);
     this.max = maxPopulation;
-    this.x = scaling(stations, maxPopulation);
     this.full = convolve(-1);
-    this.without = new Vector[stations.size()];
+    this.without = new double[stations.size()][];
     for (int k = 0; k < stations.size(); k++) {
-      if (stations.get(k).servers() > 1) {
-        without[k] = convolve(k);
+      Station s = stations.get(k);
+      if (s.servers() > 1) {
+        for (int e = 0; e < k && without[k] == null; e++) {
+          Station o = stations.get(e);
+          if (without[e] != null && o.demand() == s.demand() && o.servers() == s.servers()) {
+            without[k] = without[e];
+          }
+        }
+        if (without[k] == null) {
+          without[k] = convolve(k);
+        }
       }
     }
   }
@@ -62,8 +63,7 @@ final class ProductForm {
     if (n < 1 || n > max) {
       throw new IllegalArgumentException("population " + n + " outside 1.." + max);
     }
-    double[] g = full.g();
-    double xn = g[n - 1] / g[n] * x[n];
+    double xn = Math.exp(full[n - 1] - full[n]);
     int k = stations.size();
     double[] r = new double[k];
     double[] q = new double[k];
@@ -76,14 +76,12 @@ final class ProductForm {
         u[i] = q[i];
         p0[i] = Double.NaN;
       } else if (s.servers() == 1) {
-        // sum_j D^j G(n-j)/G(n) = sum_j (D x_n ... x_{n-j+1}) g(n-j)/g(n)
-        double term = 1;
+        double logD = Math.log(s.demand());
         double sum = 0;
         for (int j = 1; j <= n; j++) {
-          term *= s.demand() * x[n - j + 1];
-          sum += term * g[n - j];
+          sum += Math.exp(j * logD + full[n - j] - full[n]);
         }
-        q[i] = sum / g[n];
+        q[i] = sum;
         u[i] = xn * s.demand();
         p0[i] = Math.max(0, 1 - u[i]);
       } else {
@@ -104,29 +102,29 @@ final class ProductForm {
   /** p(j|n), j = 0..n, of a multi-server station. */
   double[] distribution(int station, int n) {
     Station s = stations.get(station);
-    Vector w = without[station];
+    double[] w = without[station];
     if (w == null) {
       throw new IllegalArgumentException(s.name() + " is not a multi-server station");
     }
-    double ratio = Math.exp(w.logScale() - full.logScale()) / full.g()[n];
     double[] p = new double[n + 1];
-    double t = 1;
+    double logF = 0;
+    double logD = Math.log(s.demand());
     for (int j = 0; j <= n; j++) {
       if (j > 0) {
-        t *= s.demand() * x[n - j + 1] / Math.min(j, s.servers());
+        logF += logD - Math.log(Math.min(j, s.servers()));
       }
-      p[j] = t * w.g()[n - j] * ratio;
+      p[j] = Math.exp(logF + w[n - j] - full[n]);
     }
     return p;
   }
 
-  /** The network's g(0..max), leaving out station `skip` (-1: none). */
-  private Vector convolve(int skip) {
+  /** log G(0..max) of the network, leaving out station `skip` (-1: none). */
+  private double[] convolve(int skip) {
     double[] g = new double[max + 1];
-    g[0] = 1;
-    double logScale = 0;
+    java.util.Arrays.fill(g, Double.NEGATIVE_INFINITY);
+    g[0] = 0;
     // delays first: together they are one delay of the summed demand, and convolving it into the
-    // empty network leaves only its own term, f(n) x_1..x_n = prod_i (Z x_i / i)
+    // empty network leaves only its own term, f(n) = Z^n / n!
     double z = 0;
     for (int k = 0; k < stations.size(); k++) {
       if (k != skip && stations.get(k).delay()) {
@@ -135,37 +133,25 @@ final class ProductForm {
     }
     if (z > 0) {
       for (int n = 1; n <= max; n++) {
-        g[n] = g[n - 1] * z * x[n] / n;
+        g[n] = g[n - 1] + Math.log(z / n);
       }
-    } else {
-      java.util.Arrays.fill(g, 1, max + 1, 0.0);
     }
     for (int k = 0; k < stations.size(); k++) {
       Station s = stations.get(k);
-      if (k == skip || s.delay()) {
-        continue;
-      }
-      g = s.servers() == 1 ? queue(g, s.demand()) : multiServer(g, s.demand(), s.servers());
-      double top = 0;
-      for (double v : g) {
-        top = Math.max(top, v);
-      }
-      if (top > RESCALE || top < 1 / RESCALE) {
-        for (int n = 0; n <= max; n++) {
-          g[n] /= top;
-        }
-        logScale += Math.log(top);
+      if (k != skip && !s.delay() && s.demand() > 0) {
+        g = s.servers() == 1 ? queue(g, s.demand()) : multiServer(g, s.demand(), s.servers());
       }
     }
-    return new Vector(g, logScale);
+    return g;
   }
 
-  /** G'(n) = G(n) + D G'(n-1), scaled: g'(n) = g(n) + D x_n g'(n-1). */
+  /** G'(n) = G(n) + D G'(n-1). */
   private double[] queue(double[] g, double d) {
+    double logD = Math.log(d);
     double[] out = new double[max + 1];
     out[0] = g[0];
     for (int n = 1; n <= max; n++) {
-      out[n] = g[n] + d * x[n] * out[n - 1];
+      out[n] = plus(g[n], logD + out[n - 1]);
     }
     return out;
   }
@@ -175,47 +161,45 @@ final class ProductForm {
    * the rest by H(n) = D/c (f(c-1) G(n-c) + H(n-1)), since f(j) = f(c-1) (D/c)^(j-c+1) from c on.
    */
   private double[] multiServer(double[] g, double d, int c) {
+    double logD = Math.log(d);
+    double[] logF = new double[c];
+    for (int j = 1; j < c; j++) {
+      logF[j] = logF[j - 1] + logD - Math.log(j);
+    }
+    double logDc = logD - Math.log(c);
     double[] out = new double[max + 1];
-    double tail = 0;
-    double lastBelowC = 0; // f(c-1) x_{n-1} ... x_{n-c+1}: the head's last term at n - 1
+    double tail = Double.NEGATIVE_INFINITY;
+    double[] terms = new double[c];
     for (int n = 0; n <= max; n++) {
-      double t = 1;
-      double head = g[n];
       int top = Math.min(n, c - 1);
-      for (int j = 1; j <= top; j++) {
-        t *= d * x[n - j + 1] / j;
-        head += t * g[n - j];
+      double most = Double.NEGATIVE_INFINITY;
+      for (int j = 0; j <= top; j++) {
+        terms[j] = logF[j] + g[n - j];
+        most = Math.max(most, terms[j]);
       }
       if (n >= c) {
-        tail = d / c * x[n] * (lastBelowC * g[n - c] + tail);
+        tail = logDc + plus(logF[c - 1] + g[n - c], tail);
+        most = Math.max(most, tail);
       }
-      if (top == c - 1) {
-        lastBelowC = t;
+      if (most == Double.NEGATIVE_INFINITY) {
+        out[n] = most;
+        continue;
       }
-      out[n] = head + tail;
+      double sum = n >= c ? Math.exp(tail - most) : 0;
+      for (int j = 0; j <= top; j++) {
+        sum += Math.exp(terms[j] - most);
+      }
+      out[n] = most + Math.log(sum);
     }
     return out;
   }
 
-  /** x_i: Seidmann's approximation's throughput, from Mva on queues and delays only. */
-  private static double[] scaling(List<Station> stations, int max) {
-    List<Station> approx = new ArrayList<>();
-    for (Station s : stations) {
-      if (s.servers() > 1) {
-        approx.add(new Station(s.name(), s.demand() / s.servers(), 1));
-        approx.add(new Station(s.name() + " (delay)", s.demand() * (s.servers() - 1) / s.servers(), Station.DELAY));
-      } else {
-        approx.add(s);
-      }
+  /** log(e^a + e^b). */
+  private static double plus(double a, double b) {
+    double hi = Math.max(a, b);
+    if (hi == Double.NEGATIVE_INFINITY) {
+      return hi;
     }
-    Solution[] all = Mva.solve(approx, max);
-    double[] x = new double[max + 1];
-    for (int i = 1; i <= max; i++) {
-      x[i] = all[i - 1].x();
-      if (!(x[i] > 0) || Double.isInfinite(x[i])) {
-        throw new IllegalArgumentException("no throughput at " + i + ": every demand zero?");
-      }
-    }
-    return x;
+    return hi + Math.log1p(Math.exp(Math.min(a, b) - hi));
   }
 }
