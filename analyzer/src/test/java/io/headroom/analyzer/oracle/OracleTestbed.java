@@ -79,9 +79,12 @@ final class OracleTestbed {
     Target[] kinds = local ? new Target[] {Target.HOST_CPU, Target.PCIE, Target.DISK, Target.NONE} : Target.values();
     this.target = kinds[random.nextInt(kinds.length)];
     this.reads = new double[] {1.0, 1.0, 0.0, 0.7, 0.5}[random.nextInt(5)];
-    // a network is the limit of large transfers more often than of 4 KiB ones
-    int[] sizes = target == Target.NETWORK ? new int[] {16384, 65536, 131072, 262144, 1048576}
-        : new int[] {4096, 4096, 8192, 16384, 65536, 131072, 262144, 1048576};
+    // a network is the limit of large transfers more often than of 4 KiB ones, a CPU of small ones
+    int[] sizes = switch (target) {
+      case NETWORK -> new int[] {16384, 65536, 131072, 262144, 1048576};
+      case HOST_CPU, ARRAY_CPU -> new int[] {4096, 4096, 8192, 16384, 65536};
+      default -> new int[] {4096, 4096, 8192, 16384, 65536, 131072, 262144, 1048576};
+    };
     this.bs = sizes[random.nextInt(sizes.length)];
     // iodepth x4 a step from 2-8 (1 when steered to NONE), jobs x iodepth at most 32 x 64 = 2,048
     this.jobs = target == Target.NONE ? 1 + random.nextInt(2) : new int[] {1, 2, 4, 8}[random.nextInt(4)];
