@@ -3,6 +3,7 @@ package io.headroom.analyzer.oracle;
 import io.headroom.model.Bottleneck;
 import io.headroom.model.NextLimit;
 import io.headroom.model.PhaseVerdict;
+import java.util.List;
 import java.util.Locale;
 
 /**
@@ -18,23 +19,25 @@ record OracleJudgement(OracleTestbed testbed, int phase, OracleTruth truth, Phas
     if (truth.limit() == null) {
       return verdict.bottleneck() == Bottleneck.NONE;
     }
-    return verdict.bottleneck() == truth.limit().bottleneck() && truth.limit().named(verdict.entity());
+    return truth.limits().stream().anyMatch(r -> verdict.bottleneck() == r.bottleneck() && r.named(verdict.entity()));
   }
 
   boolean nextRight() {
     NextLimit n = verdict.nextLimit();
-    if (truth.next() == null) {
+    List<Resource> nexts = truth.nexts(verdict.entity());
+    if (nexts.isEmpty()) {
       return n == null;
     }
-    return n != null && n.bottleneck() == truth.next().bottleneck() && truth.next().named(n.entity());
+    return n != null && nexts.stream().anyMatch(r -> n.bottleneck() == r.bottleneck() && r.named(n.entity()));
   }
 
   boolean gainRight() {
     NextLimit n = verdict.nextLimit();
-    if (truth.next() == null) {
+    if (truth.nexts(verdict.entity()).isEmpty()) {
       return n == null;
     }
-    return n != null && Math.abs(n.gain() / truth.gain() - 1) <= GAIN_TOLERANCE;
+    double gain = truth.limit() != null && !truth.ties().isEmpty() ? 1.0 : truth.gain();
+    return n != null && Math.abs(n.gain() / gain - 1) <= GAIN_TOLERANCE;
   }
 
   boolean allRight() {

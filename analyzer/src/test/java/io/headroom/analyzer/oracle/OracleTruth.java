@@ -18,11 +18,16 @@ import java.util.Map;
  * is the resource with the next smallest bound, its gain the ratio of the two bounds; for NONE,
  * the resource with the smallest bound and its room, bound / X.
  *
+ * <p>Resources whose bounds are equal (within TIE: two 32G host links and one 64G ISL carrying the
+ * same I/O) are the limit alike, and a verdict naming any of them names the limit; the next limit
+ * is then another of them, at a gain of 1.
+ *
  * @param limit null for NONE
+ * @param ties the other resources with the limit's (or for NONE the tightest) bound
  * @param next null when nothing else has a bound
  * @param share the phase's throughput over the tightest resource's bound
  */
-record OracleTruth(Resource limit, Resource next, double gain, double x, double share, String figures) {
+record OracleTruth(Resource limit, List<Resource> ties, Resource next, double gain, double x, double share, String figures) {
   /**
    * Within 3% of its bound a resource is saturated: a closed network approaches its bound only
    * asymptotically (at N = 4 x the knee population a single bottleneck runs at about 97-99%),
@@ -30,6 +35,8 @@ record OracleTruth(Resource limit, Resource next, double gain, double x, double 
    * would still buy more than noise, which is what concurrency-bound means.
    */
   static final double AT_BOUND = 0.03;
+  /** Bounds this close are equal: what is left of rounding in c / D. */
+  static final double TIE = 1e-9;
 
   static OracleTruth of(OracleTestbed t, Solution s) {
     Map<Resource, Double> bounds = new LinkedHashMap<>();
@@ -44,16 +51,51 @@ record OracleTruth(Resource limit, Resource next, double gain, double x, double 
     Map.Entry<Resource, Double> second = sorted.size() > 1 ? sorted.get(1) : null;
     double share = s.x() / first.getValue();
     String figures = figures(t, s);
+    List<Resource> ties = new ArrayList<>();
+    for (Map.Entry<Resource, Double> e : sorted.subList(1, sorted.size())) {
+      if (e.getValue() <= first.getValue() * (1 + TIE)) {
+        ties.add(e.getKey());
+      }
+    }
     if (share >= 1 - AT_BOUND) {
-      return new OracleTruth(first.getKey(), second == null ? null : second.getKey(),
+      return new OracleTruth(first.getKey(), ties, second == null ? null : second.getKey(),
           second == null ? Double.NaN : second.getValue() / first.getValue(), s.x(), share, figures);
     }
-    return new OracleTruth(null, first.getKey(), first.getValue() / s.x(), s.x(), share, figures);
+    return new OracleTruth(null, ties, first.getKey(), first.getValue() / s.x(), s.x(), share, figures);
+  }
+
+  /** The limit and the resources tied with it (for NONE: none). */
+  List<Resource> limits() {
+    if (limit == null) {
+      return List.of();
+    }
+    List<Resource> all = new ArrayList<>(List.of(limit));
+    all.addAll(ties);
+    return all;
+  }
+
+  /**
+   * What a right next limit may name once the verdict named `named`: the next resource, or with
+   * ties any tied resource but the one named (for NONE, the tightest or any tied with it).
+   */
+  List<Resource> nexts(String named) {
+    List<Resource> all = new ArrayList<>();
+    if (next != null) {
+      all.add(next);
+    }
+    all.addAll(ties);
+    if (limit == null || ties.isEmpty()) {
+      return all;
+    }
+    all.add(limit);
+    all.removeIf(r -> r.named(named));
+    return all;
   }
 
   /** "NONE" or the class and resource. */
   String limitName() {
-    return limit == null ? "NONE" : limit.bottleneck() + " " + limit.label();
+    return limit == null ? "NONE" : limit.bottleneck() + " " + limit.label()
+        + (ties.isEmpty() ? "" : " (tied with " + ties.stream().map(Resource::label).toList() + ")");
   }
 
   String nextName() {
