@@ -33,8 +33,9 @@ final class LocalParts {
     String up = "o/h1/pcie/0000:5e:00.0";
     int firstUp = t.parts.size();
     if (uplink) {
-      int[] gw = target == Target.PCIE ? new int[] {3, 4} : t.pick(List.of(new int[] {4, 16}, new int[] {3, 16}, new int[] {4, 8}));
-      t.pcie(up, gw[0], gw[1], 4, 16, 1, OracleTestbed.resource(Bottleneck.PCIE, up, List.of(up)));
+      boolean down = target == Target.PCIE;
+      int[] gw = down ? new int[] {3, 4} : t.pick(List.of(new int[] {4, 16}, new int[] {3, 16}, new int[] {4, 8}));
+      t.pcie(up, gw[0], gw[1], down ? 4 : gw[0], down ? 16 : gw[1], 1, OracleTestbed.resource(Bottleneck.PCIE, up, List.of(up)));
     }
     int lastUp = t.parts.size();
 

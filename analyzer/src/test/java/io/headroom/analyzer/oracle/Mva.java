@@ -22,11 +22,13 @@ import java.util.List;
  * </pre>
  * The multi-server R(n) is the load-dependent MVA's sum_j j D/min(j,c) p(j-1|n-1) rewritten with
  * sum_j p = 1 and sum_j j p = Q, so only the states below c are summed. p(0|n) comes from the
- * utilisation, sum_j min(j,c) p(j|n) = X D, not from 1 - sum_j p(j|n): the recursion is over
- * normalised probabilities (no normalising constants to overflow at n = 2,048), and the only
- * cancellation is in p(0) of a station near saturation, where it is clamped at 0. MvaTest checks
- * the result against the exact birth-death solution at N = 2,048 with c = 128, that each
- * station's probabilities sum to 1, and Little's law per station.
+ * utilisation, sum_j min(j,c) p(j|n) = X D (clamped at 0).
+ *
+ * <p>Exact and stable for queues and delays; with multi-server stations that cancellation in p(0)
+ * is amplified by X D / j at every step, and at large populations near saturation the result is
+ * wrong (MvaTest keeps a case off by half). The oracle therefore solves its networks with
+ * ProductForm; this class is the textbook recursion beside it, and MvaTest's hand-checked cases
+ * hold for both.
  */
 final class Mva {
   /** A station: its demand per cycle (s) and its servers (1 a queue, 0 a delay). */
@@ -74,7 +76,6 @@ final class Mva {
   private final double[] q;
   private final double[] p0;
   private int n;
-  private Solution current;
 
   Mva(List<Station> stations, int maxPopulation) {
     this.stations = List.copyOf(stations);
@@ -89,7 +90,6 @@ final class Mva {
         p[i][0] = 1;
       }
     }
-    this.current = new Solution(0, 0, new double[k], new double[k], new double[k], p0.clone());
   }
 
   /** Solves for every population 1..N and returns each (index n - 1). */
@@ -105,15 +105,6 @@ final class Mva {
   /** The network at one population. */
   static Solution at(List<Station> stations, int population) {
     return solve(stations, population)[population - 1];
-  }
-
-  /** The marginal distribution p(j|n) of a multi-server station at the last population solved. */
-  double[] distribution(int station) {
-    double[] d = p[station];
-    if (d == null) {
-      throw new IllegalArgumentException(stations.get(station).name() + " has no distribution kept");
-    }
-    return java.util.Arrays.copyOf(d, n + 1);
   }
 
   /** One more customer: the solution at n + 1 from that at n. */
@@ -164,7 +155,6 @@ final class Mva {
         p0[i] = pi[0];
       }
     }
-    current = new Solution(n, x, r, q.clone(), u, p0.clone());
-    return current;
+    return new Solution(n, x, r, q.clone(), u, p0.clone());
   }
 }

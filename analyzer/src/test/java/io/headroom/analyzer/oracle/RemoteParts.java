@@ -35,8 +35,10 @@ final class RemoteParts {
 
     // the adapter's PCIe link, trained down when steered to PCIE
     String nic = "o/h1/pcie/0000:3b:00.0";
-    int[] gw = target == Target.PCIE ? new int[] {3, t.pick(List.of(2, 4))} : t.pick(List.of(new int[] {4, 16}, new int[] {3, 16}, new int[] {5, 16}));
-    t.pcie(nic, gw[0], gw[1], Math.max(4, gw[0]), 16, 1, OracleTestbed.resource(Bottleneck.PCIE, nic, List.of(nic)));
+    boolean down = target == Target.PCIE;
+    int[] gw = down ? new int[] {3, t.pick(List.of(2, 4))} : t.pick(List.of(new int[] {4, 16}, new int[] {3, 16}, new int[] {5, 16}));
+    // a card trained at what it can do, or (steered to PCIE) a Gen4 x16 card trained down
+    t.pcie(nic, gw[0], gw[1], down ? 4 : gw[0], 16, 1, OracleTestbed.resource(Bottleneck.PCIE, nic, List.of(nic)));
 
     // host links to the first switch, the paths sharing the I/O equally
     int paths = t.pick(List.of(1, 2));
