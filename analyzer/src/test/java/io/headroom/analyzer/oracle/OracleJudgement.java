@@ -40,6 +40,12 @@ record OracleJudgement(OracleTestbed testbed, int phase, OracleTruth truth, Phas
     return n != null && Math.abs(n.gain() / gain - 1) <= GAIN_TOLERANCE;
   }
 
+  /** The gain within GAIN_TOLERANCE of the oracle's at the phase's own population (not judged). */
+  boolean gainRightAtConcurrency() {
+    NextLimit n = verdict.nextLimit();
+    return n != null && !Double.isNaN(truth.liftedGain()) && Math.abs(n.gain() / truth.liftedGain() - 1) <= GAIN_TOLERANCE;
+  }
+
   boolean allRight() {
     return verdictRight() && nextRight() && gainRight();
   }
@@ -47,10 +53,12 @@ record OracleJudgement(OracleTestbed testbed, int phase, OracleTruth truth, Phas
   /** One line: the testbed, what the oracle says, what the verdict said, the busiest stations. */
   String describe() {
     NextLimit n = verdict.nextLimit();
-    return String.format(Locale.ROOT, "%s phase %s: oracle %s (X %.0f/s = %.1f%% of the tightest bound), next %s x%.2f;"
+    return String.format(Locale.ROOT, "%s phase %s: oracle %s (X %.0f/s = %.1f%% of the tightest bound), next %s x%.2f%s;"
             + " verdict %s %s, next %s; stations: %s",
         testbed.describe(), testbed.phaseName(phase), truth.limitName(), truth.x(), 100 * truth.share(),
-        truth.nextName(), truth.gain(), verdict.bottleneck(), verdict.entity(),
+        truth.nextName(), truth.gain(),
+        Double.isNaN(truth.liftedGain()) ? "" : String.format(Locale.ROOT, " (x%.2f at this concurrency)", truth.liftedGain()),
+        verdict.bottleneck(), verdict.entity(),
         n == null ? "none (" + verdict.nextLimitReason() + ")"
             : String.format(Locale.ROOT, "%s %s x%.2f", n.bottleneck(), n.entity(), n.gain()),
         truth.figures());

@@ -115,6 +115,25 @@ final class OracleTestbed {
       solutions[p] = network.at(populations[p]);
       truths.add(OracleTruth.of(this, solutions[p]));
     }
+    liftLimits(max);
+  }
+
+  /**
+   * Each limited phase's throughput with its limit (and what is tied with it) taken out of the
+   * network at the phase's own population: one network per distinct limit.
+   */
+  private void liftLimits(int max) {
+    Map<List<Resource>, ProductForm> lifted = new LinkedHashMap<>();
+    for (int p = 0; p < truths.size(); p++) {
+      OracleTruth truth = truths.get(p);
+      if (truth.limit() == null) {
+        continue;
+      }
+      List<Resource> gone = truth.limits();
+      ProductForm without = lifted.computeIfAbsent(gone, g -> new ProductForm(parts.stream()
+          .filter(part -> !g.contains(part.resource())).map(Part::station).toList(), max));
+      truths.set(p, truth.withLiftedGain(without.at(populations[p]).x() / solutions[p].x()));
+    }
   }
 
   Random random() {

@@ -26,8 +26,13 @@ import java.util.Map;
  * @param ties the other resources with the limit's (or for NONE the tightest) bound
  * @param next null when nothing else has a bound
  * @param share the phase's throughput over the tightest resource's bound
+ * @param liftedGain for information, not judged: the throughput with the limit's stations taken out
+ *     of the network at the phase's own population, over X (NaN for NONE). Below the bounds'
+ *     ratio when the population cannot fill the next resource; the rules' concurrency cap
+ *     (section 8) aims at it.
  */
-record OracleTruth(Resource limit, List<Resource> ties, Resource next, double gain, double x, double share, String figures) {
+record OracleTruth(Resource limit, List<Resource> ties, Resource next, double gain, double x, double share,
+    String figures, double liftedGain) {
   /**
    * Within 3% of its bound a resource is saturated: a closed network approaches its bound only
    * asymptotically (at N = 4 x the knee population a single bottleneck runs at about 97-99%),
@@ -59,9 +64,13 @@ record OracleTruth(Resource limit, List<Resource> ties, Resource next, double ga
     }
     if (share >= 1 - AT_BOUND) {
       return new OracleTruth(first.getKey(), ties, second == null ? null : second.getKey(),
-          second == null ? Double.NaN : second.getValue() / first.getValue(), s.x(), share, figures);
+          second == null ? Double.NaN : second.getValue() / first.getValue(), s.x(), share, figures, Double.NaN);
     }
-    return new OracleTruth(null, ties, first.getKey(), first.getValue() / s.x(), s.x(), share, figures);
+    return new OracleTruth(null, ties, first.getKey(), first.getValue() / s.x(), s.x(), share, figures, Double.NaN);
+  }
+
+  OracleTruth withLiftedGain(double g) {
+    return new OracleTruth(limit, ties, next, gain, x, share, figures, g);
   }
 
   /** The limit and the resources tied with it (for NONE: none). */

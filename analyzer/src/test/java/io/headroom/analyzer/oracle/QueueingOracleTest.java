@@ -164,6 +164,7 @@ class QueueingOracleTest {
     Map<String, Integer> nextConfusion = new TreeMap<>();
     Map<String, List<String>> wrong = new TreeMap<>();
     List<Long> failingSeeds = new ArrayList<>();
+    int[] concurrency = new int[3]; // limited phases; gains off the bounds' ratio; of those, right at this concurrency
     for (long seed = 1; seed <= n; seed++) {
       OracleTestbed t = new OracleTestbed(seed);
       Verdict v = judge(t);
@@ -179,6 +180,13 @@ class QueueingOracleTest {
         if (!j.nextRight()) {
           nextConfusion.merge(j.truth().nextName().split(" ")[0] + " named "
               + (j.verdict().nextLimit() == null ? "none" : j.verdict().nextLimit().bottleneck()), 1, Integer::sum);
+        }
+        if (j.truth().limit() != null) {
+          concurrency[0]++;
+          if (!j.gainRight()) {
+            concurrency[1]++;
+            concurrency[2] += j.gainRightAtConcurrency() ? 1 : 0;
+          }
         }
         if (!j.allRight()) {
           seedRight = false;
@@ -197,6 +205,9 @@ class QueueingOracleTest {
     System.out.println(all.row("all"));
     System.out.println("wrong verdicts: " + confusion);
     System.out.println("wrong next limits (oracle's next class named as): " + nextConfusion);
+    System.out.printf(Locale.ROOT, "limited phases: %d; gain off the bounds' ratio by more than 10%%: %d, of which within 10%%"
+        + " of the oracle's gain at the phase's own concurrency (the limit lifted, the population kept): %d%n",
+        concurrency[0], concurrency[1], concurrency[2]);
     System.out.println("first failing seeds: " + failingSeeds);
     // up to 30 wrong phases, taken in turn from each oracle class so every kind of error shows
     List<String> listed = new ArrayList<>();
