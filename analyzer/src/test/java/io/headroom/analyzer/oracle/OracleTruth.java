@@ -35,9 +35,9 @@ record OracleTruth(Resource limit, List<Resource> ties, Resource next, double ga
     String figures, double liftedGain) {
   /**
    * Within 3% of its bound a resource is saturated: a closed network approaches its bound only
-   * asymptotically (at N = 4 x the knee population a single bottleneck runs at about 97-99%),
-   * and 3% is what 2% reading noise on a p95 can hide; further from it, more outstanding I/O
-   * would still buy more than noise, which is what concurrency-bound means.
+   * asymptotically, so a bottleneck with a queue runs a little below it, and 3% is about what 2%
+   * reading noise on a p95 can hide (1.645 x 2%); further from it, more outstanding I/O would
+   * still buy more than noise, which is what concurrency-bound means.
    */
   static final double AT_BOUND = 0.03;
   /** Bounds this close are equal: what is left of rounding in c / D. */
