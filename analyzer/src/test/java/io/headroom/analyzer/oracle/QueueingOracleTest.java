@@ -1,0 +1,266 @@
+package io.headroom.analyzer.oracle;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.headroom.analyzer.analysis.RunAnalyzer;
+import io.headroom.analyzer.data.RunData;
+import io.headroom.analyzer.oracle.Mva.Solution;
+import io.headroom.model.PhaseVerdict;
+import io.headroom.model.Verdict;
+import io.headroom.model.recording.RecordingReader;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+import net.jqwik.api.Disabled;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.constraints.LongRange;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * Issue 43's queueing oracle: random testbeds solved as closed queueing networks (OracleTestbed),
+ * their truth from the solved network alone (OracleTruth), judged by the analyzer. CI runs the
+ * recordings' own laws over 200 seeds and the pass rates over seeds 1..200; the full count by
+ * {@code mvn -B -pl analyzer -am test -Dtest='QueueingOracleTest#passRate'
+ * -Dheadroom.oracle.seeds=10000 -Dsurefire.failIfNoSpecifiedTests=false} (docs/detection.md,
+ * "The queueing oracle"). {@code -Dheadroom.oracle.record=SEED[,SEED...]} writes those seeds'
+ * recordings to analyzer/target/oracle/ for {@code ./headroom analyze FILE}.
+ */
+class QueueingOracleTest {
+  /**
+   * What the threshold rules of 2026-12-07 (main at 911dd98) reach, rounded down to the percent
+   * from the lower of CI's 200 seeds (63.6%, 49.5%, 38.9% of 753 phases) and 10,000 seeds (66.9%,
+   * 54.0%, 38.5% of 37,186; docs/detection.md, "The queueing oracle"): floors that catch a
+   * regression, to be raised as the detection is rewritten towards the oracle.
+   */
+  static final double VERDICT_FLOOR = 0.63;
+  static final double NEXT_LIMIT_FLOOR = 0.49;
+  static final double GAIN_FLOOR = 0.38;
+  private static final double TOLERANCE = 0.04;
+  /** How many wrong phases passRate lists. */
+  private static final int LISTED = 30;
+
+  /**
+   * Seeds whose verdicts the threshold rules get wrong, one of each kind (one line each in
+   * docs/detection.md, "The queueing oracle"): 33 and 6 an array's and a host's CPU limit judged
+   * DISK on a busy volume, 5 a concurrency-bound phase judged DISK on a busy SSD, 209 a volume at
+   * its bound below its spec judged NONE, 3 an ISL's other end as its next limit, 7 a phase at
+   * 94% of its bound judged NETWORK, 208 a trained-down link as its own next limit, 11 no next
+   * limit on a disk without a spec, 44 the right next limit at the wrong gain. Kept as regression
+   * cases for the rewritten detection, disabled until it passes them.
+   */
+  @org.junit.jupiter.api.Disabled("issue 43: the threshold rules fail these; enable with the rewritten detection")
+  @ParameterizedTest
+  @ValueSource(longs = {33L, 6L, 5L, 209L, 3L, 7L, 208L, 11L, 44L})
+  void failingSeeds(long seed) {
+    assertAllRight(seed);
+  }
+
+  /** The issue's property, for the rewritten detection: every phase right on every seed. */
+  @Disabled("issue 43: the threshold rules fail it; enable with the rewritten detection")
+  @Property(tries = 200)
+  void theVerdictNamesTheOraclesLimitItsNextLimitAndGain(@ForAll @LongRange(min = 1, max = 1_000_000) long seed) {
+    assertAllRight(seed);
+  }
+
+  /**
+   * The recordings obey the queueing laws they were solved by, read back from the samples (means
+   * over a phase of at least 30 readings with 2% noise: a mean's standard error is 2% / sqrt(30)
+   * = 0.37%, a comparison of three means 0.63%, so TOLERANCE, 4%, is six of them: some ten
+   * thousand comparisons a run never trip on noise, while a wrong visit share or a missing
+   * station is off by tens of percent):
+   * bytes = IOPS x block size, Little's law for the workload (IOPS x latency = jobs x iodepth)
+   * and for every disk (queue_depth = IOPS x latency), a link's two ends read the same bytes, a
+   * multi-server's busy time 1 - P(0) at least its utilisation, the population all somewhere,
+   * and no throughput above the tightest bound.
+   */
+  @Property(tries = 200)
+  void theRecordingsObeyTheQueueingLaws(@ForAll @LongRange(min = 1, max = 1_000_000) long seed) {
+    OracleTestbed t = new OracleTestbed(seed);
+    RunData data = OracleRecording.data(t);
+    for (int p = 0; p < t.depths.length; p++) {
+      String at = t.describe() + " phase " + t.phaseName(p);
+      PhaseMeans m = new PhaseMeans(data, p, t);
+      double iops = m.of(OracleTestbed.FIO, "read_iops") + m.of(OracleTestbed.FIO, "write_iops");
+      double bytes = m.of(OracleTestbed.FIO, "read_bytes_per_s") + m.of(OracleTestbed.FIO, "write_bytes_per_s");
+      assertEquals(iops * t.bs, bytes, TOLERANCE * bytes, at + ": bytes = IOPS x block size");
+      double latency = t.reads > 0 ? m.of(OracleTestbed.FIO, "read_latency_s") : m.of(OracleTestbed.FIO, "write_latency_s");
+      assertEquals(t.outstanding(p), iops * latency, TOLERANCE * t.outstanding(p), at + ": Little, jobs x iodepth in flight");
+      for (String disk : t.entities.keySet()) {
+        if (t.entities.get(disk).kind().equals("disk")) {
+          double q = m.of(disk, "queue_depth");
+          double diskIops = m.of(disk, "read_iops") + m.of(disk, "write_iops");
+          double diskLatency = t.reads > 0 ? m.of(disk, "read_latency_s") : m.of(disk, "write_latency_s");
+          assertEquals(q, diskIops * diskLatency, TOLERANCE * q, at + ": Little at " + disk);
+        }
+      }
+      for (var r : t.relations) {
+        if (r.rel().equals("cabled_to")) {
+          double rx = m.of(r.from(), "rx_bytes_per_s");
+          assertEquals(rx, m.of(r.to(), "tx_bytes_per_s"), TOLERANCE * rx + 1, at + ": both ends of " + r.from());
+        }
+      }
+      Solution s = t.solutions[p];
+      double customers = 0;
+      for (int i = 0; i < t.parts.size(); i++) {
+        customers += s.q()[i];
+        Mva.Station st = t.parts.get(i).station();
+        assertTrue(s.x() <= st.bound() * (1 + 1e-9), at + ": X above " + st.name() + "'s bound");
+        if (st.servers() > 1) {
+          assertTrue(1 - s.p0()[i] >= s.u()[i] - 1e-9, at + ": " + st.name() + " busy " + (1 - s.p0()[i]) + " below U " + s.u()[i]);
+        }
+      }
+      assertEquals(t.populations[p], customers, 1e-6 * t.populations[p], at + ": every I/O somewhere");
+    }
+  }
+
+  /** A recording file written for a seed reads back to the same verdict as the seed's data. */
+  @Test
+  void aSeedWritesARecordingThatAnalyzeReads(@TempDir Path dir) throws IOException {
+    OracleTestbed t = new OracleTestbed(3);
+    Path file = dir.resolve("oracle-3.jsonl");
+    OracleRecording.write(t, file);
+    RunData read = new RunData();
+    new RecordingReader(false).read(file, read::accept);
+    Verdict fromFile = new RunAnalyzer().analyze(read, RunAnalyzer.defaultRun(read));
+    Verdict direct = judge(t);
+    assertEquals(direct.phases().size(), fromFile.phases().size());
+    for (int p = 0; p < direct.phases().size(); p++) {
+      assertEquals(direct.phases().get(p).bottleneck(), fromFile.phases().get(p).bottleneck());
+      assertEquals(direct.phases().get(p).entity(), fromFile.phases().get(p).entity());
+    }
+    String seeds = System.getProperty("headroom.oracle.record", "");
+    for (String seed : seeds.split(",")) {
+      if (!seed.isBlank()) {
+        Path out = Path.of("target", "oracle", "oracle-" + seed.trim() + ".jsonl");
+        Files.createDirectories(out.getParent());
+        OracleRecording.write(new OracleTestbed(Long.parseLong(seed.trim())), out);
+        System.out.println("wrote " + out.toAbsolutePath());
+      }
+    }
+  }
+
+  /**
+   * Seeds 1..N (N from -Dheadroom.oracle.seeds, 200 by default): the share of phases whose
+   * verdict, next limit and gain agree with the oracle, by the oracle's class, the verdicts the
+   * wrong ones got, and up to 30 wrong phases in one line each. Asserts only the floors.
+   */
+  @Test
+  void passRate() {
+    int n = Integer.getInteger("headroom.oracle.seeds", 200);
+    long start = System.nanoTime();
+    Tally all = new Tally();
+    Map<String, Tally> byClass = new TreeMap<>();
+    Map<String, Integer> confusion = new TreeMap<>();
+    Map<String, Integer> nextConfusion = new TreeMap<>();
+    Map<String, List<String>> wrong = new TreeMap<>();
+    List<Long> failingSeeds = new ArrayList<>();
+    int[] concurrency = new int[3]; // limited phases; gains off the bounds' ratio; of those, right at this concurrency
+    for (long seed = 1; seed <= n; seed++) {
+      OracleTestbed t = new OracleTestbed(seed);
+      Verdict v = judge(t);
+      boolean seedRight = true;
+      for (int p = 0; p < t.depths.length; p++) {
+        OracleJudgement j = new OracleJudgement(t, p, t.truths.get(p), v.phases().get(p));
+        String oracle = j.truth().limit() == null ? "NONE" : j.truth().limit().bottleneck().name();
+        all.add(j);
+        byClass.computeIfAbsent(oracle, k -> new Tally()).add(j);
+        if (!j.verdictRight()) {
+          confusion.merge(oracle + " judged " + j.verdict().bottleneck(), 1, Integer::sum);
+        }
+        if (!j.nextRight()) {
+          nextConfusion.merge(j.truth().nextName().split(" ")[0] + " named "
+              + (j.verdict().nextLimit() == null ? "none" : j.verdict().nextLimit().bottleneck()), 1, Integer::sum);
+        }
+        if (j.truth().limit() != null) {
+          concurrency[0]++;
+          if (!j.gainRight()) {
+            concurrency[1]++;
+            concurrency[2] += j.gainRightAtConcurrency() ? 1 : 0;
+          }
+        }
+        if (!j.allRight()) {
+          seedRight = false;
+          wrong.computeIfAbsent(oracle, k -> new ArrayList<>()).add(j.describe());
+        }
+      }
+      if (!seedRight && failingSeeds.size() < 100) {
+        failingSeeds.add(seed);
+      }
+    }
+    System.out.printf(Locale.ROOT, "queueing oracle: %d seeds, %d phases in %.0f s%n", n, all.phases,
+        (System.nanoTime() - start) / 1e9);
+    System.out.println("| oracle's limit | phases | verdict right | next limit right | gain within 10% |");
+    System.out.println("|---|---|---|---|---|");
+    byClass.forEach((k, tally) -> System.out.println(tally.row(k)));
+    System.out.println(all.row("all"));
+    System.out.println("wrong verdicts: " + confusion);
+    System.out.println("wrong next limits (oracle's next class named as): " + nextConfusion);
+    System.out.printf(Locale.ROOT, "limited phases: %d; gain off the bounds' ratio by more than 10%%: %d, of which within 10%%"
+        + " of the oracle's gain at the phase's own concurrency (the limit lifted, the population kept): %d%n",
+        concurrency[0], concurrency[1], concurrency[2]);
+    System.out.println("first failing seeds: " + failingSeeds);
+    // up to 30 wrong phases, taken in turn from each oracle class so every kind of error shows
+    List<String> listed = new ArrayList<>();
+    for (int i = 0; listed.size() < LISTED && i < LISTED; i++) {
+      for (List<String> lines : wrong.values()) {
+        if (i < lines.size() && listed.size() < LISTED) {
+          listed.add(lines.get(i));
+        }
+      }
+    }
+    listed.forEach(l -> System.out.println("wrong: " + l));
+    assertTrue(all.share(all.verdict) >= VERDICT_FLOOR, "verdicts right " + all.share(all.verdict));
+    assertTrue(all.share(all.next) >= NEXT_LIMIT_FLOOR, "next limits right " + all.share(all.next));
+    assertTrue(all.share(all.gain) >= GAIN_FLOOR, "gains within 10% " + all.share(all.gain));
+  }
+
+  static Verdict judge(OracleTestbed t) {
+    Verdict v = new RunAnalyzer().analyze(OracleRecording.data(t), OracleRecording.run(t));
+    assertEquals(t.depths.length, v.phases().size(), t.describe());
+    return v;
+  }
+
+  private static void assertAllRight(long seed) {
+    OracleTestbed t = new OracleTestbed(seed);
+    Verdict v = judge(t);
+    for (int p = 0; p < t.depths.length; p++) {
+      PhaseVerdict pv = v.phases().get(p);
+      OracleJudgement j = new OracleJudgement(t, p, t.truths.get(p), pv);
+      assertTrue(j.allRight(), j.describe());
+    }
+  }
+
+  /** Counts of phases and of those right on each count. */
+  private static final class Tally {
+    int phases;
+    int verdict;
+    int next;
+    int gain;
+
+    void add(OracleJudgement j) {
+      phases++;
+      verdict += j.verdictRight() ? 1 : 0;
+      next += j.nextRight() ? 1 : 0;
+      gain += j.gainRight() ? 1 : 0;
+    }
+
+    double share(int right) {
+      return phases == 0 ? 1 : (double) right / phases;
+    }
+
+    String row(String name) {
+      return String.format(Locale.ROOT, "| %s | %d | %.1f%% | %.1f%% | %.1f%% |", name, phases,
+          100 * share(verdict), 100 * share(next), 100 * share(gain));
+    }
+  }
+}
