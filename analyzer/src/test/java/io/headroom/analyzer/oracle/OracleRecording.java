@@ -36,7 +36,7 @@ final class OracleRecording {
     String run = run(t);
     int phases = t.depths.length;
     out.add(new Run(run, "oracle", START, START + (double) phases * t.seconds,
-        Map.of("tool", "fio", "bs", t.bs, "numjobs", t.jobs)));
+        Map.of("tool", "fio", "bs", t.bs, "numjobs", t.jobs, "rw", t.rw())));
     for (int p = 0; p < phases; p++) {
       double from = START + (double) p * t.seconds;
       out.add(new Phase(run, t.phaseName(p), from, from + t.seconds));

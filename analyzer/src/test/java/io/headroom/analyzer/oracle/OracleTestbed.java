@@ -233,6 +233,11 @@ final class OracleTestbed {
     });
   }
 
+  /** fio's rw for the mix: every testbed reads and writes at random. */
+  String rw() {
+    return reads == 1.0 ? "randread" : reads == 0.0 ? "randwrite" : "randrw";
+  }
+
   /** The wire's and the protocol's fixed time per I/O: a delay station. */
   void delay(double seconds) {
     part("fixed latency", seconds, Station.DELAY, null);
@@ -240,7 +245,8 @@ final class OracleTestbed {
 
   /** The benchmark: its throughput, and its latency by Little's law over every I/O it keeps outstanding. */
   private void workload() {
-    entity(FIO, "workload", Map.of("tool", "fio", "numjobs", jobs, "bs", bs), Map.of());
+    // random access: the drives' stations charge each I/O a fixed time plus its transfer
+    entity(FIO, "workload", Map.of("tool", "fio", "numjobs", jobs, "bs", bs, "rw", rw()), Map.of());
     rel(FIO, "runs_on", HOST);
     readings.add((p, s, k) -> {
       double latency = outstanding(p) / s.x();
