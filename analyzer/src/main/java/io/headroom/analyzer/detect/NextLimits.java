@@ -118,7 +118,9 @@ public final class NextLimits {
     Candidate c = next.get(0);
     double byLoad = Math.max(1.0, primary.pressure() / c.pressure());
     ConcurrencyCap cap = ConcurrencyCap.of(ctx, d.bottleneck());
-    double gain = Math.min(byLoad, cap.gain());
+    // the gain is the ratio of the two bounds (the bottleneck bound law); what the workload's own
+    // concurrency allows at its present outstanding I/O is said beside it, not folded in
+    double gain = byLoad;
     List<String> evidence = new ArrayList<>();
     evidence.add(c.name() + " would be full at " + x.format(x.value() / c.pressure()) + " where "
         + (c.label() != null ? "as trained now it" : primary.entity()) + " is full at "
@@ -133,12 +135,12 @@ public final class NextLimits {
     if (c.demand() != null) {
       evidence.add(c.demand().describe(c.load().entity(), x));
     }
-    evidence.add(cap.note() + (cap.gain() < byLoad ? ": the cap, " + Fmt.trim(gain, 2) + "x" : ""));
+    evidence.add(cap.note() + (cap.gain() < byLoad ? ": at its present outstanding I/O the workload reaches "
+        + Fmt.trim(cap.gain(), 2) + "x of it; the full " + Fmt.trim(byLoad, 2) + "x needs more concurrency" : ""));
     if (next.size() > 1) {
       Candidate then = next.get(1);
       double thenGain = primary.pressure() / then.pressure();
-      evidence.add("after it: " + then.bottleneck() + " " + then.name() + " at "
-          + Fmt.trim(Math.min(thenGain, cap.gain()), 2) + "x" + (cap.gain() < thenGain ? " (the concurrency cap)" : ""));
+      evidence.add("after it: " + then.bottleneck() + " " + then.name() + " at " + Fmt.trim(thenGain, 2) + "x");
     }
     return limit(c, gain, evidence);
   }

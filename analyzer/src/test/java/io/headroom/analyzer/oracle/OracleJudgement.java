@@ -1,10 +1,12 @@
 package io.headroom.analyzer.oracle;
 
 import io.headroom.model.Bottleneck;
+import io.headroom.model.Entity;
 import io.headroom.model.NextLimit;
 import io.headroom.model.PhaseVerdict;
 import java.util.List;
 import java.util.Locale;
+import java.util.Set;
 
 /**
  * One phase's verdict against the oracle's truth: the class and entity (any member of the
@@ -29,6 +31,27 @@ record OracleJudgement(OracleTestbed testbed, int phase, OracleTruth truth, Phas
       return n == null;
     }
     return n != null && nexts.stream().anyMatch(r -> n.bottleneck() == r.bottleneck() && r.named(n.entity()));
+  }
+
+  /**
+   * True when the oracle's next limit has a ceiling in the recording (a CPU's utilisation, a link's
+   * or port's capacity, a disk's spec): a drive pool without a spec cannot be named by anyone
+   * reading the recording, so next limits are also counted over the phases where it can.
+   */
+  boolean nextObservable() {
+    for (Resource r : truth.nexts(verdict.entity())) {
+      boolean all = true;
+      for (String id : r.members()) {
+        Entity e = testbed.entities.get(id);
+        boolean cpu = e != null && Set.of("host_cpu", "cpu_socket", "array_cpu", "cpu").contains(e.kind());
+        boolean capacity = e != null && (e.capacity().containsKey("bytes_per_s") || e.capacity().containsKey("iops"));
+        all &= cpu || capacity;
+      }
+      if (all) {
+        return true;
+      }
+    }
+    return false;
   }
 
   boolean gainRight() {

@@ -47,7 +47,7 @@ class QueueingOracleTest {
   static final double GAIN_FLOOR = 0.38;
   private static final double TOLERANCE = 0.04;
   /** How many wrong phases passRate lists. */
-  private static final int LISTED = 30;
+  private static final int LISTED = 2000;
 
   /**
    * Seeds whose verdicts the threshold rules get wrong, one of each kind (one line each in
@@ -199,8 +199,8 @@ class QueueingOracleTest {
     }
     System.out.printf(Locale.ROOT, "queueing oracle: %d seeds, %d phases in %.0f s%n", n, all.phases,
         (System.nanoTime() - start) / 1e9);
-    System.out.println("| oracle's limit | phases | verdict right | next limit right | gain within 10% |");
-    System.out.println("|---|---|---|---|---|");
+    System.out.println("| oracle's limit | phases | verdict right | next limit right | gain within 10% | next limit right where its ceiling is recorded |");
+    System.out.println("|---|---|---|---|---|---|");
     byClass.forEach((k, tally) -> System.out.println(tally.row(k)));
     System.out.println(all.row("all"));
     System.out.println("wrong verdicts: " + confusion);
@@ -247,11 +247,18 @@ class QueueingOracleTest {
     int next;
     int gain;
 
+    int observable;
+    int nextObservable;
+
     void add(OracleJudgement j) {
       phases++;
       verdict += j.verdictRight() ? 1 : 0;
       next += j.nextRight() ? 1 : 0;
       gain += j.gainRight() ? 1 : 0;
+      if (j.nextObservable()) {
+        observable++;
+        nextObservable += j.nextRight() ? 1 : 0;
+      }
     }
 
     double share(int right) {
@@ -259,8 +266,9 @@ class QueueingOracleTest {
     }
 
     String row(String name) {
-      return String.format(Locale.ROOT, "| %s | %d | %.1f%% | %.1f%% | %.1f%% |", name, phases,
-          100 * share(verdict), 100 * share(next), 100 * share(gain));
+      return String.format(Locale.ROOT, "| %s | %d | %.1f%% | %.1f%% | %.1f%% | %.1f%% of %d |", name, phases,
+          100 * share(verdict), 100 * share(next), 100 * share(gain),
+          observable == 0 ? 100.0 : 100.0 * nextObservable / observable, observable);
     }
   }
 }
