@@ -27,7 +27,7 @@ final class NoneReason {
 
   static PhaseDecision decide(Context ctx, List<String> notes) {
     Thresholds t = ctx.thresholds();
-    Load top = PathLoads.tightestOnPath(ctx);
+    Load top = tightestSaturable(ctx);
     List<String> evidence = new ArrayList<>();
     if (top == null) {
       evidence.add("nothing on the data path has a known ceiling, so none can be judged full:"
@@ -67,6 +67,23 @@ final class NoneReason {
     }
     double confidence = Math.max(0.5, Math.min(0.95, 0.5 + t.atCeiling() - top.pressure()));
     return decision(ctx, reason, Detector.round(confidence), evidence, notes);
+  }
+
+  /**
+   * The tightest load on the path, leaving out a disk's busy time where its latency showed it at its
+   * service time (Queueing): that 100% is occupancy, and naming it as the tightest would say the
+   * opposite of the occupancy line beside it.
+   */
+  private static Load tightestSaturable(Context ctx) {
+    for (Load l : PathLoads.onPath(ctx)) {
+      boolean occupancy = l.reading() == Reading.BUSY
+          && Queueing.of(ctx, l.entity()).state() != Queueing.State.SATURATED
+          && Queueing.of(ctx, l.entity()).state() != Queueing.State.UNKNOWN;
+      if (!occupancy) {
+        return l;
+      }
+    }
+    return PathLoads.tightestOnPath(ctx);
   }
 
   /** The note of the first disk on the path whose in-flight I/O is capped above it (Queueing), or null. */

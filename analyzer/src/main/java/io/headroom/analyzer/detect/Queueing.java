@@ -93,7 +93,13 @@ record Queueing(State state, String note) {
     List<String> notes = new ArrayList<>();
     for (String id : ctx.path().ofKind(EntityKind.DISK)) {
       double util = ctx.p95(id, Metrics.UTIL);
-      if (!Double.isNaN(util) && util >= ctx.thresholds().diskBusy()) {
+      Load spec = Load.diskSpec(ctx, id);
+      if (spec != null && spec.pressure() >= ctx.thresholds().atCeiling() && spec.pressure() < 1.0) {
+        Queueing q = of(ctx, id);
+        if (q.state() == State.AT_SERVICE_TIME) {
+          notes.add(q.note() + "; at " + Fmt.pct(spec.share()) + " of its spec it is near its ceiling, not at it");
+        }
+      } else if (!Double.isNaN(util) && util >= ctx.thresholds().diskBusy()) {
         Queueing q = of(ctx, id);
         if (q.state() == State.AT_SERVICE_TIME || q.state() == State.CAPPED_ABOVE) {
           notes.add(q.note() + "; busy p95 " + Fmt.frac(util) + " is occupancy, not the limit");

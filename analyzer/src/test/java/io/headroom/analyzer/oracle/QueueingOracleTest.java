@@ -58,7 +58,24 @@ class QueueingOracleTest {
    * limit on a disk without a spec, 44 the right next limit at the wrong gain. Kept as regression
    * cases for the rewritten detection, disabled until it passes them.
    */
-  @org.junit.jupiter.api.Disabled("issue 43: the threshold rules fail these; enable with the rewritten detection")
+  /**
+   * Seeds whose verdicts the threshold rules got wrong (issue 43's failure modes: a busy volume
+   * judged DISK under saturated array nodes, a many-server drive judged DISK at 6% of its bound, a
+   * disk below both its figures judged NONE), each phase's verdict now the oracle's.
+   */
+  @ParameterizedTest
+  @ValueSource(longs = {33L, 6L, 209L})
+  void verdictRegressionSeeds(long seed) {
+    OracleTestbed t = new OracleTestbed(seed);
+    Verdict v = judge(t);
+    for (int p = 0; p < t.depths.length; p++) {
+      OracleJudgement j = new OracleJudgement(t, p, t.truths.get(p), v.phases().get(p));
+      assertTrue(j.verdictRight(), j.describe());
+    }
+  }
+
+  @org.junit.jupiter.api.Disabled("issue 43: verdict, next limit and gain all right in every phase is not reached yet"
+      + " (docs/detection.md, section 11, for the rates)")
   @ParameterizedTest
   @ValueSource(longs = {33L, 6L, 5L, 209L, 3L, 7L, 208L, 11L, 44L})
   void failingSeeds(long seed) {
