@@ -2,21 +2,15 @@ package io.headroom.model;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 
 /** The verdict object of design.md as JSON: field names and order are the contract. */
 public final class VerdictJson {
   private static final ObjectMapper JSON = new ObjectMapper();
-  private static final ObjectMapper PRETTY = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
   private VerdictJson() {}
 
   public static String toJson(Verdict verdict) {
     return write(JSON, verdict);
-  }
-
-  public static String toPrettyJson(Verdict verdict) {
-    return write(PRETTY, verdict);
   }
 
   /**

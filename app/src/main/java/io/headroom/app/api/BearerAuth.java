@@ -38,10 +38,6 @@ final class BearerAuth {
     return new BearerAuth(token);
   }
 
-  static BearerAuth withToken(String token) {
-    return new BearerAuth(token);
-  }
-
   boolean required() {
     return expected != null;
   }

@@ -10,7 +10,6 @@ import io.headroom.analyzer.detect.OnsetSettings;
 import io.headroom.analyzer.detect.ThresholdsBinder;
 import io.headroom.config.DatabaseConfig;
 import io.headroom.config.KafkaConfig;
-import io.headroom.config.SpoolConfig;
 import io.headroom.config.TestbedConfig;
 import io.headroom.config.TestbedLoader;
 import io.headroom.config.ConfigException;
@@ -120,10 +119,6 @@ final class TestbedOptions {
 
   RunAnalyzer analyzer(TestbedConfig testbed) throws ConfigException {
     return analyzer(testbed, this.testbed);
-  }
-
-  static SpoolConfig spoolIn(Path dir) {
-    return SpoolConfig.at(dir);
   }
 
   /** The host name entity ids start with: this machine's, without dots' domain part. */

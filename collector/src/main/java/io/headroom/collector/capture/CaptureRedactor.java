@@ -66,11 +66,6 @@ public final class CaptureRedactor {
     return replaceIn(path);
   }
 
-  /** Original value to placeholder, in the order met. */
-  public Map<String, String> replacements() {
-    return Map.copyOf(replacements);
-  }
-
   private void learn(String key, JsonNode node) {
     if (node.isObject()) {
       node.fields().forEachRemaining(e -> learn(e.getKey(), e.getValue()));
