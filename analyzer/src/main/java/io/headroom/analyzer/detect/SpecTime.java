@@ -1,6 +1,5 @@
 package io.headroom.analyzer.detect;
 
-import io.headroom.analyzer.data.Series;
 import io.headroom.model.Metrics;
 import java.util.Map;
 import java.util.TreeMap;
@@ -44,30 +43,14 @@ final class SpecTime {
 
   /** Each second's share of the spec at that second's mix (reads plus writes), in time order. */
   static Map<Double, Double> shares(Context ctx, String id, double iopsSpec, double bytesSpec) {
-    TreeMap<Double, Double> iops = sum(ctx, id, Metrics.READ_IOPS, Metrics.WRITE_IOPS);
-    TreeMap<Double, Double> bytes = sum(ctx, id, Metrics.READ_BYTES_PER_S, Metrics.WRITE_BYTES_PER_S);
+    TreeMap<Double, Double> iops = Sums.byTime(ctx, id, Metrics.READ_IOPS, Metrics.WRITE_IOPS);
+    TreeMap<Double, Double> bytes = Sums.byTime(ctx, id, Metrics.READ_BYTES_PER_S, Metrics.WRITE_BYTES_PER_S);
     double fixed = fixedPerIo(iopsSpec, bytesSpec);
     TreeMap<Double, Double> out = new TreeMap<>();
     for (Map.Entry<Double, Double> e : iops.entrySet()) {
       Double b = bytes.get(e.getKey());
       if (b != null) {
         out.put(e.getKey(), e.getValue() * fixed + b / bytesSpec);
-      }
-    }
-    return out;
-  }
-
-  private static TreeMap<Double, Double> sum(Context ctx, String id, String a, String b) {
-    TreeMap<Double, Double> out = new TreeMap<>();
-    for (String metric : new String[] {a, b}) {
-      Series s = ctx.data().seriesOf(id).get(metric);
-      if (s == null) {
-        continue;
-      }
-      double[] ts = s.timesBetween(ctx.window().from(), ctx.window().to());
-      double[] vs = s.valuesBetween(ctx.window().from(), ctx.window().to());
-      for (int i = 0; i < ts.length; i++) {
-        out.merge(ts[i], vs[i], Double::sum);
       }
     }
     return out;

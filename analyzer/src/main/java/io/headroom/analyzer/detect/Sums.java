@@ -16,18 +16,20 @@ final class Sums {
 
   /** a+b at each instant of the window, in time order. */
   static double[] values(Context ctx, String entity, String a, String b) {
-    TreeMap<Double, Double> sum = new TreeMap<>();
-    add(ctx, entity, a, sum);
-    add(ctx, entity, b, sum);
-    return sum.values().stream().mapToDouble(Double::doubleValue).toArray();
+    return byTime(ctx, entity, a, b).values().stream().mapToDouble(Double::doubleValue).toArray();
   }
 
   /** The instants of {@link #values}, in the same order. */
   static double[] times(Context ctx, String entity, String a, String b) {
+    return byTime(ctx, entity, a, b).keySet().stream().mapToDouble(Double::doubleValue).toArray();
+  }
+
+  /** a+b by instant in the window. */
+  static TreeMap<Double, Double> byTime(Context ctx, String entity, String a, String b) {
     TreeMap<Double, Double> sum = new TreeMap<>();
     add(ctx, entity, a, sum);
     add(ctx, entity, b, sum);
-    return sum.keySet().stream().mapToDouble(Double::doubleValue).toArray();
+    return sum;
   }
 
   private static void add(Context ctx, String entity, String metric, TreeMap<Double, Double> sum) {
