@@ -45,6 +45,12 @@ public final class Detector {
     if (split.limits().isEmpty()) {
       return NoneReason.decide(ctx, split.notes());
     }
+    String gaining = StillGaining.note(ctx);
+    if (gaining != null) {
+      List<String> notes = new ArrayList<>(split.notes());
+      notes.add(0, gaining);
+      return NoneReason.decide(ctx, notes);
+    }
     Finding primary = split.limits().get(0);
     double confidence = primary.confidence();
     List<String> evidence = new ArrayList<>(primary.evidence());
