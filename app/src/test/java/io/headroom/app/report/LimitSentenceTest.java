@@ -36,9 +36,10 @@ class LimitSentenceTest {
         + "the array s5/ps1200t, both nodes at 96% while the tightest host CPU (s5/esx2/cpu) at 57% busy and the tightest port "
         + "(s5/esx1/vmnic2) at 3% of line rate had headroom. "
         + "Next: the host CPU s5/esx*/cpu would be full at 1.69x this phase's throughput.", LimitSentence.run(v));
-    // the read-only phase: nodes at 78% + noise -> p95 0.79, under the 0.90 ceiling: NONE;
+    // the read-only phase: nodes at 78% + noise -> p95 0.79, under the 0.90 ceiling: NONE, and the
+    // benchmark kept its configured I/O in flight, so the configured depth is the cap;
     // 770.6 MB/s where the nodes would be full / 612.5 MB/s moved = 1.26x
-    assertEquals("Nothing on the data path was at its ceiling (workload concurrency): the tightest, "
+    assertEquals("Nothing on the data path was at its ceiling (configured cap): the tightest, "
         + "s5/ps1200t/node-a, was at 79% busy, while the tightest host CPU (s5/esx1/cpu) at 54% busy and the "
         + "tightest port (s5/ps1200t/node-a/eth0) at 3% of line rate had headroom. "
         + "Next: the array CPU s5/ps1200t/node-* would be full at 1.26x this phase's throughput.",
