@@ -75,6 +75,10 @@ public final class Detector {
     evidence.addAll(WorkloadSignals.notes(ctx));
     // where each I/O's time went, where the path reports it at more than one point: confirms or questions the class
     evidence.addAll(LatencyAttribution.notes(ctx, primary.bottleneck()));
+    if (LatencyAttribution.questions(ctx, primary.bottleneck())) {
+      // a verdict its own evidence questions is not one to be sure of
+      confidence = Math.min(confidence, LatencyAttribution.QUESTIONED);
+    }
     evidence.addAll(Bystanders.notes(ctx));
     return new PhaseDecision(ctx.window().name(), primary.bottleneck(), primary.entity(),
         round(confidence), null, evidence, coLimits, primary.group());

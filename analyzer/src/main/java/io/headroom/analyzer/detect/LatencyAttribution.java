@@ -85,6 +85,10 @@ final class LatencyAttribution {
     if (Double.isNaN(workload) || workload <= 0 || (Double.isNaN(host) && Double.isNaN(array))) {
       return null;
     }
+    // a nested point is part of the one around it: a device's mean above the workload's (sources
+    // averaged differently, a 20 s array mean) is taken as all of it, so no part exceeds its whole
+    host = Math.min(host, workload);
+    array = Math.min(array, Double.isNaN(host) ? workload : host);
     if (!Double.isNaN(host) && !Double.isNaN(array)) {
       return new Split(dir, workload, List.of(Part.HOST_STACK, Part.BETWEEN, Part.ARRAY),
           List.of(part(workload - host), part(host - array), part(array)));
@@ -157,6 +161,10 @@ final class LatencyAttribution {
     if (verdictPart == largest) {
       return text + "; it confirms the verdict (" + verdict + ")";
     }
+    if (holdsTheLinksWait(verdict, largest)) {
+      return text + "; it agrees with the verdict (" + verdict + "): an array times each I/O until its data has"
+          + " crossed the link, so the wait for a full link in front of it counts as the array's";
+    }
     int at = s.parts().indexOf(verdictPart);
     if (at < 0) {
       // the verdict's part is no point of this split (ARRAY_CPU where the array reports no latency
@@ -168,6 +176,33 @@ final class LatencyAttribution {
     return text + String.format(Locale.ROOT, "; it questions the verdict (%s): only %s (%s) of each %s is %s", verdict,
         ms(there), Fmt.pct(there / s.workload()), s.dir(), verdictPart.where);
   }
+
+  /**
+   * A full link or port in front of the array shows inside the array's own figure: the array times
+   * a read until its data has left through that link, and a write from the command until its data
+   * has arrived through it, so the I/O waits for the link inside "the time in the array".
+   */
+  private static boolean holdsTheLinksWait(Bottleneck verdict, Part largest) {
+    return (verdict == Bottleneck.NETWORK || verdict == Bottleneck.PCIE) && largest == Part.ARRAY;
+  }
+
+  /**
+   * True when a direction's split puts the time where the verdict's class does not and nothing
+   * explains why: the verdict is questioned, and its confidence is held below QUESTIONED.
+   */
+  static boolean questions(Context ctx, Bottleneck verdict) {
+    for (String dir : List.of(READS, "write")) {
+      Split s = split(ctx, dir);
+      Part at = s == null ? null : verdictPart(verdict, s);
+      if (at != null && at != s.largest() && s.parts().contains(at) && !holdsTheLinksWait(verdict, s.largest())) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** The highest confidence a verdict keeps when its own latency split questions it. */
+  static final double QUESTIONED = 0.8;
 
   /** Which reading would have given the missing part. */
   private static String unmeasured(Part p, String dir) {

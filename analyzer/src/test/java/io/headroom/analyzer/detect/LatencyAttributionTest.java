@@ -43,9 +43,11 @@ class LatencyAttributionTest {
 
   @Test
   void aPartBelowZeroByAveragingIsZeroAndNoneIsNeitherConfirmedNorQuestioned() {
-    // the LUN's mean 1.4 ms below the volume's 1.5 (an array's own averaging): 0 between them
+    // the LUN's mean 1.4 ms below the volume's 1.5 (an array's own averaging): 0 between them, and
+    // the array's point, nested in the LUN's, taken as all of the LUN's 1.4 ms, so the parts add
+    // up to the whole: 0.60 + 0.00 + 1.40 = 2.00 ms (no part above its whole, issue 44)
     assertEquals(List.of("latency, reads: of 2.00 ms per read, 0.60 ms (30%) in the host's I/O stack, 0.00 ms (0%)"
-        + " between the host's device and the array, the array served 1.50 ms (75%): the time is in the array"),
+        + " between the host's device and the array, the array served 1.40 ms (70%): the time is in the array"),
         LatencyAttribution.notes(bed(0.002, 0.0014, 0.0015).ctx(), Bottleneck.NONE));
   }
 
@@ -53,5 +55,19 @@ class LatencyAttributionTest {
   void theWorkloadAloneSaysNothing() {
     Bed b = new Bed().workload("h1/fio", 4, 32, 64_000, 0.002);
     assertEquals(List.of(), LatencyAttribution.notes(b.ctx(), Bottleneck.HOST_CPU));
+  }
+
+  /**
+   * A verdict its own split questions keeps at most QUESTIONED (0.8) of confidence: the host CPU
+   * full (util 0.99: 0.6 + 0.35 x 0.9 = 0.915, more with a queue), while only 0.2 ms of each 2.0 ms
+   * read is in the host's stack.
+   */
+  @Test
+  void aVerdictItsSplitQuestionsIsHeldAtEightyPercent() {
+    Bed b = bed(0.002, 0.0018, 0.0015).entity("h1/cpu", "host_cpu").rel("h1/fio", "runs_on", "h1/cpu")
+        .constant("h1/cpu", "util", 0.99);
+    PhaseDecision d = new Detector(Thresholds.defaults()).decide(b.ctx());
+    assertEquals(Bottleneck.HOST_CPU, d.bottleneck(), d.evidence().toString());
+    assertEquals(LatencyAttribution.QUESTIONED, d.confidence());
   }
 }
