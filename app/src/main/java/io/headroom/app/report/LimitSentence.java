@@ -1,5 +1,6 @@
 package io.headroom.app.report;
 
+import io.headroom.analyzer.detect.Thresholds;
 import io.headroom.model.Bottleneck;
 import io.headroom.model.EntityKind;
 import io.headroom.model.HeadroomEntry;
@@ -64,8 +65,12 @@ public final class LimitSentence {
       if (tightest == null) {
         return "Nothing on the data path was at its ceiling" + reason + ".";
       }
+      // a reading at its ceiling's threshold in a NONE phase did not hold the workload: say so, or
+      // the sentence reads as its own contradiction
+      String held = tightest.utilization() >= AT_CEILING ? " without holding the workload back" : "";
       return "Nothing on the data path was at its ceiling" + reason + ": the tightest, " + tightest.entity()
-          + ", was at " + figure(tightest) + headroom(path, tightest.kind(), List.of(tightest.entity()), ", while") + ".";
+          + ", was at " + figure(tightest) + held + headroom(path, tightest.kind(), List.of(tightest.entity()), ", while")
+          + ".";
     }
     HeadroomEntry limit = row(path, p.entity());
     List<String> members = groupAtCeiling(p.group()) ? p.group().entities() : List.of(p.entity());
@@ -184,6 +189,9 @@ public final class LimitSentence {
     return rows.stream().filter(h -> h.entity().equals(entity)).findFirst().orElse(null);
   }
 
+  /** The detection's at-ceiling share of the practical ceiling (docs/detection.md, section 2). */
+  private static final double AT_CEILING = Thresholds.defaults().atCeiling();
+
   /** "96% busy", "89% of line rate (102% of its practical ceiling)", "60% of its spec". */
   static String figure(HeadroomEntry h) {
     String f = percent(shown(h)) + " " + unit(h);
@@ -199,7 +207,8 @@ public final class LimitSentence {
   private static String unit(HeadroomEntry h) {
     return switch (h.kind()) {
       case EntityKind.NET_PORT, EntityKind.PCIE_LINK -> "of line rate";
-      case EntityKind.DISK -> "of its spec";
+      // a disk judged by its busy time has no spec to be a share of: it was busy that share of the time
+      case EntityKind.DISK -> "busy".equals(h.reading()) ? "busy" : "of its spec";
       default -> "busy";
     };
   }
