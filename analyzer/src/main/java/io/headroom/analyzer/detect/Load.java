@@ -170,7 +170,12 @@ public record Load(String entity, Reading reading, String metric, double value, 
 
     /** "s1/fc/p1 tx at its ceiling in 5 of 54 readings (9%)". */
     String describe() {
-      return load.entity() + " " + load.what() + " at its ceiling in " + atCeiling + " of " + readings
+      return describeAs(load.entity());
+    }
+
+    /** The same, naming the given entity as the one held. */
+    String describeAs(String entity) {
+      return entity + " " + load.what() + " at its ceiling in " + atCeiling + " of " + readings
           + " readings (" + Fmt.pct(share()) + ")";
     }
   }

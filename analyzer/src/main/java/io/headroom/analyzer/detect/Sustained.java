@@ -83,7 +83,12 @@ final class Sustained {
       return null;
     }
     List<String> shows = WorkloadSignals.holdsAgainstCeiling(ctx);
-    return "sustained: " + f.load().saturation(ctx).describe() + "; "
+    Load.Saturation held = f.load().saturation(ctx);
+    // a limit read through another entity (a cgroup's throttle for its disk, a host's retransmits
+    // for its port) is named first, and where it was read after
+    String saturation = f.entity().equals(f.load().entity()) ? held.describe()
+        : held.describeAs(f.entity()) + ", read on " + f.load().entity();
+    return "sustained: " + saturation + "; "
         + (shows.equals(List.of(WorkloadSignals.NO_READINGS)) ? "" : "the workload shows it: ")
         + String.join(", ", shows);
   }
