@@ -88,6 +88,32 @@ class LimitSentenceTest {
         LimitSentence.phase(p));
   }
 
+  /** A disk judged by its busy time has no spec: it reads "busy", as a CPU does (issue 44). */
+  @Test
+  void aDiskJudgedByBusyTimeIsBusyNotAShareOfASpec() {
+    HeadroomEntry disk = new HeadroomEntry("d0", "disk", 0.89, 0.89, "busy", true);
+    PhaseVerdict p = new PhaseVerdict("q", Bottleneck.DISK, "d0", 0.9, null, List.of(), List.of(disk), List.of(), null);
+    assertEquals("The limit was the disk: d0 at 89% busy.", LimitSentence.phase(p));
+  }
+
+  /**
+   * NONE's tightest at 90% of its practical ceiling or more did not hold the workload back, and the
+   * sentence says so; at 89.99% it is plainly below its ceiling.
+   */
+  @Test
+  void aNonePhasesTightestAtItsCeilingsThresholdDidNotHoldTheWorkload() {
+    HeadroomEntry cpu = new HeadroomEntry("vm/cpu/0", "cpu", 0.98, 0.98, "util", true);
+    PhaseVerdict at = new PhaseVerdict("q", Bottleneck.NONE, null, 0.5, "configured_cap", List.of(), List.of(cpu),
+        List.of(), null);
+    assertEquals("Nothing on the data path was at its ceiling (configured cap): the tightest, vm/cpu/0, was at 98% busy"
+        + " without holding the workload back.", LimitSentence.phase(at));
+    HeadroomEntry below = new HeadroomEntry("vm/cpu/0", "cpu", 0.8999, 0.8999, "util", true);
+    PhaseVerdict under = new PhaseVerdict("q", Bottleneck.NONE, null, 0.5, "configured_cap", List.of(), List.of(below),
+        List.of(), null);
+    assertEquals("Nothing on the data path was at its ceiling (configured cap): the tightest, vm/cpu/0, was at 90% busy.",
+        LimitSentence.phase(under));
+  }
+
   private static PhaseVerdict phase(Verdict v, String name) {
     return v.phases().stream().filter(p -> p.name().equals(name)).findFirst().orElseThrow();
   }
