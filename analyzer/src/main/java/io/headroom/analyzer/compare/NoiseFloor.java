@@ -1,0 +1,46 @@
+package io.headroom.analyzer.compare;
+
+import java.util.Locale;
+
+/**
+ * The run-to-run noise floor: with one run a side, a change of at most this share is within
+ * noise whatever its p-value (docs/detection.md, section 7). Per-second readings of one run
+ * carry no run-to-run variance, so no test over them can tell a rerun from a new configuration;
+ * the floor is what reruns of the same configuration are known to differ by.
+ *
+ * @param fraction the largest change noise is taken to make, 0.03 for 3%
+ * @param from where it was set: "default", "testbed" or "command"
+ */
+public record NoiseFloor(double fraction, String from) {
+  /**
+   * 3%: the upper end of the spread users report between reruns of one configuration (issue 46:
+   * no-op reruns 1-3% apart), so a rerun rarely crosses it and a firmware change of +0.9% is
+   * within it.
+   */
+  public static final double DEFAULT_FRACTION = 0.03;
+  /** Slack for the rounding of a ratio of means: 1030 / 1000 is 1.0300000000000000266. */
+  static final double ROUNDING = 1e-12;
+
+  public NoiseFloor {
+    if (!(fraction >= 0 && fraction < 1)) {
+      throw new IllegalArgumentException("the noise floor must be at least 0% and under 100%, not "
+          + String.format(Locale.ROOT, "%s", fraction * 100) + "%");
+    }
+  }
+
+  public static NoiseFloor defaults() {
+    return new NoiseFloor(DEFAULT_FRACTION, "default");
+  }
+
+  /** True when B/A moved by more than the floor either way. */
+  public boolean exceeded(double ratio) {
+    return Math.abs(ratio - 1) > fraction + ROUNDING;
+  }
+
+  /** "3%", "2.5%". */
+  public String percent() {
+    double pct = fraction * 100;
+    return pct == Math.rint(pct) ? String.format(Locale.ROOT, "%.0f%%", pct)
+        : String.format(Locale.ROOT, "%s%%", pct);
+  }
+}
