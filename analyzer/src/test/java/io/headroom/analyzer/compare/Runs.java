@@ -29,17 +29,28 @@ final class Runs {
   }
 
   static RunComparer.Input limited(String run, double[] perSecond, Bottleneck b, String entity, LimitGroup group) {
+    return limited(run, "p", perSecond, b, entity, group);
+  }
+
+  static RunComparer.Input constant(String run, String phase, double bytesPerS) {
+    double[] v = new double[SECONDS];
+    java.util.Arrays.fill(v, bytesPerS);
+    return limited(run, phase, v, Bottleneck.NONE, null, null);
+  }
+
+  static RunComparer.Input limited(String run, String phase, double[] perSecond, Bottleneck b, String entity,
+      LimitGroup group) {
     RunData d = new RunData();
     d.accept(new Run(run, "lab", 0, (double) SECONDS, Map.of("tool", "fio")));
     d.accept(new Entity("w", "workload", "w", Map.of("numjobs", 4, "iodepth", 8), Map.of()));
-    d.accept(new Phase(run, "p", 0, (double) SECONDS));
+    d.accept(new Phase(run, phase, 0, (double) SECONDS));
     for (int s = 1; s <= SECONDS; s++) {
       double v = perSecond[s - 1];
       d.addSample(s, "w", "read_bytes_per_s", v);
       d.addSample(s, "w", "read_iops", v / 131_072);
       d.addSample(s, "w", "read_latency_s", 0.002);
     }
-    PhaseVerdict pv = new PhaseVerdict("p", b, entity, 0.9, null, List.of(), List.of(), List.of(), group);
+    PhaseVerdict pv = new PhaseVerdict(phase, b, entity, 0.9, null, List.of(), List.of(), List.of(), group);
     return new RunComparer.Input(d, new Verdict(run, b, entity, 0.9, List.of(), List.of(), List.of(pv)));
   }
 }
