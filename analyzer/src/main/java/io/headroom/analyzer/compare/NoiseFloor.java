@@ -11,7 +11,7 @@ import java.util.Locale;
  * the floor is what reruns of the same configuration are known to differ by.
  *
  * @param fraction the largest change noise is taken to make, 0.03 for 3%
- * @param from where it was set: "default", "testbed" or "command"
+ * @param from where it was set: "default", "testbed", "command" (--noise-floor) or "request" (the API's noise_floor)
  */
 public record NoiseFloor(double fraction, String from) {
   /**
@@ -30,6 +30,23 @@ public record NoiseFloor(double fraction, String from) {
     if (!(fraction >= 0 && fraction < 1)) {
       throw new IllegalArgumentException("the noise floor must be at least 0% and under 100%, not "
           + String.format(Locale.ROOT, "%s", fraction * 100) + "%");
+    }
+  }
+
+  /**
+   * "2.5%" or a share, "0.025"; {@code from} says where it was written. A share of 1 or more is
+   * refused (a bare "3" means 3%: write it so).
+   */
+  public static NoiseFloor parse(String text, String from) {
+    String t = text.strip();
+    try {
+      double v = t.endsWith("%") ? Double.parseDouble(t.substring(0, t.length() - 1).strip()) / 100 : Double.parseDouble(t);
+      if (!t.endsWith("%") && v >= 1) {
+        throw new IllegalArgumentException("noise floor " + t + ": a share under 1, or a percentage: " + t + "%?");
+      }
+      return new NoiseFloor(v, from);
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException("noise floor \"" + t + "\": a percentage (3.5%) or a share (0.035)");
     }
   }
 
