@@ -147,7 +147,7 @@ public final class Gate {
     if (change.ratio() == null) {
       return new Check(p.name(), r, "skipped", r.figure() + ": no readings on a side");
     }
-    String moved = r.figure() + " " + signed(change.ratio() - 1) + " (" + RunComparer.pValue(change.pValue()) + ", "
+    String moved = r.figure() + " " + RunComparer.percentChange(change.ratio()) + " (" + RunComparer.pValue(change.pValue()) + ", "
         + basis(p) + ")";
     if (!r.breached(change.ratio())) {
       return new Check(p.name(), r, "pass", moved + " within " + r.text());
