@@ -35,6 +35,10 @@ class NoiseFloorTest {
         // the floor as two sd of a rerun: 2 x 7.84888 x 0.0175^2 / 0.035^2 = 3.92, so 4 runs a side
         4), at.noise());
     assertTrue(at.explanation().get(0).startsWith("p ~ (+3.5% within the 3.5% noise floor, p="), at.explanation().get(0));
+    assertEquals("one run a side: a change is beyond the 3.5% run-to-run noise floor (the default; --noise-floor "
+        + "sets it) with p < 0.05 by Mann-Whitney over the per-second samples",
+        ComparisonText.basis(RunComparer.compare(List.of(Runs.constant("a", 1000e6)), List.of(Runs.constant("b", 1035e6)),
+            NoiseFloor.defaults())));
 
     Comparison.PhaseComparison above = one(Runs.constant("a", 1000e6), Runs.constant("b", 1035.1e6), NoiseFloor.defaults());
     assertTrue(above.significant(), "3.51% is beyond it");
@@ -87,6 +91,8 @@ class NoiseFloorTest {
     assertEquals(0.001, p.noise().spreadA(), 1e-12);
     assertEquals(List.of("a999.0", "a1000.0", "a1001.0"), c.a().runs());
     assertEquals(1020.0, p.b().throughputBytesPerS(), 1e-9, "the side's figure: the mean of its runs");
+    assertEquals("each run one observation: a change is p < 0.05 by Welch's t-test on the run means",
+        ComparisonText.basis(c));
   }
 
   @Test

@@ -2,7 +2,6 @@ package io.headroom.app.cli;
 
 import io.headroom.analyzer.compare.Comparison;
 import io.headroom.analyzer.compare.ComparisonText;
-import io.headroom.analyzer.compare.NoiseFloor;
 import io.headroom.analyzer.compare.RunComparer;
 import java.io.PrintWriter;
 import java.util.Locale;
@@ -18,7 +17,7 @@ final class ComparisonPrinter {
   static void print(Comparison c, PrintWriter out) {
     out.println(e(c.summary()));
     out.printf(Locale.ROOT, "A: %s%s; B: %s%s (%s; ~ is within noise)%n",
-        runs(c.a()), testbed(c.a()), runs(c.b()), testbed(c.b()), basis(c));
+        runs(c.a()), testbed(c.a()), runs(c.b()), testbed(c.b()), ComparisonText.basis(c));
     for (Comparison.PhaseComparison p : c.phases()) {
       out.println();
       out.printf(Locale.ROOT, "phase %s%s: %s; limit %s -> %s%s%n", e(p.name()),
@@ -46,25 +45,6 @@ final class ComparisonPrinter {
   /** "run s5", "runs a1, a2, a3". */
   private static String runs(Comparison.RunRef r) {
     return r.runs().size() > 1 ? "runs " + e(String.join(", ", r.runs())) : "run " + e(r.run());
-  }
-
-  /** What decided significance: the noise floor (and where it was set) or the test across runs. */
-  static String basis(Comparison c) {
-    if (c.phases().isEmpty()) {
-      return "nothing matched to test";
-    }
-    Comparison.Noise n = c.phases().get(0).noise();
-    if (n.basis().equals("runs")) {
-      return "each run one observation: a change is p < 0.05 by Welch's t-test on the run means";
-    }
-    String from = switch (n.floorFrom()) {
-      case "default" -> "the default; --noise-floor sets it";
-      case "testbed" -> "the testbed file's detection.compare.noise_floor";
-      case "command" -> "--noise-floor";
-      default -> n.floorFrom();
-    };
-    return "one run a side: a change is beyond the " + new NoiseFloor(n.floor(), n.floorFrom()).percent()
-        + " run-to-run noise floor (" + from + ") with p < 0.05 by Mann-Whitney over the per-second samples";
   }
 
   private static String list(java.util.List<String> names) {

@@ -22,8 +22,8 @@ public final class ComparePage {
         .append(ReportPage.style()).append(STYLE).append("</style></head><body>");
     h.append("<h1>Headroom run comparison</h1>");
     h.append("<p><small>A: run ").append(esc(name(c.a()))).append(testbed(c.a())).append("; B: run ")
-        .append(esc(name(c.b()))).append(testbed(c.b())).append(". A change is one the Mann-Whitney test finds ")
-        .append("at p &lt; 0.05 over the per-second samples; ~ is noise.</small></p>");
+        .append(esc(name(c.b()))).append(testbed(c.b())).append(". ")
+        .append(esc(io.headroom.analyzer.compare.ComparisonText.basis(c))).append("; ~ is within noise.</small></p>");
     h.append("<p class=\"verdict\" id=\"summary\">").append(esc(c.summary())).append("</p>");
     overview(h, c.phases());
     for (Comparison.PhaseComparison p : c.phases()) {
