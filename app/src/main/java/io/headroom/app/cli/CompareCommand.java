@@ -161,6 +161,15 @@ final class CompareCommand implements Callable<Integer> {
       if (noiseFloor != null) {
         return NoiseFloor.parse(noiseFloor, "command");
       }
+      if (config != null && config.compare().isObject()) {
+        java.util.Iterator<String> keys = config.compare().fieldNames();
+        while (keys.hasNext()) {
+          String key = keys.next();
+          if (!key.equals("noise_floor")) {
+            throw new UserError(testbed + ": detection.compare: unknown key '" + key + "'; its one key is noise_floor");
+          }
+        }
+      }
       com.fasterxml.jackson.databind.JsonNode set = config == null ? null : config.compare().path("noise_floor");
       if (set != null && !set.isMissingNode() && !set.isNull()) {
         return NoiseFloor.parse(set.asText(), "testbed");

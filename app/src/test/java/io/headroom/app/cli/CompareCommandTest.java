@@ -189,6 +189,10 @@ class CompareCommandTest {
     JsonNode noise = JSON.readTree(fromTestbed.out()).get("phases").get(0).get("noise");
     assertEquals("testbed", noise.get("floor_from").asText());
     assertEquals(0.16, noise.get("floor").asDouble(), 1e-12);
+    Files.writeString(testbed, "testbed: s5-powerstore\ndetection:\n  compare:\n    noise_flor: 16%\n");
+    Cli typo = new Cli();
+    assertEquals(ExitCodes.USAGE, typo.run("compare", "--testbed", testbed.toString(), BEFORE, AFTER));
+    assertTrue(typo.err().contains("detection.compare: unknown key 'noise_flor'; its one key is noise_floor"), typo.err());
   }
 
   @Test
