@@ -32,8 +32,10 @@ final class ComparisonPrinter {
         out.println("  - " + e(line));
       }
       if (p.noise().runsNeeded() != null) {
-        out.printf(Locale.ROOT, "  - within noise: about %d runs a side would tell a change of %s (5%% two-sided, 80%% power)%n",
-            p.noise().runsNeeded(), RunComparer.percentChange(p.change()));
+        Comparison.Noise n = p.noise();
+        int more = n.runsNeeded() - Math.min(n.runsA(), n.runsB());
+        out.printf(Locale.ROOT, "  - within noise: about %d runs a side%s would tell a change of %s (5%% two-sided, 80%% power)%n",
+            n.runsNeeded(), more > 0 ? " (" + more + " more)" : "", RunComparer.percentChange(p.change()));
       }
     }
     if (!c.unmatched().a().isEmpty() || !c.unmatched().b().isEmpty()) {

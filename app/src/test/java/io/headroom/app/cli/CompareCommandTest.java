@@ -71,6 +71,14 @@ class CompareCommandTest {
         cli.out());
     assertTrue(cli.out().contains("phase 8k-rand-read25: ~; limit ARRAY_CPU on s5/ps1200t/node-a -> ARRAY_CPU on s5/ps1200t/node-a\n"),
         cli.out());
+    assertTrue(cli.out().contains("A: run s5-before (testbed s5-powerstore); B: run s5 (testbed s5-powerstore) (one run a "
+        + "side: a change is beyond the 3.5% run-to-run noise floor (the default; --noise-floor sets it) with p < 0.05 by "
+        + "Mann-Whitney over the per-second samples; ~ is within noise)\n"), cli.out());
+    // 8k-rand-read25 moved by -0.3%: 2 x 7.84888 x 0.0175^2 / delta^2 runs, hundreds; one run a side has them all but one
+    java.util.regex.Matcher m = java.util.regex.Pattern.compile("  - within noise: about (\\d+) runs a side \\((\\d+) more\\) "
+        + "would tell a change of -0\\.3% \\(5% two-sided, 80% power\\)\n").matcher(cli.out());
+    assertTrue(m.find(), cli.out());
+    assertEquals(Integer.parseInt(m.group(1)) - 1, Integer.parseInt(m.group(2)), "one run a side already");
   }
 
   @Test
