@@ -173,7 +173,9 @@ public final class RunComparer {
     if (within) {
       double delta = main.ratio() - 1;
       // relative spread of a run's mean: measured with several runs, else the floor as two standard deviations
-      double sd = runs ? Math.sqrt((spreadA * spreadA + spreadB * spreadB) / 2) : floor.fraction() / 2;
+      // (a side whose runs average zero has no relative spread: NaN, and no count of runs)
+      double sd = !runs ? floor.fraction() / 2
+          : spreadA == null || spreadB == null ? Double.NaN : Math.sqrt((spreadA * spreadA + spreadB * spreadB) / 2);
       needed = AcrossRuns.runsNeeded(sd, delta);
     }
     return new Comparison.Noise(runs ? "runs" : "noise_floor", floor.fraction(), floor.from(), ma.length, mb.length,

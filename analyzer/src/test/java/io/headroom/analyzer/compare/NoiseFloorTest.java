@@ -110,6 +110,20 @@ class NoiseFloorTest {
   }
 
   @Test
+  void runsThatMovedNothingOnOneSideHaveNoSpreadAndNoCount() {
+    // A's runs scatter wildly (1, 1000, 1999: mean 1000, sd 999), B's moved nothing: Welch's
+    // t = 1000 / (999 / sqrt 3) = 1.73 on 2 df, p = 1 - 1.73 / sqrt(2 + 3) = 0.23, within noise.
+    // B's relative spread (sd over a mean of 0) is undefined, so no runs can be counted
+    Comparison.PhaseComparison p = RunComparer.compare(runs("a", 1, 1000, 1999), runs("b", 0, 0),
+        NoiseFloor.defaults()).phases().get(0);
+    assertEquals(0.0, p.change(), 1e-12);
+    assertFalse(p.significant(), "p " + p.pValue());
+    assertTrue(p.noise().withinNoise());
+    assertNull(p.noise().spreadB(), "runs that moved nothing have no relative spread");
+    assertNull(p.noise().runsNeeded());
+  }
+
+  @Test
   void theSameClassWithOtherMembersAtTheCeilingIsAMovedLimit() {
     // one fabric's ports in one group: the host's two full in A, the array's two full in B
     LimitGroup hostFull = new LimitGroup("fc ports on the path", 2, List.of("host/p1", "host/p2", "array/p1", "array/p2"));
