@@ -96,7 +96,7 @@ public final class RunComparer {
         main.pValue(), main.significant(), moved, metrics, Explanation.of(name, a, b, headline, moved), noise);
   }
 
-  /** Why a change is noise: "+0.9% within the 3% noise floor, p=0.0006", "p=0.21 over 3 runs a side". */
+  /** Why a change is noise: "+0.9% within the 3.5% noise floor, p=0.0006", "p=0.21 over 3 and 3 runs", "p=0.43". */
   static String withinNoise(Comparison.Change c, Comparison.Noise n) {
     if (n.basis().equals("runs")) {
       return pValue(c.pValue()) + " over " + n.runsA() + " and " + n.runsB() + " runs";

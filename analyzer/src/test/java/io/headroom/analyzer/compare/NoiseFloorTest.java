@@ -143,5 +143,11 @@ class NoiseFloorTest {
         Runs.limited("a", flat, Bottleneck.NETWORK, "host/p1", hostFull),
         Runs.limited("b", flat, Bottleneck.NETWORK, "array/p1", bothFull), NoiseFloor.defaults());
     assertFalse(same.limitMoved(), "host/p1 is at its ceiling on both sides");
+
+    // one node alone at its ceiling in A, the other alone in B: another resource limits
+    LimitGroup aLeads = new LimitGroup("array nodes on the path", 1, List.of("node-a", "node-b"));
+    LimitGroup bLeads = new LimitGroup("array nodes on the path", 1, List.of("node-b", "node-a"));
+    assertTrue(one(Runs.limited("a", flat, Bottleneck.ARRAY_CPU, "node-a", aLeads),
+        Runs.limited("b", flat, Bottleneck.ARRAY_CPU, "node-b", bLeads), NoiseFloor.defaults()).limitMoved());
   }
 }
