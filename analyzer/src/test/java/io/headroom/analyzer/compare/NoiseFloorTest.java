@@ -96,6 +96,20 @@ class NoiseFloorTest {
   }
 
   @Test
+  void severalRunsOnOneSideOnlyFallBackToTheFloor() {
+    // A 999, 1000, 1001 against one B at 1020: +2%, inside the floor, and B has no spread to test
+    Comparison.PhaseComparison p = RunComparer.compare(runs("a", 999, 1000, 1001), runs("b", 1020),
+        NoiseFloor.defaults()).phases().get(0);
+    assertEquals("noise_floor", p.noise().basis());
+    assertEquals(3, p.noise().runsA());
+    assertEquals(1, p.noise().runsB());
+    assertFalse(p.significant());
+    // 1040: +4%, beyond it, and every pooled second of A below every second of B
+    assertTrue(RunComparer.compare(runs("a", 999, 1000, 1001), runs("b", 1040), NoiseFloor.defaults())
+        .phases().get(0).significant());
+  }
+
+  @Test
   void severalRunsThatScatterLeaveAChangeWithinNoiseWithTheRunsThatWouldTell() {
     // A 990, 1000, 1010; B 1010, 1020, 1030: t = 20 / sqrt(100/3 + 100/3) = 2.449 on 4 df,
     // p = 1 - (3/4) u (1 - u^2/12), u^2 = 6 / 2.5 = 2.4: 1 - 0.75 x 1.5492 x 0.8 = 0.0705
