@@ -46,6 +46,8 @@ public final class RunComparer {
     if (as.isEmpty() || bs.isEmpty()) {
       throw new IllegalArgumentException("a comparison needs at least one run a side");
     }
+    once(as, "A");
+    once(bs, "B");
     List<List<PhaseView>> viewsA = as.stream().map(i -> PhaseView.of(i.data(), i.verdict())).toList();
     List<List<PhaseView>> viewsB = bs.stream().map(i -> PhaseView.of(i.data(), i.verdict())).toList();
     PhaseMatcher.Result match = PhaseMatcher.match(viewsA.get(0), viewsB.get(0));
@@ -58,6 +60,18 @@ public final class RunComparer {
     Comparison.Unmatched unmatched = new Comparison.Unmatched(
         match.onlyA().stream().map(p -> p.name).toList(), match.onlyB().stream().map(p -> p.name).toList());
     return new Comparison(refA, refB, phases, unmatched, Summary.of(refA, refB, phases, unmatched));
+  }
+
+  /** Each run counts once: the same run twice on a side would fake agreement between runs. */
+  private static void once(List<Input> side, String which) {
+    Set<String> seen = new LinkedHashSet<>();
+    for (Input i : side) {
+      String run = i.verdict().run();
+      if (run != null && !seen.add(run)) {
+        throw new IllegalArgumentException("run " + run + " is given twice for " + which
+            + ": each run is one observation, so give each once");
+      }
+    }
   }
 
   /** The figures of the phase of this name in every run of a side that has it, first run first. */

@@ -72,8 +72,10 @@ class NoiseFloorTest {
     assertThrows(IllegalArgumentException.class, () -> new NoiseFloor(1.0, "command"));
   }
 
+  /** Runs prefix1, prefix2, ... reading the given levels every second. */
   private static List<RunComparer.Input> runs(String prefix, double... levels) {
-    return Arrays.stream(levels).mapToObj(l -> Runs.constant(prefix + l, l)).toList();
+    return java.util.stream.IntStream.range(0, levels.length).mapToObj(i -> Runs.constant(prefix + (i + 1), levels[i]))
+        .toList();
   }
 
   @Test
@@ -89,10 +91,18 @@ class NoiseFloorTest {
     assertEquals(3, p.noise().runsA());
     // sd 1 over the mean 1000
     assertEquals(0.001, p.noise().spreadA(), 1e-12);
-    assertEquals(List.of("a999.0", "a1000.0", "a1001.0"), c.a().runs());
+    assertEquals(List.of("a1", "a2", "a3"), c.a().runs());
     assertEquals(1020.0, p.b().throughputBytesPerS(), 1e-9, "the side's figure: the mean of its runs");
     assertEquals("each run one observation: a change is p < 0.05 by Welch's t-test on the run means",
         ComparisonText.basis(c));
+  }
+
+  @Test
+  void aRunGivenTwiceOnASideIsRefused() {
+    IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+        () -> RunComparer.compare(List.of(Runs.constant("a", 1000), Runs.constant("a", 1000)),
+            List.of(Runs.constant("b", 1000)), NoiseFloor.defaults()));
+    assertEquals("run a is given twice for A: each run is one observation, so give each once", e.getMessage());
   }
 
   @Test

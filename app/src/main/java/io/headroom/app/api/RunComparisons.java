@@ -55,7 +55,13 @@ public final class RunComparisons {
     if (as.isEmpty() || bs.isEmpty()) {
       throw ApiException.badRequest((as.isEmpty() ? "a" : "b") + ": required, the id of a run");
     }
-    return RunComparer.compare(inputs(testbed, as), inputs(testbed, bs), floor);
+    List<RunComparer.Input> inA = inputs(testbed, as);
+    List<RunComparer.Input> inB = inputs(testbed, bs);
+    try {
+      return RunComparer.compare(inA, inB, floor);
+    } catch (IllegalArgumentException e) {
+      throw ApiException.badRequest(e.getMessage());
+    }
   }
 
   private List<RunComparer.Input> inputs(String testbed, List<String> ids) throws SQLException {

@@ -91,7 +91,13 @@ final class CompareCommand implements Callable<Integer> {
     Thresholds thresholds = config == null ? Thresholds.defaults() : TestbedOptions.thresholds(config, testbed);
     NoiseFloor floor = floor(config);
     boolean files = java.util.stream.Stream.concat(as.stream(), bs.stream()).allMatch(r -> Files.isRegularFile(Path.of(r)));
-    Comparison c = files ? recordings(thresholds, as, bs, floor) : stored(config, thresholds, as, bs, floor);
+    Comparison c;
+    try {
+      c = files ? recordings(thresholds, as, bs, floor) : stored(config, thresholds, as, bs, floor);
+    } catch (IllegalArgumentException e) {
+      // a run given twice on a side (RunComparer), said in its words
+      throw new UserError(e.getMessage());
+    }
     if (report != null) {
       ReportFile.write(report, ComparePage.render(c), spec.commandLine().getErr());
     }

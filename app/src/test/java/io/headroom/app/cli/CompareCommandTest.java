@@ -203,19 +203,42 @@ class CompareCommandTest {
     assertTrue(typo.err().contains("detection.compare: unknown key 'noise_flor'; its one key is noise_floor"), typo.err());
   }
 
+  /** A copy of a recording under another run id: the same data, another run. */
+  private static String rerun(Path dir, String recording, String run, String as) throws Exception {
+    Path copy = dir.resolve(as + ".jsonl");
+    Files.writeString(copy, Files.readString(Path.of(recording)).replace("\"" + run + "\"", "\"" + as + "\""));
+    return copy.toString();
+  }
+
   @Test
-  void severalRunsASideAreSplitAtTheDoubleDash() throws Exception {
+  void severalRunsASideAreSplitAtTheDoubleDash(@TempDir Path dir) throws Exception {
+    String before2 = rerun(dir, BEFORE, "s5-before", "s5-before-2");
+    String before3 = rerun(dir, BEFORE, "s5-before", "s5-before-3");
+    String after2 = rerun(dir, AFTER, "s5", "s5-2");
     Cli cli = new Cli();
-    assertEquals(0, cli.run("compare", "--json", BEFORE, BEFORE, BEFORE, "--", AFTER, AFTER), cli.err());
+    assertEquals(0, cli.run("compare", "--json", BEFORE, before2, before3, "--", AFTER, after2), cli.err());
     JsonNode c = JSON.readTree(cli.out());
-    assertEquals(3, c.get("a").get("runs").size());
+    assertEquals(List.of("s5-before", "s5-before-2", "s5-before-3"), JSON.convertValue(c.get("a").get("runs"), List.class));
     assertEquals(2, c.get("b").get("runs").size());
     JsonNode noise = c.get("phases").get(0).get("noise");
     assertEquals("runs", noise.get("basis").asText());
     assertEquals(3, noise.get("runs_a").asInt());
     assertEquals(2, noise.get("runs_b").asInt());
-    // the same recording thrice: no spread
+    // the same data thrice: no spread
     assertEquals(0.0, noise.get("spread_a").asDouble());
+    Path page = dir.resolve("runs.html");
+    Cli withPage = new Cli();
+    assertEquals(0, withPage.run("compare", "--report", page.toString(), BEFORE, before2, "--", AFTER, after2),
+        withPage.err());
+    String html = Files.readString(page);
+    assertTrue(html.contains("A: runs s5-before, s5-before-2 (testbed s5-powerstore); B: runs s5, s5-2 (testbed "
+        + "s5-powerstore). each run one observation: a change is p &lt; 0.05 by Welch's t-test on the run means; "
+        + "~ is within noise."), html);
+
+    Cli twice = new Cli();
+    assertEquals(ExitCodes.USAGE, twice.run("compare", BEFORE, BEFORE, "--", AFTER, after2));
+    assertTrue(twice.err().contains("run s5-before is given twice for A: each run is one observation, so give each once"),
+        twice.err());
     Cli three = new Cli();
     assertEquals(ExitCodes.USAGE, three.run("compare", BEFORE, AFTER, AFTER));
     assertTrue(three.err().contains("give A and B, or several runs a side as A1 A2 -- B1 B2; got 3 runs and no --"),
