@@ -25,13 +25,23 @@ public record TestbedConfig(
     Path baseDir,
     ApiConfig api,
     CollectorConfig collector,
-    JsonNode onsets) {
+    JsonNode onsets,
+    JsonNode compare) {
 
   public TestbedConfig {
     sources = List.copyOf(sources);
     api = api == null ? ApiConfig.NONE : api;
     collector = collector == null ? CollectorConfig.DEFAULTS : collector;
     onsets = onsets == null ? MissingNode.getInstance() : onsets;
+    compare = compare == null ? MissingNode.getInstance() : compare;
+  }
+
+  /** A testbed without a {@code detection.compare:} section (`headroom compare`'s noise_floor). */
+  public TestbedConfig(String testbed, KafkaConfig kafka, DatabaseConfig database, SpoolConfig spool,
+      AlertsConfig alerts, JsonNode thresholds, List<SourceConfig> sources, Path baseDir, ApiConfig api,
+      CollectorConfig collector, JsonNode onsets) {
+    this(testbed, kafka, database, spool, alerts, thresholds, sources, baseDir, api, collector, onsets,
+        MissingNode.getInstance());
   }
 
   /** A testbed without a {@code detection.onsets:} section. */

@@ -24,14 +24,16 @@ record TestbedFile(
 
   /**
    * {@code detection:}: thresholds and how onsets are found, bound and checked by the analyzer
-   * (ThresholdsBinder).
+   * (ThresholdsBinder); {@code compare:} the settings of `headroom compare` (its noise_floor).
    */
-  record Detection(JsonNode thresholds, JsonNode onsets) {
-    static final Detection NONE = new Detection(MissingNode.getInstance(), MissingNode.getInstance());
+  record Detection(JsonNode thresholds, JsonNode onsets, JsonNode compare) {
+    static final Detection NONE = new Detection(MissingNode.getInstance(), MissingNode.getInstance(),
+        MissingNode.getInstance());
 
     Detection {
       thresholds = thresholds == null ? MissingNode.getInstance() : thresholds;
       onsets = onsets == null ? MissingNode.getInstance() : onsets;
+      compare = compare == null ? MissingNode.getInstance() : compare;
     }
   }
 

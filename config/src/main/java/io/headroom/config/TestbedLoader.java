@@ -44,7 +44,8 @@ public final class TestbedLoader {
       throw new ConfigException(where + ": " + String.join("; ", problems));
     }
     return new TestbedConfig(f.testbed(), f.kafka(), f.database(), f.spool(), f.alerts(), f.detection().thresholds(),
-        sources, baseDir, f.api(), f.collector(), f.detection().onsets());
+        sources, baseDir, f.api(), f.collector(), f.detection().onsets(),
+        f.detection().compare());
   }
 
   /**

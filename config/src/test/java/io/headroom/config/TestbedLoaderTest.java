@@ -56,12 +56,15 @@ class TestbedLoaderTest {
         detection:
           thresholds: {cpu_busy: 0.8}
           onsets: {recent_window_s: 10}
+          compare: {noise_floor: 2.5%}
         sources: []
         """), dir);
     assertEquals("{\"cpu_busy\":0.8}", c.thresholds().toString());
     assertEquals("{\"recent_window_s\":10}", c.onsets().toString());
+    assertEquals("{\"noise_floor\":\"2.5%\"}", c.compare().toString(), "checked by `headroom compare`, which reads it");
     TestbedConfig none = TestbedLoader.load(write("testbed: lab\nsources: []\n"), dir);
     assertEquals(true, none.onsets().isMissingNode(), "no detection section: the analyzer's defaults");
+    assertEquals(true, none.compare().isMissingNode());
   }
 
   @Test

@@ -45,4 +45,27 @@ public final class ComparisonText {
   public static String limit(Comparison.Side s) {
     return s.bottleneck() + (s.entity() == null ? "" : " on " + s.entity());
   }
+
+  /**
+   * What decided significance, for the text's second line and the page: the noise floor and
+   * where it was set, or the test across runs.
+   */
+  public static String basis(Comparison c) {
+    if (c.phases().isEmpty()) {
+      return "no phase matched to test";
+    }
+    Comparison.Noise n = c.phases().get(0).noise();
+    if (n.basis().equals("runs")) {
+      return "each run one observation: a change is p < 0.05 by Welch's t-test on the run means";
+    }
+    String from = switch (n.floorFrom()) {
+      case "default" -> "the default; --noise-floor sets it";
+      case "testbed" -> "the testbed file's detection.compare.noise_floor";
+      case "command" -> "--noise-floor";
+      case "request" -> "the request's noise_floor";
+      default -> n.floorFrom();
+    };
+    return "one run a side: a change is beyond the " + new NoiseFloor(n.floor(), n.floorFrom()).percent()
+        + " run-to-run noise floor (" + from + ") with p < 0.05 by Mann-Whitney over the per-second samples";
+  }
 }

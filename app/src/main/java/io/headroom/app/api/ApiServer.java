@@ -345,9 +345,20 @@ public final class ApiServer implements AutoCloseable {
     return accept != null && accept.contains("application/pdf") && !accept.contains("text/html");
   }
 
-  /** ?a=RUN&b=RUN[&testbed=T]: run b against run a. */
+  /**
+   * ?a=RUN&b=RUN[&testbed=T][&noise_floor=2.5%]: run b against run a; several runs a side
+   * comma-separated (a=r1,r2,r3).
+   */
   private io.headroom.analyzer.compare.Comparison compare(RoutingContext ctx) throws Exception {
-    return comparisons.compare(param(ctx, "testbed"), param(ctx, "a"), param(ctx, "b"));
+    String floor = param(ctx, "noise_floor");
+    io.headroom.analyzer.compare.NoiseFloor f;
+    try {
+      f = floor == null ? io.headroom.analyzer.compare.NoiseFloor.defaults()
+          : io.headroom.analyzer.compare.NoiseFloor.parse(floor, "request");
+    } catch (IllegalArgumentException e) {
+      throw ApiException.badRequest("noise_floor: " + e.getMessage());
+    }
+    return comparisons.compare(param(ctx, "testbed"), param(ctx, "a"), param(ctx, "b"), f);
   }
 
   private static void html(RoutingContext ctx, String page) {

@@ -2,6 +2,7 @@ package io.headroom.app.cli;
 
 import io.headroom.analyzer.compare.Comparison;
 import io.headroom.analyzer.compare.ComparisonText;
+import io.headroom.analyzer.compare.RunComparer;
 import java.io.PrintWriter;
 import java.util.Locale;
 
@@ -15,8 +16,8 @@ final class ComparisonPrinter {
 
   static void print(Comparison c, PrintWriter out) {
     out.println(e(c.summary()));
-    out.printf(Locale.ROOT, "A: run %s%s; B: run %s%s (a change is p < 0.05 by Mann-Whitney over the per-second samples; ~ is noise)%n",
-        e(c.a().run()), testbed(c.a()), e(c.b().run()), testbed(c.b()));
+    out.printf(Locale.ROOT, "A: %s%s; B: %s%s (%s; ~ is within noise)%n",
+        runs(c.a()), testbed(c.a()), runs(c.b()), testbed(c.b()), ComparisonText.basis(c));
     for (Comparison.PhaseComparison p : c.phases()) {
       out.println();
       out.printf(Locale.ROOT, "phase %s%s: %s; limit %s -> %s%s%n", e(p.name()),
@@ -30,11 +31,22 @@ final class ComparisonPrinter {
       for (String line : p.explanation()) {
         out.println("  - " + e(line));
       }
+      if (p.noise().runsNeeded() != null) {
+        Comparison.Noise n = p.noise();
+        int more = n.runsNeeded() - Math.min(n.runsA(), n.runsB());
+        out.printf(Locale.ROOT, "  - within noise: about %d runs a side%s would tell a change of %s (5%% two-sided, 80%% power)%n",
+            n.runsNeeded(), more > 0 ? " (" + more + " more)" : "", RunComparer.percentChange(p.change()));
+      }
     }
     if (!c.unmatched().a().isEmpty() || !c.unmatched().b().isEmpty()) {
       out.println();
       out.println("unmatched: only in A: " + list(c.unmatched().a()) + "; only in B: " + list(c.unmatched().b()));
     }
+  }
+
+  /** "run s5", "runs a1, a2, a3". */
+  private static String runs(Comparison.RunRef r) {
+    return r.runs().size() > 1 ? "runs " + e(String.join(", ", r.runs())) : "run " + e(r.run());
   }
 
   private static String list(java.util.List<String> names) {

@@ -10,6 +10,11 @@ final class ExitCodes {
   static final int USAGE = 2;
   /** `discover`: some sources could not be read (each a warning); the others were printed. */
   static final int PARTIAL = 3;
+  /**
+   * `compare --fail-on`: a regression past a tolerance and beyond the noise. Not 1: that is a
+   * failure inside Headroom, and a CI job should tell a slower array from a crash.
+   */
+  static final int REGRESSION = 4;
   /** Kafka or the database did not answer within the start-up wait (sysexits EX_UNAVAILABLE). */
   static final int UNAVAILABLE = 69;
 

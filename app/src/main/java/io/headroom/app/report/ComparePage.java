@@ -21,9 +21,9 @@ public final class ComparePage {
         .append(esc(name(c.b()))).append(" vs ").append(esc(name(c.a()))).append("</title><style>")
         .append(ReportPage.style()).append(STYLE).append("</style></head><body>");
     h.append("<h1>Headroom run comparison</h1>");
-    h.append("<p><small>A: run ").append(esc(name(c.a()))).append(testbed(c.a())).append("; B: run ")
-        .append(esc(name(c.b()))).append(testbed(c.b())).append(". A change is one the Mann-Whitney test finds ")
-        .append("at p &lt; 0.05 over the per-second samples; ~ is noise.</small></p>");
+    h.append("<p><small>A: ").append(runs(c.a())).append(testbed(c.a())).append("; B: ")
+        .append(runs(c.b())).append(testbed(c.b())).append(". ")
+        .append(esc(io.headroom.analyzer.compare.ComparisonText.basis(c))).append("; ~ is within noise.</small></p>");
     h.append("<p class=\"verdict\" id=\"summary\">").append(esc(c.summary())).append("</p>");
     overview(h, c.phases());
     for (Comparison.PhaseComparison p : c.phases()) {
@@ -68,6 +68,11 @@ public final class ComparePage {
     h.append("<h2>Unmatched phases</h2><p id=\"unmatched\">only in A: ")
         .append(esc(u.a().isEmpty() ? "none" : String.join(", ", u.a()))).append("; only in B: ")
         .append(esc(u.b().isEmpty() ? "none" : String.join(", ", u.b()))).append("</p>");
+  }
+
+  /** "run s5", or with several runs a side "runs a1, a2, a3" (escaped). */
+  private static String runs(Comparison.RunRef r) {
+    return r.runs().size() > 1 ? "runs " + esc(String.join(", ", r.runs())) : "run " + esc(name(r));
   }
 
   private static String name(Comparison.RunRef r) {

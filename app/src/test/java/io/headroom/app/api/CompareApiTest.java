@@ -105,6 +105,28 @@ class CompareApiTest {
   }
 
   @Test
+  void theNoiseFloorAndSeveralRunsASideAreQueryParameters() throws Exception {
+    // a 20% floor: the upgrade's +15% is within it
+    JsonNode wide = JSON.readTree(get("/api/v1/compare?a=s5-before&b=s5&noise_floor=20%25", TOKEN).body());
+    JsonNode read100 = wide.get("phases").get(0);
+    assertEquals(false, read100.get("significant").asBoolean(), read100.toString());
+    assertEquals("request", read100.get("noise").get("floor_from").asText());
+    assertEquals(0.2, read100.get("noise").get("floor").asDouble(), 1e-12);
+    // two runs a side: A's two are the stored ones (B's run against A's) for want of more recordings
+    JsonNode runs = JSON.readTree(get("/api/v1/compare?a=s5-before,s5&b=s5,s5-before", TOKEN).body());
+    assertEquals(List.of("s5-before", "s5"), JSON.convertValue(runs.get("a").get("runs"), List.class));
+    assertEquals("runs", runs.get("phases").get(0).get("noise").get("basis").asText());
+    HttpResponse<String> twice = get("/api/v1/compare?a=s5-before,s5-before&b=s5", TOKEN);
+    assertEquals(400, twice.statusCode());
+    assertEquals("run s5-before is given twice for A: each run is one observation, so give each once",
+        JSON.readTree(twice.body()).get("error").asText());
+    HttpResponse<String> bad = get("/api/v1/compare?a=s5-before&b=s5&noise_floor=much", TOKEN);
+    assertEquals(400, bad.statusCode());
+    assertEquals("noise_floor: noise floor \"much\": a percentage (3.5%) or a share (0.035)",
+        JSON.readTree(bad.body()).get("error").asText());
+  }
+
+  @Test
   void thePageShowsTheSummaryAndEveryPhase() throws Exception {
     HttpResponse<String> r = get("/compare?a=s5-before&b=s5", TOKEN);
     assertEquals(200, r.statusCode(), r.body());

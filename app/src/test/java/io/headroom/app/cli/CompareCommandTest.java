@@ -31,8 +31,14 @@ class CompareCommandTest {
     assertEquals("s5-before", c.get("a").get("run").asText());
     assertEquals("s5-powerstore", c.get("b").get("testbed").asText());
     JsonNode read100 = c.get("phases").get(0);
+    // issue 46 added "noise" at the end (what decided significance) and "runs" to a and b; none lost or renamed
     assertEquals(List.of("name", "matched_by", "a", "b", "change", "change_of", "p_value", "significant",
-        "limit_moved", "metrics", "explanation"), names(read100), "b_name only when matched by parameters");
+        "limit_moved", "metrics", "explanation", "noise"), names(read100), "b_name only when matched by parameters");
+    assertEquals(List.of("run", "testbed", "runs"), names(c.get("a")));
+    assertEquals(List.of("basis", "floor", "floor_from", "runs_a", "runs_b", "spread_a", "spread_b", "within_noise",
+        "runs_needed"), names(read100.get("noise")));
+    assertEquals("noise_floor", read100.get("noise").get("basis").asText());
+    assertEquals(0.035, read100.get("noise").get("floor").asDouble());
     assertEquals(List.of("phase", "bottleneck", "entity", "members", "limit_utilization", "throughput_bytes_per_s",
         "iops", "latency_s", "read_share"), names(read100.get("a")));
     assertEquals("4k-rand-read100", read100.get("name").asText());
@@ -65,6 +71,14 @@ class CompareCommandTest {
         cli.out());
     assertTrue(cli.out().contains("phase 8k-rand-read25: ~; limit ARRAY_CPU on s5/ps1200t/node-a -> ARRAY_CPU on s5/ps1200t/node-a\n"),
         cli.out());
+    assertTrue(cli.out().contains("A: run s5-before (testbed s5-powerstore); B: run s5 (testbed s5-powerstore) (one run a "
+        + "side: a change is beyond the 3.5% run-to-run noise floor (the default; --noise-floor sets it) with p < 0.05 by "
+        + "Mann-Whitney over the per-second samples; ~ is within noise)\n"), cli.out());
+    // 8k-rand-read25 moved by -0.3%: 2 x 7.84888 x 0.0175^2 / delta^2 runs, hundreds; one run a side has them all but one
+    java.util.regex.Matcher m = java.util.regex.Pattern.compile("  - within noise: about (\\d+) runs a side \\((\\d+) more\\) "
+        + "would tell a change of -0\\.3% \\(5% two-sided, 80% power\\)\n").matcher(cli.out());
+    assertTrue(m.find(), cli.out());
+    assertEquals(Integer.parseInt(m.group(1)) - 1, Integer.parseInt(m.group(2)), "one run a side already");
   }
 
   @Test
@@ -116,6 +130,121 @@ class CompareCommandTest {
     assertEquals(ExitCodes.UNAVAILABLE, cli.run("compare", "--testbed", testbed.toString(), "r1", "r2"));
     assertTrue(cli.err().startsWith("headroom compare: the database at jdbc:postgresql://127.0.0.1:1/headroom did not answer: "),
         cli.err());
+  }
+
+  @Test
+  void theGatePassesExitsFourOnARegressionAndWritesJunit(@TempDir Path dir) throws Exception {
+    Path xml = dir.resolve("compare.xml");
+    Cli pass = new Cli();
+    // the upgrade: +15%, +15%, -0.3% (~): nothing fell
+    assertEquals(ExitCodes.OK, pass.run("compare", BEFORE, AFTER, "--fail-on", "throughput<-5%", "--junit", xml.toString()),
+        pass.err());
+    String[] lines = pass.out().split("\n");
+    assertEquals("headroom compare: PASS (3 checks: throughput<-5% on 3 phases); B s5 against A s5-before",
+        lines[lines.length - 1]);
+    assertTrue(Files.readString(xml).contains("<testsuite name=\"headroom compare s5 against s5-before\" tests=\"3\" "
+        + "failures=\"0\""), Files.readString(xml));
+
+    // the other way round the two read-heavy phases fall by 1 / 1.15: -13%, past -5% and beyond the 3.5% floor
+    Cli fail = new Cli();
+    assertEquals(ExitCodes.REGRESSION, fail.run("compare", AFTER, BEFORE, "--fail-on", "throughput<-5%",
+        "--junit", xml.toString(), "--json"), fail.err());
+    JSON.readTree(fail.out()); // stdout stays one JSON object; the line goes to stderr
+    assertTrue(fail.err().startsWith("headroom compare: FAIL (2 of 3 checks): 4k-rand-read100 throughput -13% (p="),
+        fail.err());
+    assertTrue(fail.err().endsWith("; B s5-before against A s5\n"), fail.err());
+    String junit = Files.readString(xml);
+    assertTrue(junit.contains("failures=\"2\""), junit);
+    assertTrue(junit.contains("<testcase classname=\"headroom.compare.4k-rand-read100\" name=\"throughput&lt;-5%\">"
+        + "\n      <failure type=\"regression\""), junit);
+
+    // a tolerance of 20% is not passed by -13%
+    Cli wide = new Cli();
+    assertEquals(ExitCodes.OK, wide.run("compare", AFTER, BEFORE, "--fail-on", "throughput<-20%"), wide.err());
+  }
+
+  @Test
+  void toleranceFilesAndBadTolerancesAndFloors(@TempDir Path dir) throws Exception {
+    Path file = dir.resolve("tolerances");
+    Files.writeString(file, "# nightly\nthroughput<-5%\niops<-5%  # the same figure here\n");
+    Cli fromFile = new Cli();
+    assertEquals(ExitCodes.REGRESSION, fromFile.run("compare", AFTER, BEFORE, "--tolerances", file.toString()));
+    assertTrue(fromFile.out().contains("FAIL (4 of 6 checks)"), fromFile.out());
+
+    Cli sign = new Cli();
+    assertEquals(ExitCodes.USAGE, sign.run("compare", AFTER, BEFORE, "--fail-on", "throughput<5%"));
+    assertTrue(sign.err().contains("--fail-on: \"throughput<5%\": < bounds a fall, so its percentage is negative: "
+        + "throughput<-5%"), sign.err());
+    Cli junitAlone = new Cli();
+    assertEquals(ExitCodes.USAGE, junitAlone.run("compare", AFTER, BEFORE, "--junit", dir.resolve("j.xml").toString()));
+    Cli missing = new Cli();
+    assertEquals(ExitCodes.USAGE, missing.run("compare", AFTER, BEFORE, "--tolerances", dir.resolve("none").toString()));
+
+    // a 20% floor makes the +15% phases noise, and says which floor applied
+    Cli floor = new Cli();
+    assertEquals(ExitCodes.OK, floor.run("compare", BEFORE, AFTER, "--noise-floor", "20%"), floor.err());
+    assertTrue(floor.out().contains("beyond the 20% run-to-run noise floor (--noise-floor)"), floor.out());
+    assertTrue(floor.out().contains("phase 4k-rand-read100: ~;"), floor.out());
+    Cli badFloor = new Cli();
+    assertEquals(ExitCodes.USAGE, badFloor.run("compare", BEFORE, AFTER, "--noise-floor", "3"));
+    assertTrue(badFloor.err().contains("--noise-floor: noise floor 3: a share under 1, or a percentage: 3%?"), badFloor.err());
+
+    Path testbed = dir.resolve("testbed.yaml");
+    Files.writeString(testbed, "testbed: s5-powerstore\ndetection:\n  compare:\n    noise_floor: 16%\n");
+    Cli fromTestbed = new Cli();
+    assertEquals(ExitCodes.OK, fromTestbed.run("compare", "--testbed", testbed.toString(), BEFORE, AFTER, "--json"),
+        fromTestbed.err());
+    JsonNode noise = JSON.readTree(fromTestbed.out()).get("phases").get(0).get("noise");
+    assertEquals("testbed", noise.get("floor_from").asText());
+    assertEquals(0.16, noise.get("floor").asDouble(), 1e-12);
+    Files.writeString(testbed, "testbed: s5-powerstore\ndetection:\n  compare:\n    noise_flor: 16%\n");
+    Cli typo = new Cli();
+    assertEquals(ExitCodes.USAGE, typo.run("compare", "--testbed", testbed.toString(), BEFORE, AFTER));
+    assertTrue(typo.err().contains("detection.compare: unknown key 'noise_flor'; its one key is noise_floor"), typo.err());
+  }
+
+  /** A copy of a recording under another run id: the same data, another run. */
+  private static String rerun(Path dir, String recording, String run, String as) throws Exception {
+    Path copy = dir.resolve(as + ".jsonl");
+    Files.writeString(copy, Files.readString(Path.of(recording)).replace("\"" + run + "\"", "\"" + as + "\""));
+    return copy.toString();
+  }
+
+  @Test
+  void severalRunsASideAreSplitAtTheDoubleDash(@TempDir Path dir) throws Exception {
+    String before2 = rerun(dir, BEFORE, "s5-before", "s5-before-2");
+    String before3 = rerun(dir, BEFORE, "s5-before", "s5-before-3");
+    String after2 = rerun(dir, AFTER, "s5", "s5-2");
+    Cli cli = new Cli();
+    assertEquals(0, cli.run("compare", "--json", BEFORE, before2, before3, "--", AFTER, after2), cli.err());
+    JsonNode c = JSON.readTree(cli.out());
+    assertEquals(List.of("s5-before", "s5-before-2", "s5-before-3"), JSON.convertValue(c.get("a").get("runs"), List.class));
+    assertEquals(2, c.get("b").get("runs").size());
+    JsonNode noise = c.get("phases").get(0).get("noise");
+    assertEquals("runs", noise.get("basis").asText());
+    assertEquals(3, noise.get("runs_a").asInt());
+    assertEquals(2, noise.get("runs_b").asInt());
+    // the same data thrice: no spread
+    assertEquals(0.0, noise.get("spread_a").asDouble());
+    Path page = dir.resolve("runs.html");
+    Cli withPage = new Cli();
+    assertEquals(0, withPage.run("compare", "--report", page.toString(), BEFORE, before2, "--", AFTER, after2),
+        withPage.err());
+    String html = Files.readString(page);
+    assertTrue(html.contains("A: runs s5-before, s5-before-2 (testbed s5-powerstore); B: runs s5, s5-2 (testbed "
+        + "s5-powerstore). each run one observation: a change is p &lt; 0.05 by Welch's t-test on the run means; "
+        + "~ is within noise."), html);
+
+    Cli twice = new Cli();
+    assertEquals(ExitCodes.USAGE, twice.run("compare", BEFORE, BEFORE, "--", AFTER, after2));
+    assertTrue(twice.err().contains("run s5-before is given twice for A: each run is one observation, so give each once"),
+        twice.err());
+    Cli three = new Cli();
+    assertEquals(ExitCodes.USAGE, three.run("compare", BEFORE, AFTER, AFTER));
+    assertTrue(three.err().contains("give A and B, or several runs a side as A1 A2 -- B1 B2; got 3 runs and no --"),
+        three.err());
+    Cli empty = new Cli();
+    assertEquals(ExitCodes.USAGE, empty.run("compare", BEFORE, AFTER, "--"));
   }
 
   private static List<String> names(JsonNode n) {

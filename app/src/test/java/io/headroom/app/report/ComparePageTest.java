@@ -42,7 +42,8 @@ class ComparePageTest {
     Comparison.Change same = new Comparison.Change(1.0, 0.8, false);
     Comparison.PhaseComparison p = new Comparison.PhaseComparison("<b>qd1</b>", null, "name", side, side, 1.0,
         "throughput_bytes_per_s", 0.8, false, false, new Comparison.Metrics(same, same, same,
-            new Comparison.Change(null, null, false)), List.of("<script>alert(1)</script>"));
+            new Comparison.Change(null, null, false)), List.of("<script>alert(1)</script>"),
+        new Comparison.Noise("noise_floor", 0.03, "default", 1, 1, null, null, true, null));
     Comparison c = new Comparison(new Comparison.RunRef("<a>", "lab"), new Comparison.RunRef("b", "lab"), List.of(p),
         new Comparison.Unmatched(List.of("</p><script>"), List.of()), "b vs <a>: ...");
     String html = ComparePage.render(c);
