@@ -31,8 +31,8 @@ import java.util.Map;
  *     ratio when the population cannot fill the next resource; the rules' concurrency cap
  *     (section 8) aims at it.
  */
-record OracleTruth(Resource limit, List<Resource> ties, Resource next, double gain, double x, double share,
-    String figures, double liftedGain) {
+record OracleTruth(Resource limit, List<Resource> ties, Resource next, List<Resource> nextTies, double gain, double x,
+    double share, String figures, double liftedGain) {
   /**
    * Within 3% of its bound a resource is saturated: a closed network approaches its bound only
    * asymptotically, so a bottleneck with a queue runs a little below it, and 3% is about what 2%
@@ -62,15 +62,25 @@ record OracleTruth(Resource limit, List<Resource> ties, Resource next, double ga
         ties.add(e.getKey());
       }
     }
+    // resources whose bound equals the next one's are the next limit alike (two tiers of equal links)
+    List<Resource> nextTies = new ArrayList<>();
+    if (second != null && ties.isEmpty()) {
+      for (Map.Entry<Resource, Double> e : sorted.subList(2, sorted.size())) {
+        if (e.getValue() <= second.getValue() * (1 + TIE)) {
+          nextTies.add(e.getKey());
+        }
+      }
+    }
     if (share >= 1 - AT_BOUND) {
-      return new OracleTruth(first.getKey(), ties, second == null ? null : second.getKey(),
+      return new OracleTruth(first.getKey(), ties, second == null ? null : second.getKey(), nextTies,
           second == null ? Double.NaN : second.getValue() / first.getValue(), s.x(), share, figures, Double.NaN);
     }
-    return new OracleTruth(null, ties, first.getKey(), first.getValue() / s.x(), s.x(), share, figures, Double.NaN);
+    return new OracleTruth(null, ties, first.getKey(), List.of(), first.getValue() / s.x(), s.x(), share, figures,
+        Double.NaN);
   }
 
   OracleTruth withLiftedGain(double g) {
-    return new OracleTruth(limit, ties, next, gain, x, share, figures, g);
+    return new OracleTruth(limit, ties, next, nextTies, gain, x, share, figures, g);
   }
 
   /** The limit and the resources tied with it (for NONE: none). */
@@ -92,6 +102,7 @@ record OracleTruth(Resource limit, List<Resource> ties, Resource next, double ga
     if (next != null) {
       all.add(next);
     }
+    all.addAll(nextTies);
     all.addAll(ties);
     if (limit == null || ties.isEmpty()) {
       return all;
