@@ -11,6 +11,8 @@ import io.headroom.model.Metrics;
 import io.headroom.model.Run;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.Optional;
+import java.util.function.Supplier;
 import java.util.Set;
 
 /**
@@ -27,14 +29,20 @@ public final class Context {
   private final Map<String, Double> means;
   private final Set<String> distrusted;
   private final RunWindows runWindows;
+  /** Operating points of entities in this window (they depend on the window's readings alone). */
+  private final Map<String, Optional<OperatingPoint>> points;
+  /** What each device's response to concurrency says, read against this context's run windows. */
+  private final Map<String, Queueing> queueing = new HashMap<>();
 
   /** @param run the run the window belongs to, for its declared workload; may be null */
   public Context(RunData data, Run run, Window window, DataPath path, Thresholds thresholds) {
-    this(data, run, window, path, thresholds, new HashMap<>(), new HashMap<>(), Set.of(), RunWindows.only(window));
+    this(data, run, window, path, thresholds, new HashMap<>(), new HashMap<>(), Set.of(), RunWindows.only(window),
+        new HashMap<>());
   }
 
   private Context(RunData data, Run run, Window window, DataPath path, Thresholds thresholds,
-      Map<String, Double> p95s, Map<String, Double> means, Set<String> distrusted, RunWindows runWindows) {
+      Map<String, Double> p95s, Map<String, Double> means, Set<String> distrusted, RunWindows runWindows,
+      Map<String, Optional<OperatingPoint>> points) {
     this.data = data;
     this.run = run;
     this.window = window;
@@ -44,6 +52,37 @@ public final class Context {
     this.means = means;
     this.distrusted = distrusted;
     this.runWindows = runWindows;
+    this.points = points;
+  }
+
+  /** The entity's operating point in this window (OperatingPoint.of), computed once; null without I/O. */
+  OperatingPoint point(String entity) {
+    return memo(entity, () -> OperatingPoint.of(data, entity, window));
+  }
+
+  /** The workloads' summed operating point in this window (Unresponsive.workloadPoint), computed once. */
+  OperatingPoint workloadPoint() {
+    return memo("\0workloads", () -> Unresponsive.workloadPoint(this));
+  }
+
+  /** get, then put: the workloads' point is made of the entities' points, so no computeIfAbsent. */
+  private OperatingPoint memo(String key, Supplier<OperatingPoint> make) {
+    Optional<OperatingPoint> known = points.get(key);
+    if (known == null) {
+      known = Optional.ofNullable(make.get());
+      points.put(key, known);
+    }
+    return known.orElse(null);
+  }
+
+  /** What the device's response to concurrency says here (Queueing.of), computed once. */
+  Queueing queueing(String entity) {
+    Queueing q = queueing.get(entity);
+    if (q == null) {
+      q = Queueing.of(this, entity);
+      queueing.put(entity, q);
+    }
+    return q;
   }
 
   /**
@@ -52,7 +91,7 @@ public final class Context {
    * (Queueing), and a reading flat while throughput changed is not load (Unresponsive).
    */
   public Context within(RunWindows windows) {
-    return new Context(data, run, window, path, thresholds, p95s, means, distrusted, windows);
+    return new Context(data, run, window, path, thresholds, p95s, means, distrusted, windows, points);
   }
 
   /** The run's judged windows (this one among them) and what was learnt across them. */
@@ -66,7 +105,7 @@ public final class Context {
    * statistics already computed are shared.
    */
   public Context distrusting(Set<String> entities) {
-    return new Context(data, run, window, path, thresholds, p95s, means, Set.copyOf(entities), runWindows);
+    return new Context(data, run, window, path, thresholds, p95s, means, Set.copyOf(entities), runWindows, points);
   }
 
   /**
@@ -75,7 +114,7 @@ public final class Context {
    */
   public Context over(Window part, Thresholds partThresholds) {
     return new Context(data, run, part, DataPath.of(data, part), partThresholds, new HashMap<>(), new HashMap<>(),
-        distrusted, runWindows.replacing(window, part));
+        distrusted, runWindows.replacing(window, part), new HashMap<>());
   }
 
   /** True when the entity's readings were implausible in another window of the run. */

@@ -42,7 +42,7 @@ record Demand(double background, double perUnit, int phases, double x) {
 
   /** The entity's demand from the run's windows of this window's mix; null when they cannot tell it. */
   static Demand of(Context ctx, String entity) {
-    OperatingPoint here = Unresponsive.workloadPoint(ctx);
+    OperatingPoint here = ctx.workloadPoint();
     NextLimits.Throughput now = NextLimits.Throughput.of(ctx);
     if (here == null || now == null) {
       return null;
@@ -53,7 +53,7 @@ record Demand(double background, double perUnit, int phases, double x) {
       if (c == null) {
         continue;
       }
-      OperatingPoint p = Unresponsive.workloadPoint(c);
+      OperatingPoint p = c.workloadPoint();
       NextLimits.Throughput x = NextLimits.Throughput.of(c);
       Load l = c.data().entities().containsKey(entity) && c.hasReadings(entity) ? Load.of(c, entity) : null;
       if (p == null || x == null || x.bytes() != now.bytes() || !p.sameMix(here) || l == null) {

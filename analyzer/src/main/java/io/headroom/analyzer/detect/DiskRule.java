@@ -104,7 +104,7 @@ public final class DiskRule implements Rule {
     if (load.pressure() < ctx.thresholds().atCeiling()) {
       return belowSpec(ctx, id, load);
     }
-    if (load.pressure() < 1.0 && Queueing.of(ctx, id).state() == Queueing.State.AT_SERVICE_TIME) {
+    if (load.pressure() < 1.0 && ctx.queueing(id).state() == Queueing.State.AT_SERVICE_TIME) {
       // near its spec, but nothing waits: a device serving many at once has room until its servers
       // are all busy, which its latency shows (Queueing.notes says so in the evidence)
       return null;
@@ -131,7 +131,7 @@ public final class DiskRule implements Rule {
     if (Double.isNaN(util) || util < t.diskBusy()) {
       return null;
     }
-    Queueing q = Queueing.of(ctx, id);
+    Queueing q = ctx.queueing(id);
     if (q.state() != Queueing.State.SATURATED) {
       return null;
     }
@@ -159,7 +159,7 @@ public final class DiskRule implements Rule {
     if (Double.isNaN(util) || util < t.diskBusy()) {
       return null;
     }
-    Queueing q = Queueing.of(ctx, id);
+    Queueing q = ctx.queueing(id);
     if (q.state() == Queueing.State.AT_SERVICE_TIME || q.state() == Queueing.State.CAPPED_ABOVE) {
       return null; // Queueing.notes says so in the evidence
     }

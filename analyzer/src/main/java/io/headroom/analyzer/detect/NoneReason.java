@@ -77,8 +77,8 @@ final class NoneReason {
   private static Load tightestSaturable(Context ctx) {
     for (Load l : PathLoads.onPath(ctx)) {
       boolean occupancy = l.reading() == Reading.BUSY
-          && Queueing.of(ctx, l.entity()).state() != Queueing.State.SATURATED
-          && Queueing.of(ctx, l.entity()).state() != Queueing.State.UNKNOWN;
+          && ctx.queueing(l.entity()).state() != Queueing.State.SATURATED
+          && ctx.queueing(l.entity()).state() != Queueing.State.UNKNOWN;
       if (!occupancy) {
         return l;
       }
@@ -89,7 +89,7 @@ final class NoneReason {
   /** The note of the first disk on the path whose in-flight I/O is capped above it (Queueing), or null. */
   private static String cappedDevice(Context ctx) {
     for (String id : ctx.path().ofKind(EntityKind.DISK)) {
-      Queueing q = Queueing.of(ctx, id);
+      Queueing q = ctx.queueing(id);
       if (q.state() == Queueing.State.CAPPED_ABOVE) {
         return q.note();
       }

@@ -40,13 +40,15 @@ record Queueing(State state, String note) {
   private static final Queueing UNKNOWN = new Queueing(State.UNKNOWN, null);
 
   static Queueing of(Context ctx, String entity) {
-    OperatingPoint here = OperatingPoint.of(ctx.data(), entity, ctx.window());
+    OperatingPoint here = ctx.point(entity);
     if (here == null) {
       return UNKNOWN;
     }
     List<OperatingPoint> others = new ArrayList<>();
     for (Window w : ctx.runWindows().windows()) {
-      OperatingPoint p = w.equals(ctx.window()) ? null : OperatingPoint.of(ctx.data(), entity, w);
+      Context there = w.equals(ctx.window()) ? null : ctx.runWindows().context(w);
+      OperatingPoint p = there != null ? there.point(entity)
+          : w.equals(ctx.window()) ? null : OperatingPoint.of(ctx.data(), entity, w);
       if (p != null && p.sameMix(here)) {
         others.add(p);
       }
@@ -95,12 +97,12 @@ record Queueing(State state, String note) {
       double util = ctx.p95(id, Metrics.UTIL);
       Load spec = Load.diskSpec(ctx, id);
       if (spec != null && spec.pressure() >= ctx.thresholds().atCeiling() && spec.pressure() < 1.0) {
-        Queueing q = of(ctx, id);
+        Queueing q = ctx.queueing(id);
         if (q.state() == State.AT_SERVICE_TIME) {
           notes.add(q.note() + "; at " + Fmt.pct(spec.share()) + " of its spec it is near its ceiling, not at it");
         }
       } else if (!Double.isNaN(util) && util >= ctx.thresholds().diskBusy()) {
-        Queueing q = of(ctx, id);
+        Queueing q = ctx.queueing(id);
         if (q.state() == State.AT_SERVICE_TIME || q.state() == State.CAPPED_ABOVE) {
           notes.add(q.note() + "; busy p95 " + Fmt.frac(util) + " is occupancy, not the limit");
         }

@@ -20,14 +20,14 @@ final class StillGaining {
 
   /** The sentence saying so, or null when no phase of the run shows it. */
   static String note(Context ctx) {
-    OperatingPoint here = Unresponsive.workloadPoint(ctx);
+    OperatingPoint here = ctx.workloadPoint();
     double offered = ctx.runWindows().offered(ctx.window());
     if (here == null || !(offered > 0)) {
       return null;
     }
     for (Window w : ctx.runWindows().windows()) {
       Context c = w.equals(ctx.window()) ? null : ctx.runWindows().context(w);
-      OperatingPoint p = c == null ? null : Unresponsive.workloadPoint(c);
+      OperatingPoint p = c == null ? null : c.workloadPoint();
       double more = ctx.runWindows().offered(w);
       if (p != null && p.sameMix(here) && more >= Queueing.MORE * offered && p.iops() > (1 + STILL_GAINS) * here.iops()) {
         return "more concurrency still bought throughput: phase " + w.name() + " offered " + Fmt.num(more)

@@ -32,7 +32,7 @@ final class Unresponsive {
     Map<String, String> out = new LinkedHashMap<>();
     List<Context> judged = new ArrayList<>();
     for (Context c : windows) {
-      if (Coverage.unjudged(c) == null && workloadPoint(c) != null) {
+      if (Coverage.unjudged(c) == null && c.workloadPoint() != null) {
         judged.add(c);
       }
     }
@@ -43,7 +43,7 @@ final class Unresponsive {
       double least = Double.POSITIVE_INFINITY;
       double most = 0;
       for (Context c : mix) {
-        double x = workloadPoint(c).iops();
+        double x = c.workloadPoint().iops();
         least = Math.min(least, x);
         most = Math.max(most, x);
       }
@@ -101,7 +101,7 @@ final class Unresponsive {
     for (Context c : judged) {
       List<Context> home = null;
       for (List<Context> g : groups) {
-        if (workloadPoint(g.get(0)).sameMix(workloadPoint(c))) {
+        if (g.get(0).workloadPoint().sameMix(c.workloadPoint())) {
           home = g;
           break;
         }
@@ -122,7 +122,7 @@ final class Unresponsive {
     double bytes = 0;
     double time = 0;
     for (String w : c.path().workloads()) {
-      OperatingPoint p = OperatingPoint.of(c.data(), w, c.window());
+      OperatingPoint p = c.point(w);
       if (p != null) {
         iops += p.iops();
         reads += p.iops() * p.readShare();
