@@ -35,7 +35,6 @@ final class FlashBladeSession implements AutoCloseable, TokenSession.Protocol {
   static final int MAX_PAGES = 1000;
   private static final ObjectMapper JSON = new ObjectMapper();
 
-  private final RemoteHttpClient http;
   private final Credentials credentials;
   private final TokenSession session;
   private final String pinnedVersion;
@@ -43,7 +42,6 @@ final class FlashBladeSession implements AutoCloseable, TokenSession.Protocol {
   private volatile String version;
 
   FlashBladeSession(RemoteHttpClient http, Credentials credentials, String apiVersion) {
-    this.http = http;
     this.credentials = credentials;
     this.pinnedVersion = apiVersion;
     this.redaction = credentials.redaction();
@@ -131,13 +129,10 @@ final class FlashBladeSession implements AutoCloseable, TokenSession.Protocol {
     }
   }
 
+  /** Logs out, then closes the connections. */
   @Override
   public void close() {
-    try {
-      session.close();
-    } finally {
-      http.close();
-    }
+    session.closeWithClient();
   }
 
   /**

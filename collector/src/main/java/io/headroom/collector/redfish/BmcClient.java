@@ -174,10 +174,6 @@ final class BmcClient implements AutoCloseable {
   /** Deletes the session, then closes the connections. */
   @Override
   public void close() {
-    try {
-      session.close();
-    } finally {
-      http.close();
-    }
+    session.closeWithClient();
   }
 }

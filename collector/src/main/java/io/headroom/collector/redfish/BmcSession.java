@@ -136,13 +136,11 @@ final class BmcSession implements TokenSession.Protocol {
   }
 
   /** A Redfish session: its token on every request, deleted where the BMC said it is. */
-  private static final class Session implements Login {
-    private final String token;
-    private final String location;
-
-    Session(String token, String location) {
-      this.token = token;
-      this.location = location;
+  private record Session(String token, String location) implements Login {
+    /** A record would print its token. */
+    @Override
+    public String toString() {
+      return "Redfish session " + location;
     }
 
     @Override

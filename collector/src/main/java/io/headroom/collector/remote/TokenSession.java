@@ -135,4 +135,13 @@ public final class TokenSession {
       }
     }
   }
+
+  /** Ends the session, then closes the client's connections: for a source that owns both. */
+  public void closeWithClient() {
+    try {
+      close();
+    } finally {
+      http.close();
+    }
+  }
 }
