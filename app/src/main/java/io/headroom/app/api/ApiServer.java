@@ -3,14 +3,18 @@ package io.headroom.app.api;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.headroom.analyzer.compare.Comparison;
 import io.headroom.analyzer.detect.Thresholds;
 import io.headroom.app.report.ComparePage;
+import io.headroom.app.report.GrafanaLink;
 import io.headroom.app.report.ReportPage;
+import io.headroom.app.report.ReportPdf;
 import io.headroom.config.ApiConfig;
 import io.headroom.config.ConfigException;
 import io.headroom.model.RecordingRecord;
 import io.headroom.app.service.AnalyzerService;
 import io.headroom.model.Run;
+import io.headroom.model.TestbedName;
 import io.headroom.model.Verdict;
 import io.vertx.core.Handler;
 import io.vertx.core.Vertx;
@@ -261,7 +265,7 @@ public final class ApiServer implements AutoCloseable {
     JsonNode body = body(ctx);
     String testbed = text(body, "testbed", backend.defaultTestbed());
     // the one rule every producer's testbed meets (the analyzer refuses the record otherwise)
-    String testbedProblem = io.headroom.model.TestbedName.problem(testbed);
+    String testbedProblem = TestbedName.problem(testbed);
     if (testbedProblem != null) {
       throw ApiException.badRequest("testbed: " + testbedProblem);
     }
@@ -318,14 +322,14 @@ public final class ApiServer implements AutoCloseable {
     var data = views.data(run);
     Verdict verdict = views.verdict(run);
     if (wantsPdf(ctx)) {
-      byte[] pdf = io.headroom.app.report.ReportPdf.render(data, run.run(), verdict);
+      byte[] pdf = ReportPdf.render(data, run.run(), verdict);
       ctx.response().putHeader("Content-Type", "application/pdf")
           .putHeader("Content-Disposition", "inline; filename=\"" + run.run().replaceAll("[^A-Za-z0-9._-]", "_") + ".pdf\"")
           .end(io.vertx.core.buffer.Buffer.buffer(pdf));
       return;
     }
-    String html = io.headroom.app.report.GrafanaLink.insert(ReportPage.render(data, run.run(), verdict),
-        io.headroom.app.report.GrafanaLink.of(grafana, run));
+    String html = GrafanaLink.insert(ReportPage.render(data, run.run(), verdict),
+        GrafanaLink.of(grafana, run));
     ctx.response().putHeader("Content-Type", "text/html; charset=utf-8").end(html);
   }
 
@@ -346,7 +350,7 @@ public final class ApiServer implements AutoCloseable {
   }
 
   /** ?a=RUN&b=RUN[&testbed=T]: run b against run a. */
-  private io.headroom.analyzer.compare.Comparison compare(RoutingContext ctx) throws Exception {
+  private Comparison compare(RoutingContext ctx) throws Exception {
     return comparisons.compare(param(ctx, "testbed"), param(ctx, "a"), param(ctx, "b"));
   }
 

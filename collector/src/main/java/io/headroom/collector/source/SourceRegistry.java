@@ -1,6 +1,7 @@
 package io.headroom.collector.source;
 
 import io.headroom.config.ConfigException;
+import io.headroom.config.DidYouMean;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
@@ -49,7 +50,7 @@ public final class SourceRegistry {
   public SourceFactory factory(String type) throws ConfigException {
     SourceFactory f = byType.get(type);
     if (f == null) {
-      String near = io.headroom.config.DidYouMean.nearest(type, byType.keySet());
+      String near = DidYouMean.nearest(type, byType.keySet());
       throw new ConfigException("type: unknown source type \"" + type + "\"; "
           + (near != null ? "did you mean \"" + near + "\"?" : "known: " + byType.keySet()));
     }
