@@ -33,16 +33,6 @@ public final class SourceRegistry {
     return new SourceRegistry(factories);
   }
 
-  /**
-   * Every metric catalog on the class path: the sources' and the other emitters' (benchmark
-   * runner, collector health), for the docs and the analyzer's metric contract.
-   */
-  public static List<MetricCatalog> catalogs() {
-    List<MetricCatalog> out = new ArrayList<>(discovered().factories());
-    ServiceLoader.load(MetricCatalog.class).forEach(out::add);
-    return out;
-  }
-
   public Collection<SourceFactory> factories() {
     return byType.values();
   }
