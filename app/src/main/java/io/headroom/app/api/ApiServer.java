@@ -10,12 +10,10 @@ import io.headroom.config.ConfigException;
 import io.headroom.model.RecordingRecord;
 import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpServer;
-import io.vertx.ext.web.Route;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import io.vertx.ext.web.handler.BodyHandler;
 import java.net.URI;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutionException;
@@ -40,7 +38,6 @@ public final class ApiServer implements AutoCloseable {
   private final Vertx vertx;
   private final HttpServer server;
   private final DatabasePool db;
-  private final Router router;
 
   /** What the API serves from. {@code defaultTestbed}: for runs started without one. */
   public record Backend(String dbUrl, String dbUser, String dbPassword, RunRecordsFactory runRecords,
@@ -75,9 +72,8 @@ public final class ApiServer implements AutoCloseable {
     this.pages = new PageHandlers(runs, views, new RunComparisons(db, views, backend.thresholds()), grafana);
     this.health = new HealthHandlers(db, backend.health(), backend.metrics(), apiMetrics);
     this.vertx = Vertx.vertx();
-    this.router = router(auth);
     try {
-      this.server = vertx.createHttpServer().requestHandler(router).listen(port, host)
+      this.server = vertx.createHttpServer().requestHandler(router(auth)).listen(port, host)
           .toCompletionStage().toCompletableFuture().get(30, TimeUnit.SECONDS);
     } catch (ExecutionException e) {
       vertx.close();
@@ -160,17 +156,6 @@ public final class ApiServer implements AutoCloseable {
     } else {
       ctx.next();
     }
-  }
-
-  /** The routes the router really has, as "METHOD path" (the catch-all filters left out). */
-  List<String> registeredRoutes() {
-    List<String> out = new ArrayList<>();
-    for (Route route : router.getRoutes()) {
-      if (route.getPath() != null && route.methods() != null) {
-        route.methods().forEach(m -> out.add(m.name() + " " + route.getPath()));
-      }
-    }
-    return out;
   }
 
   @Override
