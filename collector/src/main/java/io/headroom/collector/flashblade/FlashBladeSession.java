@@ -39,7 +39,6 @@ final class FlashBladeSession implements AutoCloseable, TokenSession.Protocol {
   private final TokenSession session;
   private final String pinnedVersion;
   private volatile Redaction redaction;
-  private volatile String version;
 
   FlashBladeSession(RemoteHttpClient http, Credentials credentials, String apiVersion) {
     this.credentials = credentials;
@@ -72,11 +71,6 @@ final class FlashBladeSession implements AutoCloseable, TokenSession.Protocol {
     throw new IOException(path + ": more than " + MAX_PAGES + " pages: refused");
   }
 
-  /** The API version in use (known once logged in). */
-  String version() {
-    return version;
-  }
-
   private JsonNode get(String path) throws IOException {
     RemoteResponse r = session.execute(RemoteRequest.get(path));
     r.requireSuccess(redaction);
@@ -92,7 +86,6 @@ final class FlashBladeSession implements AutoCloseable, TokenSession.Protocol {
     } catch (IOException e) {
       throw new LoginFailedException(redaction.redact(e.getMessage()), -1);
     }
-    version = v;
     RemoteResponse r = http.execute(RemoteRequest.post("/api/login", null)
         .withHeader("api-token", credentials.password().reveal()));
     if (!r.isSuccess()) {

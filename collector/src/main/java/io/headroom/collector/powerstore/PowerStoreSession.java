@@ -52,11 +52,6 @@ final class PowerStoreSession implements AutoCloseable, TokenSession.Protocol {
     return answered.get();
   }
 
-  /** How many times this session logged in (1 unless the array ended a session). */
-  int logins() {
-    return session.logins();
-  }
-
   @Override
   public TokenSession.Login login(RemoteHttpClient http) throws IOException {
     RemoteResponse r;
