@@ -7,6 +7,7 @@ import io.headroom.collector.source.RemoteSourceFactory;
 import io.headroom.collector.source.Source;
 import io.headroom.collector.source.SourceContext;
 import io.headroom.config.ConfigException;
+import java.time.Clock;
 import java.time.Duration;
 
 /** Registers the Pure Storage FlashBlade source as {@code type: flashblade}; keys in docs/configuration.md. */
@@ -15,7 +16,7 @@ public final class FlashBladeSourceFactory extends RemoteSourceFactory<FlashBlad
   static final Duration DEFAULT_INTERVAL = Duration.ofSeconds(10);
 
   public FlashBladeSourceFactory() {
-    super("flashblade", FlashBladeMetrics.ALL, FlashBladeSettings.class);
+    super("flashblade", FlashBladeMetrics.ALL, FlashBladeSettings.class, Clock.systemUTC());
   }
 
   @Override

@@ -12,16 +12,12 @@ import java.time.Duration;
 
 /** Registers the NetApp ONTAP source as {@code type: ontap}; keys in docs/configuration.md. */
 public final class OntapSourceFactory extends RemoteSourceFactory<OntapSettings> {
-  /** The login hold's clock: the system's, or a test's to pass holds without waiting. */
-  private final Clock clock;
-
   public OntapSourceFactory() {
     this(Clock.systemUTC());
   }
 
   OntapSourceFactory(Clock clock) {
-    super("ontap", OntapMetrics.ALL, OntapSettings.class);
-    this.clock = clock;
+    super("ontap", OntapMetrics.ALL, OntapSettings.class, clock);
   }
 
   /** ONTAP's counters are cheap to poll but a cluster serves many clients: 5 s like a BMC. */
@@ -32,7 +28,7 @@ public final class OntapSourceFactory extends RemoteSourceFactory<OntapSettings>
       throws ConfigException {
     Credentials credentials = section.requireLogin(context.baseDir(), where,
         "username with password_env or password_file: ONTAP needs a login");
-    RemoteHttpClient http = RemoteHttpClient.builder(section.endpoint(), credentials).clock(clock)
+    RemoteHttpClient http = RemoteHttpClient.builder(section.endpoint(), credentials).clock(clock())
         .exchanges(context.exchanges()).build();
     Duration interval = context.interval() == null ? DEFAULT_INTERVAL : context.interval();
     return new OntapSource(context.host(), interval, section.own(), http);

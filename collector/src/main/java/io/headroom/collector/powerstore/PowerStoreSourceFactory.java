@@ -11,16 +11,12 @@ import java.time.Clock;
 
 /** Registers the Dell PowerStore source as {@code type: powerstore}; keys in docs/configuration.md. */
 public final class PowerStoreSourceFactory extends RemoteSourceFactory<PowerStoreSettings> {
-  /** The login hold's clock: the system's, or a test's to pass holds without waiting. */
-  private final Clock clock;
-
   public PowerStoreSourceFactory() {
     this(Clock.systemUTC());
   }
 
   PowerStoreSourceFactory(Clock clock) {
-    super("powerstore", PowerStoreMetrics.ALL, PowerStoreSettings.class);
-    this.clock = clock;
+    super("powerstore", PowerStoreMetrics.ALL, PowerStoreSettings.class, clock);
   }
 
   @Override
@@ -29,7 +25,7 @@ public final class PowerStoreSourceFactory extends RemoteSourceFactory<PowerStor
     PowerStoreInterval interval = PowerStoreInterval.of(context.interval(), where);
     Credentials credentials = section.requireLogin(context.baseDir(), where,
         "username with password_env or password_file: PowerStore needs a login");
-    RemoteHttpClient http = RemoteHttpClient.builder(section.endpoint(), credentials).clock(clock)
+    RemoteHttpClient http = RemoteHttpClient.builder(section.endpoint(), credentials).clock(clock())
         .exchanges(context.exchanges()).build();
     return new PowerStoreSource(context.host(), interval, section.own(), http, new PowerStoreSession(http, credentials),
         System::nanoTime);

@@ -24,16 +24,12 @@ public final class RedfishSourceFactory extends RemoteSourceFactory<RedfishSetti
   private final ConnectionPools pools = new ConnectionPools(ConnectionPools.DEFAULT_POOLS);
   /** Their parallel requests share threads (see Fetcher). */
   private final ExecutorService fetchHelpers = Fetcher.helperPool();
-  /** Busy and login holds, stream silence: the system clock, or a test's to pass them without waiting. */
-  private final Clock clock;
-
   public RedfishSourceFactory() {
     this(Clock.systemUTC());
   }
 
   RedfishSourceFactory(Clock clock) {
-    super("redfish", RedfishMetrics.ALL, RedfishSettings.class);
-    this.clock = clock;
+    super("redfish", RedfishMetrics.ALL, RedfishSettings.class, clock);
   }
 
   @Override
@@ -44,12 +40,12 @@ public final class RedfishSourceFactory extends RemoteSourceFactory<RedfishSetti
         .maxBodyBytes(MAX_BODY_BYTES)
         .connectionPools(pools)
         .maxRetryAfter(Duration.ofSeconds(10))
-        .clock(clock)
+        .clock(clock())
         .exchanges(context.exchanges())
         .build();
-    BmcClient client = new BmcClient(http, credentials, clock);
-    return new RedfishSource(context.host(), context.interval(), section.own(), client, clock, fetchHelpers,
-        inv -> new TelemetryStream(client, inv.streamUri, STREAM_SILENCE, STREAM_FIRST_WAIT, clock,
+    BmcClient client = new BmcClient(http, credentials, clock());
+    return new RedfishSource(context.host(), context.interval(), section.own(), client, clock(), fetchHelpers,
+        inv -> new TelemetryStream(client, inv.streamUri, STREAM_SILENCE, STREAM_FIRST_WAIT, clock(),
             d -> Thread.sleep(d.toMillis())).start());
   }
 }

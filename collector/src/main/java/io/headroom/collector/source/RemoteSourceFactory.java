@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.headroom.collector.remote.RemoteSection;
 import io.headroom.config.ConfigException;
 import io.headroom.model.MetricDef;
+import java.time.Clock;
 import java.util.List;
 
 /**
@@ -18,11 +19,18 @@ public abstract class RemoteSourceFactory<S extends Record> implements SourceFac
   private final String type;
   private final List<MetricDef> metrics;
   private final Class<S> settingsType;
+  /** Login holds and back-offs: the system's clock, or a test's to pass them without waiting. */
+  private final Clock clock;
 
-  protected RemoteSourceFactory(String type, List<MetricDef> metrics, Class<S> settingsType) {
+  protected RemoteSourceFactory(String type, List<MetricDef> metrics, Class<S> settingsType, Clock clock) {
     this.type = type;
     this.metrics = metrics;
     this.settingsType = settingsType;
+    this.clock = clock;
+  }
+
+  protected final Clock clock() {
+    return clock;
   }
 
   @Override
