@@ -3,7 +3,6 @@ package io.headroom.collector;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.headroom.collector.source.MetricCatalog;
-import io.headroom.collector.source.SourceRegistry;
 import io.headroom.model.MetricDef;
 import io.headroom.model.recording.Domains.SampleDomain;
 import java.util.Map;
@@ -46,7 +45,7 @@ class CatalogDomainsTest {
   @Test
   void everyDeclaredUnitAgreesWithTheDomainItsNameGets() {
     Map<String, String> disagree = new TreeMap<>();
-    for (MetricCatalog c : SourceRegistry.catalogs()) {
+    for (MetricCatalog c : Catalogs.all()) {
       for (MetricDef m : c.metrics()) {
         SampleDomain byName = SampleDomain.of(m.name());
         SampleDomain expected = NAME_RULES_MISS.getOrDefault(m.name(), fromUnit(m.unit()));
@@ -62,7 +61,7 @@ class CatalogDomainsTest {
   void everyListedMissIsStillDeclared() {
     // a miss whose metric was renamed or dropped would keep the list from saying anything
     Set<String> declared = new TreeSet<>();
-    SourceRegistry.catalogs().forEach(c -> c.metrics().forEach(m -> declared.add(m.name())));
+    Catalogs.all().forEach(c -> c.metrics().forEach(m -> declared.add(m.name())));
     Set<String> stale = new TreeSet<>(NAME_RULES_MISS.keySet());
     stale.removeAll(declared);
     assertEquals(Set.of(), stale);

@@ -4,6 +4,7 @@ import io.headroom.analyzer.live.ActiveRuns;
 import io.headroom.analyzer.store.Database;
 import io.headroom.analyzer.store.DeadLetter;
 import io.headroom.analyzer.store.SampleStore;
+import io.headroom.analyzer.store.SqlFailure;
 import io.headroom.analyzer.store.WalPosition;
 import java.sql.Connection;
 import java.sql.SQLException;

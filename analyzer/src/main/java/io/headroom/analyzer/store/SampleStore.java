@@ -199,7 +199,7 @@ public final class SampleStore {
       body.write(copy);
       copy.finish();
     } catch (IOException e) {
-      String state = io.headroom.analyzer.ingest.SqlFailure.sqlState(e);
+      String state = SqlFailure.sqlState(e);
       throw new SQLException("COPY of " + what + " failed: " + e.getMessage(), state == null ? "08006" : state, e);
     }
   }

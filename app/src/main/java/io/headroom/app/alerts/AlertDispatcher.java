@@ -7,6 +7,7 @@ import io.headroom.app.api.PrometheusText;
 import io.headroom.config.AlertTarget;
 import io.headroom.config.AlertsConfig;
 import io.headroom.config.ConfigException;
+import io.headroom.config.Durations;
 import io.headroom.model.HeadroomEntry;
 import io.headroom.model.Verdict;
 import java.time.Duration;
@@ -142,7 +143,7 @@ public final class AlertDispatcher implements VerdictListener, MetricsSource, Au
       Hot h = it.next();
       if (!h.since().plus(sustainedFor).isAfter(now)) {
         send(new AlertEvent(AlertEvents.id(), AlertEvent.Kind.RESOURCE_SUSTAINED, h.testbed(), h.run(), null,
-            h.entry().kind(), h.entry().entity(), h.entry().utilization(), io.headroom.config.Durations.format(sustainedFor),
+            h.entry().kind(), h.entry().entity(), h.entry().utilization(), Durations.format(sustainedFor),
             List.of(), now, null));
         it.remove();
       }

@@ -3,6 +3,7 @@ package io.headroom.app.alerts;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.headroom.config.AlertTarget;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -40,19 +41,19 @@ abstract class AlertFormat {
   }
 
   static AlertFormat of(String type, byte[] signingKey) {
-    return of(new io.headroom.config.AlertTarget(type, null, null), signingKey, null, (testbed, run) -> null);
+    return of(new AlertTarget(type, null, null), signingKey, null, (testbed, run) -> null);
   }
 
   /**
    * @param routingKey pagerduty: the routing key read from its variable (never logged)
    * @param reports the report page of a run (testbed, run), null when no report_url is set
    */
-  static AlertFormat of(io.headroom.config.AlertTarget t, byte[] signingKey, String routingKey, Reports reports) {
+  static AlertFormat of(AlertTarget t, byte[] signingKey, String routingKey, Reports reports) {
     return switch (t.type()) {
       case "generic" -> new Generic(signingKey);
       case "slack" -> new Slack();
       case "alertmanager" -> new AlertmanagerClient(t.resendEvery() == null
-          ? io.headroom.config.AlertTarget.DEFAULT_RESEND : t.resendEvery(), reports);
+          ? AlertTarget.DEFAULT_RESEND : t.resendEvery(), reports);
       case "alertmanager_webhook" -> new AlertmanagerWebhook();
       case "pagerduty" -> new PagerDutyEvents(routingKey, reports);
       case "teams" -> new TeamsWorkflow(reports);

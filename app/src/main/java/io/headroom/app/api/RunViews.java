@@ -4,6 +4,7 @@ import io.headroom.analyzer.analysis.RunAnalyzer;
 import io.headroom.analyzer.data.RunData;
 import io.headroom.analyzer.detect.Thresholds;
 import io.headroom.analyzer.store.RunDataLoader;
+import io.headroom.app.report.TopologyViews;
 import io.headroom.model.Entity;
 import io.headroom.model.Relation;
 import io.headroom.model.Run;

@@ -2,6 +2,7 @@ package io.headroom.app.cli;
 
 import io.headroom.analyzer.analysis.RunAnalyzer;
 import io.headroom.analyzer.data.RunData;
+import io.headroom.analyzer.detect.Thresholds;
 import io.headroom.analyzer.ingest.IngestConfig;
 import io.headroom.analyzer.store.RunDataLoader;
 import io.headroom.analyzer.store.StoreConfig;
@@ -9,6 +10,7 @@ import io.headroom.app.service.AnalyzerService;
 import io.headroom.app.service.CollectorService;
 import io.headroom.app.service.Infrastructure;
 import io.headroom.app.service.Sources;
+import io.headroom.config.ApiConfig;
 import io.headroom.config.DatabaseConfig;
 import io.headroom.config.TestbedConfig;
 import io.headroom.collector.source.SourceRegistry;
@@ -77,7 +79,7 @@ final class DemoCommand implements Callable<Integer> {
       try (AnalyzerService analyzer = new AnalyzerService(IngestConfig.defaults(bootstrap, topics),
               target.url(), target.user(), target.password(), StoreConfig.DEFAULTS);
           ApiServer api = ApiWiring.start(testbed, http, bootstrap, target, analyzer,
-              io.headroom.analyzer.detect.Thresholds.defaults(), java.util.List.of());
+              Thresholds.defaults(), java.util.List.of());
           CollectorService collector = new CollectorService(testbed.testbed(), bootstrap, topics, testbed.spool(),
               Sources.runners(testbed, SourceRegistry.discovered()), null)) {
         collector.start();
@@ -119,7 +121,7 @@ final class DemoCommand implements Callable<Integer> {
    */
   private void showReport(ApiServer api, Judged judged, String runId) throws UserError {
     if (stay || interactive()) {
-      String host = io.headroom.config.ApiConfig.HostPort.parse(http).host();
+      String host = ApiConfig.HostPort.parse(http).host();
       System.out.println(DemoMessages.serving(String.format("http://%s:%d/runs/%s",
           host.contains(":") ? "[" + host + "]" : host, api.port(), runId)));
       try (Shutdown shutdown = Shutdown.onSignal()) {

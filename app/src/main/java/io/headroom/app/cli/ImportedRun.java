@@ -8,6 +8,7 @@ import io.headroom.model.RecordingRecord;
 import io.headroom.model.Relation;
 import io.headroom.model.Run;
 import io.headroom.model.Sample;
+import io.headroom.model.Verdict;
 import io.headroom.model.kafka.Point;
 import io.headroom.model.kafka.SampleBatch;
 import java.nio.charset.StandardCharsets;
@@ -44,7 +45,7 @@ final class ImportedRun {
     new SampleStore().write(c, batch);
   }
 
-  static void storeVerdict(Connection c, String testbed, io.headroom.model.Verdict verdict) throws SQLException {
+  static void storeVerdict(Connection c, String testbed, Verdict verdict) throws SQLException {
     IngestBatch batch = new IngestBatch();
     batch.verdict(testbed, verdict);
     new SampleStore().write(c, batch);

@@ -9,6 +9,7 @@ import io.headroom.collector.workload.FioFailedException;
 import io.headroom.collector.workload.FioRunner;
 import io.headroom.collector.workload.SysbenchRunner;
 import io.headroom.collector.workload.VdbenchRunner;
+import io.headroom.config.ConfigException;
 import io.headroom.config.SourceConfig;
 import io.headroom.config.TestbedConfig;
 import io.headroom.collector.declared.DeclaredSourceFactory;
@@ -62,7 +63,7 @@ final class RunCommand implements Callable<Integer> {
 
   /** fio read as it runs; null when it succeeded, else its failure (what was collected stays). */
   private FioFailedException runFio(String host, String id, TestbedConfig testbed, Consumer<RecordingRecord> sink)
-      throws io.headroom.config.ConfigException {
+      throws ConfigException {
     FioRunner runner = new FioRunner(host, id, testbed.testbed(), Path.of("/sys"));
     Runtime.getRuntime().addShutdownHook(new Thread(runner::stop));
     try {

@@ -158,7 +158,7 @@ public final class ReportPage {
     headroom.stream().filter(r -> !r.onPath()).forEach(r -> offPath.add(r.entity()));
     h.append("<h2>Testbed entities</h2><table><tr><th>entity</th><th>kind</th><th>ceilings</th><th>degraded</th></tr>");
     for (Entity e : data.entities().values()) {
-      String degraded = io.headroom.app.api.TopologyViews.degraded(e);
+      String degraded = TopologyViews.degraded(e);
       h.append("<tr><td>").append(esc(e.id())).append(offPath.contains(e.id()) ? " (off the data path)" : "")
           .append("</td><td>").append(esc(e.kind())).append("</td><td>")
           .append(esc(ReportFormat.ceilings(e.capacity()))).append("</td><td class=\"degraded\">")

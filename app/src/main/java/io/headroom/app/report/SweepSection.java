@@ -5,6 +5,7 @@ import static io.headroom.app.report.ReportPage.esc;
 import io.headroom.analyzer.analysis.RunAnalyzer;
 import io.headroom.analyzer.compare.WorkloadSeconds;
 import io.headroom.analyzer.data.RunData;
+import io.headroom.analyzer.data.Stats;
 import io.headroom.analyzer.detect.Fmt;
 import io.headroom.model.Entity;
 import io.headroom.model.EntityKind;
@@ -120,7 +121,7 @@ public final class SweepSection {
       }
       PhaseVerdict pv = verdicts.get(p.name());
       out.add(new Sweep.Point(p.name(), params, pv == null ? null : pv.bottleneck(),
-          io.headroom.analyzer.data.Stats.mean(WorkloadSeconds.of(data, RunAnalyzer.settled(p, runEnd), workloads).bytes())));
+          Stats.mean(WorkloadSeconds.of(data, RunAnalyzer.settled(p, runEnd), workloads).bytes())));
     }
     return out;
   }

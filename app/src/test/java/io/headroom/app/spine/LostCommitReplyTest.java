@@ -3,11 +3,11 @@ package io.headroom.app.spine;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import io.headroom.analyzer.ingest.SqlFailure;
 import io.headroom.analyzer.store.Database;
 import io.headroom.analyzer.store.IngestBatch;
 import io.headroom.analyzer.store.Migrations;
 import io.headroom.analyzer.store.SampleStore;
+import io.headroom.analyzer.store.SqlFailure;
 import io.headroom.app.testing.TestDatabase;
 import io.headroom.model.kafka.Point;
 import io.headroom.model.kafka.SampleBatch;

@@ -13,6 +13,8 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.ServiceLoader;
+import java.util.TreeMap;
 
 /**
  * Records a device as a source sees it: runs the source's discover and two scrapes (the second is
@@ -22,12 +24,18 @@ import java.util.Map;
  */
 public final class Capture {
   /** The HTTP source types a capture can be made of, and how each is written. */
-  private static final Map<String, CaptureFormat> FORMATS = Map.of("redfish", new RedfishCaptureFormat(), "powerstore", new PowerStoreCaptureFormat(),
-      "ontap", new OntapCaptureFormat());
+  private static final Map<String, CaptureFormat> FORMATS = registered();
   /** SNMP is not HTTP: its answers are varbinds, written as one .snmprec. */
   private static final String SNMP = "snmp";
 
   private Capture() {}
+
+  /** The formats the sources register (META-INF/services), by source type. */
+  private static Map<String, CaptureFormat> registered() {
+    Map<String, CaptureFormat> out = new TreeMap<>();
+    ServiceLoader.load(CaptureFormat.class).forEach(f -> out.put(f.type(), f));
+    return Map.copyOf(out);
+  }
 
   /** The types {@link #capture} accepts, sorted. */
   public static List<String> types() {

@@ -14,9 +14,9 @@ import java.nio.file.Path;
  * Writes recorded JSON answers as files the stand-in serves: the answer to GET /a/b is
  * OUT/a/b/index.json (the DMTF Redfish-Mockup-Creator layout), redacted on the way.
  */
-final class CaptureWriter {
+public final class CaptureWriter {
   /** Decimals kept as written: a reading of 0.94 must come back 0.94, not 0.9399999. */
-  static final ObjectMapper JSON = new ObjectMapper()
+  public static final ObjectMapper JSON = new ObjectMapper()
       .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
       .enable(SerializationFeature.INDENT_OUTPUT);
 
@@ -29,7 +29,7 @@ final class CaptureWriter {
   }
 
   /** The body as JSON, or null when it is not (a capture holds only what a JSON API answered). */
-  static JsonNode parse(Exchange e) {
+  public static JsonNode parse(Exchange e) {
     try {
       return e.body().length == 0 ? null : JSON.readTree(e.body());
     } catch (IOException notJson) {
@@ -38,7 +38,7 @@ final class CaptureWriter {
   }
 
   /** Writes the answer under its path; returns the file, relative to the root. */
-  Path write(String path, JsonNode body) throws IOException {
+  public Path write(String path, JsonNode body) throws IOException {
     Path file = fileOf(redactor.redactPath(path));
     Files.createDirectories(file.getParent());
     Files.write(file, JSON.writeValueAsBytes(redactor.redact(body)));
@@ -49,7 +49,7 @@ final class CaptureWriter {
    * Writes one file of the capture's own (a stand-in's description of the device), redacted, with
    * the stand-in's own fields set after (its login: a "password" key is otherwise always redacted).
    */
-  Path writeFile(String name, ObjectNode body, java.util.Map<String, String> standinFields) throws IOException {
+  public Path writeFile(String name, ObjectNode body, java.util.Map<String, String> standinFields) throws IOException {
     Path file = root.resolve(name);
     ObjectNode redacted = (ObjectNode) redactor.redact(body);
     standinFields.forEach(redacted::put);

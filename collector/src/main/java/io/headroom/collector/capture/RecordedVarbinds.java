@@ -1,6 +1,6 @@
 package io.headroom.collector.capture;
 
-import io.headroom.collector.snmp.VarbindListener;
+import io.headroom.collector.source.VarbindListener;
 import java.util.Map;
 import java.util.TreeMap;
 import org.snmp4j.smi.OID;

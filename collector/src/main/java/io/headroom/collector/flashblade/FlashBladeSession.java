@@ -5,12 +5,12 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.headroom.collector.remote.Credentials;
 import io.headroom.collector.remote.LoginFailedException;
-import io.headroom.collector.remote.LoginGate;
 import io.headroom.collector.remote.Redaction;
 import io.headroom.collector.remote.RemoteHttpClient;
 import io.headroom.collector.remote.RemoteHttpException;
 import io.headroom.collector.remote.RemoteRequest;
 import io.headroom.collector.remote.RemoteResponse;
+import io.headroom.collector.remote.TokenSession;
 import java.io.IOException;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
@@ -25,29 +25,26 @@ import java.util.Set;
  * lists the versions (the newest is used unless api_version names one); POST /api/login with the
  * API token in the {@code api-token} header answers with the session in the {@code x-auth-token}
  * header, sent with every later request under /api/VERSION/. A 401 means the session ended: log in
- * once more and repeat. Logins go through the target's {@link LoginGate} (a refused token holds
- * the next login for login_backoff). Close logs out (POST /api/logout).
+ * once more and repeat. The login, its reuse and the hold after a refused token are the shared
+ * {@link TokenSession}'s; this class says how FlashBlade does each. Close logs out
+ * (POST /api/logout).
  */
-final class FlashBladeSession implements AutoCloseable {
+final class FlashBladeSession implements AutoCloseable, TokenSession.Protocol {
   static final String TOKEN_HEADER = "x-auth-token";
   /** Pages of one collection per read at most: a continuation token that never ends is refused. */
   static final int MAX_PAGES = 1000;
   private static final ObjectMapper JSON = new ObjectMapper();
 
-  private final RemoteHttpClient http;
   private final Credentials credentials;
-  private final LoginGate gate;
+  private final TokenSession session;
   private final String pinnedVersion;
-  private Redaction redaction;
-  private String version;
-  private String token;
+  private volatile Redaction redaction;
 
   FlashBladeSession(RemoteHttpClient http, Credentials credentials, String apiVersion) {
-    this.http = http;
     this.credentials = credentials;
-    this.gate = http.logins();
     this.pinnedVersion = apiVersion;
     this.redaction = credentials.redaction();
+    this.session = new TokenSession(http, this);
   }
 
   /**
@@ -74,29 +71,17 @@ final class FlashBladeSession implements AutoCloseable {
     throw new IOException(path + ": more than " + MAX_PAGES + " pages: refused");
   }
 
-  /** The API version in use (known once logged in). */
-  synchronized String version() {
-    return version;
-  }
-
   private JsonNode get(String path) throws IOException {
-    if (token == null) {
-      gate.login(gate.attempts(), this::login);
-    }
-    RemoteResponse r = http.execute(RemoteRequest.get("/api/" + version + "/" + path).withHeader(TOKEN_HEADER, token));
-    if (r.status() == 401) {
-      token = null;
-      gate.login(gate.attempts(), this::login);
-      r = http.execute(RemoteRequest.get("/api/" + version + "/" + path).withHeader(TOKEN_HEADER, token));
-    }
+    RemoteResponse r = session.execute(RemoteRequest.get(path));
     r.requireSuccess(redaction);
     return parse(r);
   }
 
-  private void login() throws IOException {
-    token = null;
+  @Override
+  public TokenSession.Login login(RemoteHttpClient http) throws IOException {
+    String v;
     try {
-      version = pinnedVersion != null ? pinnedVersion : newest(parse(http.execute(RemoteRequest.get("/api/api_version"))
+      v = pinnedVersion != null ? pinnedVersion : newest(parse(http.execute(RemoteRequest.get("/api/api_version"))
           .requireSuccess(redaction)));
     } catch (IOException e) {
       throw new LoginFailedException(redaction.redact(e.getMessage()), -1);
@@ -111,8 +96,8 @@ final class FlashBladeSession implements AutoCloseable {
     if (t == null || t.isBlank()) {
       throw new RemoteHttpException(r.where() + ": login answered without the " + TOKEN_HEADER + " header", r.status());
     }
-    token = t;
     redaction = redaction.with(t);
+    return new Login(v, t);
   }
 
   /** The last of {"versions": [...]} that is a 2.x version (1.x is another API). */
@@ -137,17 +122,43 @@ final class FlashBladeSession implements AutoCloseable {
     }
   }
 
+  /** Logs out, then closes the connections. */
   @Override
-  public synchronized void close() {
-    try {
-      if (token != null) {
+  public void close() {
+    session.closeWithClient();
+  }
+
+  /**
+   * One FlashBlade session, made for one API version: a request names its path under
+   * /api/VERSION/, which only the login knows, and carries the session token.
+   */
+  private record Login(String version, String token) implements TokenSession.Login {
+    @Override
+    public RemoteRequest authorize(RemoteRequest request) {
+      return new RemoteRequest(request.method(), "/api/" + version + "/" + request.path(), request.headers(),
+          request.body(), request.basicAuth()).withHeader(TOKEN_HEADER, token);
+    }
+
+    /** A 401 ends the session; a 403 is the token's own lack of a privilege, which a new login keeps. */
+    @Override
+    public TokenSession.Refusal refused(int status) {
+      return status == 401 ? TokenSession.Refusal.RENEW : TokenSession.Refusal.FINAL;
+    }
+
+    /** A failure is not worth more than trying: the array times the session out by itself. */
+    @Override
+    public void end(RemoteHttpClient http) {
+      try {
         http.execute(RemoteRequest.post("/api/logout", null).withHeader(TOKEN_HEADER, token));
+      } catch (IOException | RuntimeException e) {
+        // nothing else to do
       }
-    } catch (IOException | RuntimeException e) {
-      // the array times the session out by itself; nothing else to do
-    } finally {
-      token = null;
-      http.close();
+    }
+
+    /** A record would print its token. */
+    @Override
+    public String toString() {
+      return "FlashBlade session, API " + version;
     }
   }
 }

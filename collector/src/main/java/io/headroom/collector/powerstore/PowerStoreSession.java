@@ -2,14 +2,15 @@ package io.headroom.collector.powerstore;
 
 import io.headroom.collector.remote.Credentials;
 import io.headroom.collector.remote.LoginFailedException;
-import io.headroom.collector.remote.LoginGate;
 import io.headroom.collector.remote.Redaction;
 import io.headroom.collector.remote.RemoteHttpClient;
 import io.headroom.collector.remote.RemoteHttpException;
 import io.headroom.collector.remote.RemoteRequest;
 import io.headroom.collector.remote.RemoteResponse;
+import io.headroom.collector.remote.TokenSession;
 import java.io.IOException;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * A PowerStore REST session (Dell's REST API Developers Guide, "Managing a REST API session"): a
@@ -18,66 +19,41 @@ import java.util.List;
  * every request other than GET needs: metrics/generate is a POST). A 401 or 403 means the session
  * expired or was ended on the array: log in again once and repeat the request. Close logs out
  * (POST logout), so a collector restarted often does not leave sessions behind on the array.
- * Logins go through the target's {@link LoginGate}: after a refused one (401, 403) none is tried
- * until login_backoff has passed, since arrays lock an account after repeated failed logins.
+ * The login, its reuse and the hold after a refused one are the shared {@link TokenSession}'s;
+ * this class says how PowerStore does each.
  *
  * <p>The token and cookie are secrets: they are added to the redaction of every message.
  */
-final class PowerStoreSession implements AutoCloseable {
+final class PowerStoreSession implements AutoCloseable, TokenSession.Protocol {
   static final String TOKEN_HEADER = "DELL-EMC-TOKEN";
   static final String COOKIE = "auth_cookie";
   /** Where the API lives on the array; the url names only scheme, host and port. */
   static final String REST = "/api/rest/";
 
-  private final RemoteHttpClient http;
-  private final LoginGate gate;
-  private Redaction redaction;
-  private String token;
-  private String cookie;
-  private int logins;
-  private long answered;
+  private final TokenSession session;
+  private volatile Redaction redaction;
+  private final AtomicLong answered = new AtomicLong();
 
   PowerStoreSession(RemoteHttpClient http, Credentials credentials) {
-    this.http = http;
-    this.gate = http.logins();
     this.redaction = credentials.redaction();
+    this.session = new TokenSession(http, this);
   }
 
   /** The request's answer (2xx), logging in first if needed and once more after a 401 or 403. */
   RemoteResponse send(RemoteRequest request) throws IOException {
-    int seen = gate.attempts();
-    synchronized (this) {
-      if (token == null) {
-        gate.login(seen, this::login);
-      }
-      RemoteResponse r = http.execute(authenticated(request));
-      if (r.status() == 401 || r.status() == 403) {
-        token = null;
-        gate.login(gate.attempts(), this::login);
-        r = http.execute(authenticated(request));
-      }
-      r.requireSuccess(redaction);
-      answered++;
-      return r;
-    }
+    RemoteResponse r = session.execute(request);
+    r.requireSuccess(redaction);
+    answered.incrementAndGet();
+    return r;
   }
 
   /** Requests answered with a 2xx so far: a scrape that added none got no answer at all. */
-  synchronized long answered() {
-    return answered;
+  long answered() {
+    return answered.get();
   }
 
-  /** How many times this session logged in (1 unless the array ended a session). */
-  synchronized int logins() {
-    return logins;
-  }
-
-  private RemoteRequest authenticated(RemoteRequest request) {
-    return request.withHeader(TOKEN_HEADER, token).withHeader("Cookie", COOKIE + "=" + cookie);
-  }
-
-  private void login() throws IOException {
-    token = null;
+  @Override
+  public TokenSession.Login login(RemoteHttpClient http) throws IOException {
     RemoteResponse r;
     try {
       r = http.execute(RemoteRequest.get(REST + "login_session").withBasicAuth());
@@ -95,10 +71,8 @@ final class PowerStoreSession implements AutoCloseable {
       throw new RemoteHttpException(r.where() + ": login answered without " + (t == null || t.isBlank()
           ? "the " + TOKEN_HEADER + " header" : "an " + COOKIE + " cookie"), r.status());
     }
-    token = t;
-    cookie = c;
     redaction = redaction.with(t).with(c);
-    logins++;
+    return new Login(t, c);
   }
 
   /** The auth_cookie value among Set-Cookie headers ("auth_cookie=V; Path=/; Secure"), or null. */
@@ -115,22 +89,42 @@ final class PowerStoreSession implements AutoCloseable {
     return null;
   }
 
-  /** Ends the session on the array; a failure is not worth more than trying. */
+  /** Ends the session on the array. */
   @Override
-  public synchronized void close() {
-    if (token == null) {
-      return;
-    }
-    try {
-      http.execute(authenticated(RemoteRequest.post(REST + "logout", null)));
-    } catch (IOException | RuntimeException e) {
-      // The array times the session out by itself (idle_timeout); nothing else to do.
-    } finally {
-      token = null;
-    }
+  public void close() {
+    session.close();
   }
 
   Redaction redaction() {
     return redaction;
+  }
+
+  /** One PowerStore session: the token and the cookie on every request. */
+  private record Login(String token, String cookie) implements TokenSession.Login {
+    @Override
+    public RemoteRequest authorize(RemoteRequest request) {
+      return request.withHeader(TOKEN_HEADER, token).withHeader("Cookie", COOKIE + "=" + cookie);
+    }
+
+    @Override
+    public TokenSession.Refusal refused(int status) {
+      return TokenSession.Refusal.RENEW;
+    }
+
+    /** A failure is not worth more than trying: the array times the session out by itself (idle_timeout). */
+    @Override
+    public void end(RemoteHttpClient http) {
+      try {
+        http.execute(authorize(RemoteRequest.post(REST + "logout", null)));
+      } catch (IOException | RuntimeException e) {
+        // nothing else to do
+      }
+    }
+
+    /** A record would print its token and cookie. */
+    @Override
+    public String toString() {
+      return "PowerStore session";
+    }
   }
 }

@@ -11,13 +11,14 @@ import io.headroom.collector.remote.RemoteRequest;
 import io.headroom.collector.remote.RemoteResponse;
 import io.headroom.collector.remote.RemoteStream;
 import io.headroom.collector.remote.RetryPolicy;
+import io.headroom.collector.remote.TokenSession;
 import java.io.IOException;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 
 /**
- * Reads Redfish resources of one BMC as JSON through its {@link BmcSession}. Every failure is a
+ * Reads Redfish resources of one BMC as JSON through its one {@link TokenSession} ({@link BmcSession}). Every failure is a
  * {@link BmcException} naming the BMC and the path: no answer, an HTTP error, a body that is not
  * JSON or is cut short, a body over the cap, or a Redfish error object served with 200 (iDRAC does
  * that for some OEM resources). After a 429 or 503 nothing is sent until the wait is over: each
@@ -29,7 +30,7 @@ final class BmcClient implements AutoCloseable {
   static final Duration DEFAULT_BACKOFF = Duration.ofSeconds(30);
 
   private final RemoteHttpClient http;
-  private final BmcSession session;
+  private final TokenSession session;
   private final Credentials credentials;
   private final Clock clock;
   /** The url with credentials masked; made once (masking is a regex), named in every message. */
@@ -39,7 +40,7 @@ final class BmcClient implements AutoCloseable {
   BmcClient(RemoteHttpClient http, Credentials credentials, Clock clock) {
     this.http = http;
     this.credentials = credentials;
-    this.session = new BmcSession(http, credentials);
+    this.session = new TokenSession(http, new BmcSession(credentials));
     this.clock = clock;
     this.target = http.target();
   }
@@ -62,12 +63,7 @@ final class BmcClient implements AutoCloseable {
     }
     RemoteResponse r;
     try {
-      int generation = session.generation();
-      r = http.execute(session.authorize(RemoteRequest.get(path)));
-      if ((r.status() == 401 || r.status() == 403) && session.mode() != BmcSession.Mode.NONE) {
-        session.renew(generation, r.status());
-        r = http.execute(session.authorize(RemoteRequest.get(path)));
-      }
+      r = session.execute(RemoteRequest.get(path));
     } catch (BmcException e) {
       backOffIfBusy(e.status(), null);
       throw e;
@@ -163,15 +159,13 @@ final class BmcClient implements AutoCloseable {
   }
 
   private RemoteStream openAuthorizedStream(String path, Duration readTimeout) throws IOException {
-    int generation = session.generation();
+    RemoteRequest request = RemoteRequest.get(path).withHeader("Accept", "text/event-stream");
+    TokenSession.Authorized first = session.authorize(request);
     try {
-      return http.openStream(session.authorize(RemoteRequest.get(path)).withHeader("Accept", "text/event-stream"),
-          readTimeout);
+      return http.openStream(first.request(), readTimeout);
     } catch (RemoteHttpException e) {
-      if ((e.status() == 401 || e.status() == 403) && session.mode() != BmcSession.Mode.NONE) {
-        session.renew(generation, e.status());
-        return http.openStream(session.authorize(RemoteRequest.get(path)).withHeader("Accept", "text/event-stream"),
-            readTimeout);
+      if ((e.status() == 401 || e.status() == 403) && session.renew(first.login(), e.status())) {
+        return http.openStream(session.authorize(request).request(), readTimeout);
       }
       throw e;
     }
@@ -180,10 +174,6 @@ final class BmcClient implements AutoCloseable {
   /** Deletes the session, then closes the connections. */
   @Override
   public void close() {
-    try {
-      session.close();
-    } finally {
-      http.close();
-    }
+    session.closeWithClient();
   }
 }

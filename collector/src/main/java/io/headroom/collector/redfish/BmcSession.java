@@ -9,6 +9,9 @@ import io.headroom.collector.remote.LoginGate;
 import io.headroom.collector.remote.RemoteHttpClient;
 import io.headroom.collector.remote.RemoteRequest;
 import io.headroom.collector.remote.RemoteResponse;
+import io.headroom.collector.remote.TokenSession;
+import io.headroom.collector.remote.TokenSession.Login;
+import io.headroom.collector.remote.TokenSession.Refusal;
 import java.io.IOException;
 import java.net.URI;
 import java.util.List;
@@ -16,100 +19,34 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The one login a source holds with its BMC. BMCs have few session slots (iDRAC9: a handful per
- * user, RAC0218 when they are gone) and lock accounts after failed logins, so: one Redfish session
- * made on first use and reused by every request and thread; made again only when the BMC answers
- * 401 or 403 (timed out, BMC rebooted); deleted when the source closes. A 405 on the session
- * service (older or non-DMTF services) falls back to {@code /redfish/v1/Sessions}, then to HTTP
- * Basic on every request.
+ * How a source logs in to its BMC, for the one {@link TokenSession} it holds: BMCs have few
+ * session slots (iDRAC9: a handful per user, RAC0218 when they are gone), so a Redfish session is
+ * made once and reused by every request. A 405 on the session service (older or non-DMTF
+ * services) falls back to {@code /redfish/v1/Sessions}, then to HTTP Basic on every request.
+ * After a 403 the old session may still hold a slot, so it is deleted before the next login.
  *
  * <p>A wrong password tried by every request of every scrape locks the account (iDRAC9 after 3
- * failures), so logins go through the target's {@link LoginGate}: one at a time, a request that
- * waited for one takes its outcome, and after a refusal (401/403 to the login, or to Basic) no
- * login is tried until login_backoff has passed (30 s, doubling to 10 min).
+ * failures): with Basic every request is a login, so each one first asks the target's
+ * {@link LoginGate} whether a refusal's hold still runs.
  */
-final class BmcSession {
+final class BmcSession implements TokenSession.Protocol {
   private static final Logger LOG = LoggerFactory.getLogger(BmcSession.class);
   private static final ObjectMapper JSON = new ObjectMapper();
   static final String TOKEN_HEADER = "X-Auth-Token";
   /** Where sessions are made, in the order tried (DMTF SessionService first). */
   static final List<String> SESSION_PATHS = List.of("/redfish/v1/SessionService/Sessions", "/redfish/v1/Sessions");
 
-  /** How requests are authorised. */
-  enum Mode { NONE, SESSION, BASIC }
-
-  private final RemoteHttpClient http;
   private final Credentials credentials;
-  private final LoginGate gate;
-  private Mode mode;
-  private String token;
-  private String location;
-  private int generation;
 
-  BmcSession(RemoteHttpClient http, Credentials credentials) {
-    this.http = http;
+  BmcSession(Credentials credentials) {
     this.credentials = credentials;
-    this.gate = http.logins();
-    this.mode = credentials.password() == null ? Mode.NONE : null;
   }
 
-  synchronized Mode mode() {
-    return mode;
-  }
-
-  /** Bumped at every login; a request remembers it so parallel 401s renew once. */
-  synchronized int generation() {
-    return generation;
-  }
-
-  /**
-   * The request with this session's credentials, logging in first if there is no session yet (or
-   * taking the outcome of the login another request began while this one waited).
-   */
-  RemoteRequest authorize(RemoteRequest request) throws IOException {
-    int seen = gate.attempts();
-    synchronized (this) {
-      if (mode == null) {
-        gate.login(seen, this::login);
-      }
-      return switch (mode) {
-        case NONE -> request;
-        case BASIC -> {
-          gate.requireOpen(); // with Basic every request is a login
-          yield request.withBasicAuth();
-        }
-        case SESSION -> request.withHeader(TOKEN_HEADER, token);
-      };
+  @Override
+  public Login login(RemoteHttpClient http) throws IOException {
+    if (credentials.password() == null) {
+      return new Anonymous();
     }
-  }
-
-  /**
-   * The BMC refused a request made in login {@code seenGeneration}: log in again unless another
-   * thread already did. After a 403 the old session may still hold a slot, so it is deleted first.
-   */
-  void renew(int seenGeneration, int status) throws IOException {
-    int seen = gate.attempts();
-    synchronized (this) {
-      if (mode == Mode.BASIC && status == 401) {
-        // nothing to renew, whichever login the request saw: the BMC refused the password itself
-        gate.refused(status);
-        throw new LoginFailedException(http.target() + ": HTTP Basic refused (HTTP " + status
-            + "); check the username and password", status);
-      }
-      if (seenGeneration != generation || mode == Mode.NONE || mode == Mode.BASIC) {
-        return; // renewed meanwhile; no login; a 403 with Basic is this resource's privilege
-      }
-      if (status == 403) {
-        deleteQuietly();
-      }
-      token = null;
-      location = null;
-      mode = null;
-      gate.login(seen, this::login);
-    }
-  }
-
-  private void login() throws IOException {
     ObjectNode body = JSON.createObjectNode();
     body.put("UserName", credentials.username() == null ? "" : credentials.username());
     body.put("Password", credentials.password().reveal());
@@ -131,15 +68,10 @@ final class BmcSession {
       if (t == null || t.isBlank()) {
         throw new BmcException(r.where(), "session made without an " + TOKEN_HEADER + " header", r.status());
       }
-      token = t;
-      location = sessionPath(r);
-      mode = Mode.SESSION;
-      generation++;
-      return;
+      return new Session(t, sessionPath(r));
     }
     LOG.info("{}: no Redfish session service (405); using HTTP Basic on every request", http.target());
-    mode = Mode.BASIC;
-    generation++;
+    return new Basic(http);
   }
 
   /** The session's own path: the Location header (absolute or not), else the body's @odata.id. */
@@ -152,26 +84,88 @@ final class BmcSession {
     return id.isTextual() ? id.asText() : null;
   }
 
-  /** Ends the session on the BMC, giving its slot back. Safe to call more than once. */
-  synchronized void close() {
-    deleteQuietly();
-    mode = credentials.password() == null ? Mode.NONE : null;
+  /** No password configured: requests go as they are, and a refusal is the BMC's answer. */
+  private static final class Anonymous implements Login {
+    @Override
+    public RemoteRequest authorize(RemoteRequest request) {
+      return request;
+    }
+
+    @Override
+    public Refusal refused(int status) {
+      return Refusal.FINAL;
+    }
+
+    @Override
+    public void end(RemoteHttpClient http) {
+      // nothing was made on the BMC
+    }
   }
 
-  private void deleteQuietly() {
-    if (mode != Mode.SESSION || location == null) {
-      return;
+  /** HTTP Basic on every request, for a BMC without a session service. */
+  private static final class Basic implements Login {
+    private final LoginGate gate;
+    private final String target;
+
+    Basic(RemoteHttpClient http) {
+      this.gate = http.logins();
+      this.target = http.target();
     }
-    try {
-      RemoteResponse r = http.execute(RemoteRequest.delete(location).withHeader(TOKEN_HEADER, token));
-      if (!r.isSuccess() && r.status() != 401 && r.status() != 404) {
-        LOG.warn("{}: deleting the session gave HTTP {}; it will time out on the BMC", http.target(), r.status());
+
+    @Override
+    public RemoteRequest authorize(RemoteRequest request) throws IOException {
+      gate.requireOpen(); // with Basic every request is a login
+      return request.withBasicAuth();
+    }
+
+    @Override
+    public Refusal refused(int status) throws IOException {
+      if (status == 401) {
+        // nothing to renew: the BMC refused the password itself
+        gate.refused(status);
+        throw new LoginFailedException(target + ": HTTP Basic refused (HTTP " + status
+            + "); check the username and password", status);
       }
-    } catch (IOException e) {
-      LOG.warn("{}: could not delete the session ({}); it will time out on the BMC", http.target(), e.getMessage());
-    } finally {
-      token = null;
-      location = null;
+      return Refusal.REPEAT; // a 403 with Basic is this resource's privilege
+    }
+
+    @Override
+    public void end(RemoteHttpClient http) {
+      // nothing was made on the BMC
+    }
+  }
+
+  /** A Redfish session: its token on every request, deleted where the BMC said it is. */
+  private record Session(String token, String location) implements Login {
+    /** A record would print its token. */
+    @Override
+    public String toString() {
+      return "Redfish session " + location;
+    }
+
+    @Override
+    public RemoteRequest authorize(RemoteRequest request) {
+      return request.withHeader(TOKEN_HEADER, token);
+    }
+
+    @Override
+    public Refusal refused(int status) {
+      return status == 403 ? Refusal.END_AND_RENEW : Refusal.RENEW;
+    }
+
+    @Override
+    public void end(RemoteHttpClient http) {
+      if (location == null) {
+        return; // nowhere to delete it: it times out on the BMC
+      }
+      try {
+        RemoteResponse r = http.execute(RemoteRequest.delete(location).withHeader(TOKEN_HEADER, token));
+        if (!r.isSuccess() && r.status() != 401 && r.status() != 404) {
+          LOG.warn("{}: deleting the session gave HTTP {}; it will time out on the BMC", http.target(), r.status());
+        }
+      } catch (IOException e) {
+        LOG.warn("{}: could not delete the session ({}); it will time out on the BMC", http.target(), e.getMessage());
+      }
     }
   }
 }

@@ -1,22 +1,19 @@
 package io.headroom.collector.redfish;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import io.headroom.collector.remote.ConnectionPools;
 import io.headroom.collector.remote.Credentials;
 import io.headroom.collector.remote.RemoteHttpClient;
 import io.headroom.collector.remote.RemoteSection;
+import io.headroom.collector.source.RemoteSourceFactory;
 import io.headroom.collector.source.Source;
 import io.headroom.collector.source.SourceContext;
-import io.headroom.collector.source.SourceFactory;
 import io.headroom.config.ConfigException;
-import io.headroom.model.MetricDef;
 import java.time.Clock;
 import java.time.Duration;
-import java.util.List;
 import java.util.concurrent.ExecutorService;
 
 /** Registers the Redfish BMC source as {@code type: redfish}; keys in docs/configuration.md. */
-public final class RedfishSourceFactory implements SourceFactory {
+public final class RedfishSourceFactory extends RemoteSourceFactory<RedfishSettings> {
   /** A stream silent this long is reopened (iDRAC closes it after about an hour without events). */
   static final Duration STREAM_SILENCE = Duration.ofMinutes(10);
   static final Duration STREAM_FIRST_WAIT = Duration.ofSeconds(10);
@@ -27,46 +24,28 @@ public final class RedfishSourceFactory implements SourceFactory {
   private final ConnectionPools pools = new ConnectionPools(ConnectionPools.DEFAULT_POOLS);
   /** Their parallel requests share threads (see Fetcher). */
   private final ExecutorService fetchHelpers = Fetcher.helperPool();
-  /** Busy and login holds, stream silence: the system clock, or a test's to pass them without waiting. */
-  private final Clock clock;
-
   public RedfishSourceFactory() {
     this(Clock.systemUTC());
   }
 
   RedfishSourceFactory(Clock clock) {
-    this.clock = clock;
+    super("redfish", RedfishMetrics.ALL, RedfishSettings.class, clock);
   }
 
   @Override
-  public String type() {
-    return "redfish";
-  }
-
-  @Override
-  public List<MetricDef> metrics() {
-    return RedfishMetrics.ALL;
-  }
-
-  @Override
-  public Source create(SourceContext context, JsonNode settings) throws ConfigException {
-    RemoteSection<RedfishSettings> section = settings(context, settings);
+  protected Source create(SourceContext context, RemoteSection<RedfishSettings> section, String where)
+      throws ConfigException {
     Credentials credentials = Credentials.resolve(section.endpoint(), context.baseDir());
     RemoteHttpClient http = RemoteHttpClient.builder(section.endpoint(), credentials)
         .maxBodyBytes(MAX_BODY_BYTES)
         .connectionPools(pools)
         .maxRetryAfter(Duration.ofSeconds(10))
-        .clock(clock)
+        .clock(clock())
         .exchanges(context.exchanges())
         .build();
-    BmcClient client = new BmcClient(http, credentials, clock);
-    return new RedfishSource(context.host(), context.interval(), section.own(), client, clock, fetchHelpers,
-        inv -> new TelemetryStream(client, inv.streamUri, STREAM_SILENCE, STREAM_FIRST_WAIT, clock,
+    BmcClient client = new BmcClient(http, credentials, clock());
+    return new RedfishSource(context.host(), context.interval(), section.own(), client, clock(), fetchHelpers,
+        inv -> new TelemetryStream(client, inv.streamUri, STREAM_SILENCE, STREAM_FIRST_WAIT, clock(),
             d -> Thread.sleep(d.toMillis())).start());
-  }
-
-  /** Binds and checks the section, the shared endpoint keys and Redfish's own; every problem named at once. */
-  static RemoteSection<RedfishSettings> settings(SourceContext context, JsonNode settings) throws ConfigException {
-    return RemoteSection.bind(settings, RedfishSettings.class, context.baseDir(), "redfish source of " + context.host());
   }
 }

@@ -51,6 +51,21 @@ public record RemoteSection<R extends Record>(RemoteEndpoint endpoint, R own) {
     return new RemoteSection<>(endpoint, own);
   }
 
+  /**
+   * The login this section names, for a device that answers nothing without one: the three array
+   * sources refuse to start without it rather than fail every scrape.
+   *
+   * @param needs what to set, e.g. "username with password_env or password_file: ONTAP needs a login"
+   * @throws ConfigException "where: needs" when no password is given; or the password file's problem
+   */
+  public Credentials requireLogin(Path baseDir, String where, String needs) throws ConfigException {
+    Credentials credentials = Credentials.resolve(endpoint, baseDir);
+    if (credentials.password() == null) {
+      throw new ConfigException(where + ": " + needs);
+    }
+    return credentials;
+  }
+
   private interface Binding<T> {
     T bind() throws ConfigException;
   }

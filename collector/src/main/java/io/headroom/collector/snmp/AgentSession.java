@@ -2,6 +2,7 @@ package io.headroom.collector.snmp;
 
 import io.headroom.collector.snmp.SnmpV3Settings.AuthProtocol;
 import io.headroom.collector.snmp.SnmpV3Settings.PrivProtocol;
+import io.headroom.collector.source.VarbindListener;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;

@@ -1,7 +1,6 @@
 package io.headroom.collector.source;
 
 import io.headroom.collector.remote.ExchangeListener;
-import io.headroom.collector.snmp.VarbindListener;
 import java.nio.file.Path;
 import java.time.Duration;
 

@@ -1,6 +1,7 @@
 package io.headroom.collector.source;
 
 import io.headroom.config.ConfigException;
+import io.headroom.config.DidYouMean;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
@@ -32,16 +33,6 @@ public final class SourceRegistry {
     return new SourceRegistry(factories);
   }
 
-  /**
-   * Every metric catalog on the class path: the sources' and the other emitters' (benchmark
-   * runner, collector health), for the docs and the analyzer's metric contract.
-   */
-  public static List<MetricCatalog> catalogs() {
-    List<MetricCatalog> out = new ArrayList<>(discovered().factories());
-    ServiceLoader.load(MetricCatalog.class).forEach(out::add);
-    return out;
-  }
-
   public Collection<SourceFactory> factories() {
     return byType.values();
   }
@@ -49,7 +40,7 @@ public final class SourceRegistry {
   public SourceFactory factory(String type) throws ConfigException {
     SourceFactory f = byType.get(type);
     if (f == null) {
-      String near = io.headroom.config.DidYouMean.nearest(type, byType.keySet());
+      String near = DidYouMean.nearest(type, byType.keySet());
       throw new ConfigException("type: unknown source type \"" + type + "\"; "
           + (near != null ? "did you mean \"" + near + "\"?" : "known: " + byType.keySet()));
     }

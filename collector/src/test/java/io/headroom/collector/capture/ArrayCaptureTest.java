@@ -29,6 +29,8 @@ import org.junit.jupiter.params.provider.ValueSource;
 class ArrayCaptureTest {
   private static final Path GOLDEN = Path.of("src/test/resources/golden").toAbsolutePath();
   private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
+  /** The login a PowerStore or ONTAP capture writes for its stand-in (PowerStoreCaptureFormat.LOGIN). */
+  private static final String LOGIN = "capture";
 
   @TempDir Path dir;
 
@@ -43,9 +45,9 @@ class ArrayCaptureTest {
 
   /** The same section with the capture's login ("capture"/"capture") instead of the device's. */
   private CaptureRoundTrip replay(String name) throws Exception {
-    Files.writeString(dir.resolve("capture.pw"), PowerStoreCaptureFormat.LOGIN + "\n");
+    Files.writeString(dir.resolve("capture.pw"), LOGIN + "\n");
     CaptureRoundTrip d = device(name);
-    return new CaptureRoundTrip(s -> d.more().apply(s).put("username", PowerStoreCaptureFormat.LOGIN)
+    return new CaptureRoundTrip(s -> d.more().apply(s).put("username", LOGIN)
         .put("password_file", "capture.pw"), dir, d.interval());
   }
 

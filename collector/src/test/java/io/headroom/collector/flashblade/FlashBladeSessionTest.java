@@ -55,7 +55,8 @@ class FlashBladeSessionTest {
           : "{\"items\":[{\"name\":\"b\"}],\"continuation_token\":null}"));
       List<JsonNode> items = s.items("hardware");
       assertEquals(List.of("a", "b"), items.stream().map(i -> i.path("name").asText()).toList());
-      assertEquals("2.3", s.version()); // not 1.12, the older API, though it is listed
+      // read under /api/2.3/, not 1.12, the older API, though it is listed
+      assertEquals(2, server.count("GET", "/api/2.3/hardware"));
       assertEquals(1, logins.get());
     }
   }

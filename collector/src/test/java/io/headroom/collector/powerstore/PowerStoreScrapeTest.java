@@ -181,10 +181,10 @@ class PowerStoreScrapeTest {
         PowerStoreSource source = source(ps, "")) {
       source.scrape(new Scrape(1));
       source.scrape(new Scrape(2));
-      assertEquals(1, session.logins()); // one login serves both scrapes
+      assertEquals(1, ps.server().count("GET", "/api/rest/login_session")); // one login serves both scrapes
       ps.array().expireSessions();
       source.scrape(new Scrape(3));
-      assertEquals(2, session.logins()); // the 401 after the expiry: logged in once more
+      assertEquals(2, ps.server().count("GET", "/api/rest/login_session")); // the 401 after the expiry: logged in once more
       var last = ps.server().requests().get(ps.server().requests().size() - 1);
       String token = last.header("DELL-EMC-TOKEN");
       String cookie = last.header("Cookie").substring("auth_cookie=".length());

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import io.headroom.collector.remote.Credentials;
 import io.headroom.collector.remote.RemoteEndpoint;
 import io.headroom.collector.remote.RemoteHttpClient;
+import io.headroom.collector.remote.RemoteSection;
 import io.headroom.collector.source.Scrape;
 import io.headroom.collector.source.SourceContext;
 import io.headroom.standin.StandinServer;
@@ -45,7 +46,7 @@ final class Bmc {
   static BmcClient client(java.net.URI url, Path dir, Clock clock, String extraYaml) throws Exception {
     Files.writeString(dir.resolve("pw"), "calvin\n");
     JsonNode settings = YAML.readTree("url: \"" + url + "\"\nplaintext: true\nretries: 0\n" + extraYaml);
-    RemoteEndpoint endpoint = RedfishSourceFactory.settings(new SourceContext("bmc1", null, dir), settings).endpoint();
+    RemoteEndpoint endpoint = RemoteSection.bind(settings, RedfishSettings.class, dir, "redfish source of bmc1").endpoint();
     Credentials credentials = Credentials.resolve(endpoint, dir);
     RemoteHttpClient http = RemoteHttpClient.builder(endpoint, credentials).clock(clock).build();
     return new BmcClient(http, credentials, clock);

@@ -21,7 +21,8 @@ class RedfishSettingsTest {
   private static final SourceContext CTX = new SourceContext("r750a", null, Path.of("."));
 
   private static RemoteSection<RedfishSettings> bind(String yaml) throws Exception {
-    return RedfishSourceFactory.settings(CTX, YAML.readTree(yaml));
+    // as RedfishSourceFactory binds it (RemoteSourceFactory.create)
+    return RemoteSection.bind(YAML.readTree(yaml), RedfishSettings.class, CTX.baseDir(), "redfish source of " + CTX.host());
   }
 
   @Test

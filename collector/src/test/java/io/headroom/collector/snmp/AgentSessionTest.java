@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.headroom.collector.remote.Secret;
+import io.headroom.collector.source.VarbindListener;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

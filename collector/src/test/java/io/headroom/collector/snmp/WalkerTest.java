@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.headroom.collector.source.VarbindListener;
 import io.headroom.config.SettingsBinder;
 import java.nio.file.Path;
 import java.util.List;

@@ -1,8 +1,10 @@
-package io.headroom.collector.capture;
+package io.headroom.collector.powerstore;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.headroom.collector.capture.CaptureFormat;
+import io.headroom.collector.capture.CaptureWriter;
 import io.headroom.collector.capture.RecordedExchanges.Exchange;
 import java.io.IOException;
 import java.util.HashSet;
@@ -20,8 +22,12 @@ import java.util.Set;
  * the device's; a collection that failed becomes a fault of the same status. The login is
  * "capture"/"capture": the device's own is never written.
  */
-final class PowerStoreCaptureFormat implements CaptureFormat {
-  static final String REST = "/api/rest/";
+public final class PowerStoreCaptureFormat implements CaptureFormat {
+  @Override
+  public String type() {
+    return "powerstore";
+  }
+
   static final String LOGIN = "capture";
 
   @Override
@@ -58,7 +64,7 @@ final class PowerStoreCaptureFormat implements CaptureFormat {
     ObjectNode out = CaptureWriter.JSON.createObjectNode();
     Map<String, Set<String>> seen = new LinkedHashMap<>();
     for (Exchange e : exchanges) {
-      if (!e.method().equals("POST") || !e.pathOnly().endsWith(REST + "metrics/generate") || !e.isSuccess()) {
+      if (!e.method().equals("POST") || !e.pathOnly().endsWith(PowerStoreSession.REST + "metrics/generate") || !e.isSuccess()) {
         continue;
       }
       JsonNode asked = CaptureWriter.JSON.readTree(e.requestBody());
@@ -91,8 +97,8 @@ final class PowerStoreCaptureFormat implements CaptureFormat {
   /** The collection a GET asked for ("fc_port"), or null for any other request. */
   private static String resource(Exchange e) {
     String p = e.pathOnly();
-    int at = p.indexOf(REST);
-    return e.method().equals("GET") && at >= 0 ? p.substring(at + REST.length()) : null;
+    int at = p.indexOf(PowerStoreSession.REST);
+    return e.method().equals("GET") && at >= 0 ? p.substring(at + PowerStoreSession.REST.length()) : null;
   }
 
   @Override

@@ -1,4 +1,4 @@
-package io.headroom.app.api;
+package io.headroom.app.report;
 
 import io.headroom.model.Entity;
 

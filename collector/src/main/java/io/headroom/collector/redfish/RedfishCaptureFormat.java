@@ -1,6 +1,8 @@
-package io.headroom.collector.capture;
+package io.headroom.collector.redfish;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.headroom.collector.capture.CaptureFormat;
+import io.headroom.collector.capture.CaptureWriter;
 import io.headroom.collector.capture.RecordedExchanges.Exchange;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -17,7 +19,12 @@ import java.util.Set;
  * asked with a query ("?$filter=...") is served without one; the answer to the plain path wins
  * where both were asked.
  */
-final class RedfishCaptureFormat implements CaptureFormat {
+public final class RedfishCaptureFormat implements CaptureFormat {
+  @Override
+  public String type() {
+    return "redfish";
+  }
+
   @Override
   public List<String> write(List<Exchange> exchanges, CaptureWriter out) throws IOException {
     Map<String, JsonNode> byPath = new LinkedHashMap<>();

@@ -1,4 +1,4 @@
-package io.headroom.analyzer.ingest;
+package io.headroom.analyzer.store;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 

@@ -1,4 +1,4 @@
-package io.headroom.analyzer.ingest;
+package io.headroom.analyzer.store;
 
 import java.sql.SQLException;
 import java.util.Set;

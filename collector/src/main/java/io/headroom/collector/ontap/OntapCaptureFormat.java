@@ -1,8 +1,10 @@
-package io.headroom.collector.capture;
+package io.headroom.collector.ontap;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.headroom.collector.capture.CaptureFormat;
+import io.headroom.collector.capture.CaptureWriter;
 import io.headroom.collector.capture.RecordedExchanges.Exchange;
 import java.io.IOException;
 import java.net.URI;
@@ -20,7 +22,12 @@ import java.util.Set;
  * the cluster cut a table at as page_rows; each GET that failed as a fault of the same status. The
  * login is "capture"/"capture", never the cluster's.
  */
-final class OntapCaptureFormat implements CaptureFormat {
+public final class OntapCaptureFormat implements CaptureFormat {
+  @Override
+  public String type() {
+    return "ontap";
+  }
+
   static final String TABLES = "/api/cluster/counter/tables/";
   static final String NETWORK = "/api/network/";
   static final String LOGIN = "capture";
