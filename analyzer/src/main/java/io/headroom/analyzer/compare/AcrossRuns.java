@@ -1,5 +1,7 @@
 package io.headroom.analyzer.compare;
 
+import io.headroom.analyzer.data.Stats;
+
 /**
  * The test across runs when a side has several: each run's mean is one observation, as benchstat
  * counts a benchmark run. Welch's t-test on the run means rather than benchstat's Mann-Whitney:
@@ -13,20 +15,12 @@ public final class AcrossRuns {
 
   private AcrossRuns() {}
 
-  public static double mean(double[] v) {
-    double s = 0;
-    for (double x : v) {
-      s += x;
-    }
-    return s / v.length;
-  }
-
   /** The sample standard deviation (n - 1); NaN with fewer than two. */
   public static double sd(double[] v) {
     if (v.length < 2) {
       return Double.NaN;
     }
-    double m = mean(v);
+    double m = Stats.mean(v);
     double ss = 0;
     for (double x : v) {
       ss += (x - m) * (x - m);
@@ -44,7 +38,7 @@ public final class AcrossRuns {
     }
     double va = sq(sd(a)) / a.length;
     double vb = sq(sd(b)) / b.length;
-    double diff = mean(b) - mean(a);
+    double diff = Stats.mean(b) - Stats.mean(a);
     if (va + vb == 0) {
       return diff == 0 ? 1.0 : 0.0;
     }

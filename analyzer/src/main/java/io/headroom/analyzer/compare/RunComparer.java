@@ -1,6 +1,7 @@
 package io.headroom.analyzer.compare;
 
 import io.headroom.analyzer.data.RunData;
+import io.headroom.analyzer.data.Stats;
 import io.headroom.model.Bottleneck;
 import io.headroom.model.HeadroomEntry;
 import io.headroom.model.Run;
@@ -159,8 +160,8 @@ public final class RunComparer {
     if (ma.length == 0 || mb.length == 0) {
       return new Comparison.Change(null, null, false);
     }
-    double meanA = AcrossRuns.mean(ma);
-    double meanB = AcrossRuns.mean(mb);
+    double meanA = Stats.mean(ma);
+    double meanB = Stats.mean(mb);
     if (meanA <= 0) {
       return new Comparison.Change(null, null, false);
     }
@@ -201,7 +202,7 @@ public final class RunComparer {
     if (means.length < 2) {
       return null;
     }
-    double m = AcrossRuns.mean(means);
+    double m = Stats.mean(means);
     return m > 0 ? AcrossRuns.sd(means) / m : null;
   }
 
@@ -233,7 +234,7 @@ public final class RunComparer {
 
   private static Double averaged(Figure f, List<WorkloadSeconds> runs) {
     double[] m = means(f, runs);
-    return m.length == 0 ? null : AcrossRuns.mean(m);
+    return m.length == 0 ? null : Stats.mean(m);
   }
 
   private static Comparison.RunRef ref(List<Input> inputs) {
