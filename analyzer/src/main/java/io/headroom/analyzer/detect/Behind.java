@@ -2,10 +2,7 @@ package io.headroom.analyzer.detect;
 
 import io.headroom.model.Bottleneck;
 import io.headroom.model.Rel;
-import io.headroom.model.Relation;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.Deque;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -19,6 +16,9 @@ import java.util.Set;
  * is a ceiling of its own and stays a finding.
  */
 final class Behind {
+  /** The relations a device's I/O goes on along: to what serves it, and to what it sits behind. */
+  private static final Set<String> ONWARD = Set.of(Rel.SERVED_BY.wire(), Rel.BEHIND.wire());
+
   private Behind() {}
 
   /** The findings left once behavioural DISK findings echoed by a saturated resource behind them are dropped. */
@@ -45,17 +45,7 @@ final class Behind {
 
   /** Everything the device's I/O goes on to: what it is served_by or behind, transitively, and their sockets. */
   static Set<String> servedBy(Context ctx, String device) {
-    Set<String> seen = new HashSet<>();
-    Deque<String> todo = new ArrayDeque<>(List.of(device));
-    while (!todo.isEmpty()) {
-      String at = todo.pop();
-      for (Relation r : ctx.data().relations()) {
-        boolean onward = r.from().equals(at) && (Rel.SERVED_BY.wire().equals(r.rel()) || Rel.BEHIND.wire().equals(r.rel()));
-        if (onward && seen.add(r.to())) {
-          todo.push(r.to());
-        }
-      }
-    }
-    return seen;
+    return ctx.path().reachable(device, ONWARD);
   }
+
 }

@@ -2,7 +2,6 @@ package io.headroom.analyzer.detect;
 
 import io.headroom.model.Bottleneck;
 import io.headroom.model.EntityKind;
-import io.headroom.model.Metrics;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -77,8 +76,7 @@ public final class ConfiguredLimitRule implements Rule {
       if (!(Math.abs(own - p95) <= 0.10 * p95)) {
         continue;
       }
-      boolean spec = !Double.isNaN(ctx.capacity(id, Metrics.CAPACITY_IOPS))
-          || !Double.isNaN(ctx.capacity(id, Metrics.CAPACITY_BYTES_PER_S));
+      boolean spec = Load.hasSpec(ctx, id);
       if (found == null || spec) {
         found = id;
         if (spec) {

@@ -60,9 +60,9 @@ public final class Context {
     return memo(entity, () -> OperatingPoint.of(data, entity, window));
   }
 
-  /** The workloads' summed operating point in this window (Unresponsive.workloadPoint), computed once. */
+  /** The workloads' summed operating point in this window (OperatingPoint.ofWorkloads), computed once. */
   OperatingPoint workloadPoint() {
-    return memo("\0workloads", () -> Unresponsive.workloadPoint(this));
+    return memo("\0workloads", () -> OperatingPoint.ofWorkloads(this));
   }
 
   /** get, then put: the workloads' point is made of the entities' points, so no computeIfAbsent. */
@@ -184,6 +184,14 @@ public final class Context {
   public double p95(String entity, String metric) {
     return p95s.computeIfAbsent(entity + '\0' + metric,
         k -> Stats.percentile(values(entity, metric), 0.95));
+  }
+
+  /**
+   * p95 of a series worked out from the window's readings rather than read as one metric (a disk's
+   * share of its spec at each second's mix), computed once under its key; NaN without values.
+   */
+  double p95Of(String entity, String key, Supplier<double[]> values) {
+    return p95s.computeIfAbsent(entity + '\0' + key, k -> Stats.percentile(values.get(), 0.95));
   }
 
   /** Mean of the metric in the window, NaN without readings. */

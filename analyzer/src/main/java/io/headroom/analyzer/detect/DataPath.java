@@ -131,6 +131,13 @@ public final class DataPath {
     return false;
   }
 
+  /** Everything reachable from the entity along the given relations, the entity itself left out. */
+  public Set<String> reachable(String from, Set<String> followed) {
+    Set<String> seen = reach(Set.of(from), out, followed);
+    seen.remove(from);
+    return seen;
+  }
+
   /** Everything reachable from {@code from} along the followed relations, as a mutable set. */
   private static Set<String> reach(Set<String> from, Map<String, List<Relation>> out, Set<String> followed) {
     Set<String> seen = new TreeSet<>(from);

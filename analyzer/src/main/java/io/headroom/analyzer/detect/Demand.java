@@ -1,7 +1,6 @@
 package io.headroom.analyzer.detect;
 
 import io.headroom.analyzer.data.Stats;
-import io.headroom.analyzer.data.Window;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -42,21 +41,15 @@ record Demand(double background, double perUnit, int phases, double x) {
 
   /** The entity's demand from the run's windows of this window's mix; null when they cannot tell it. */
   static Demand of(Context ctx, String entity) {
-    OperatingPoint here = ctx.workloadPoint();
     NextLimits.Throughput now = NextLimits.Throughput.of(ctx);
-    if (here == null || now == null) {
+    if (now == null) {
       return null;
     }
     List<double[]> points = new ArrayList<>();
-    for (Window w : ctx.runWindows().windows()) {
-      Context c = ctx.runWindows().context(w);
-      if (c == null) {
-        continue;
-      }
-      OperatingPoint p = c.workloadPoint();
+    for (Context c : ctx.runWindows().ofMix(ctx)) {
       NextLimits.Throughput x = NextLimits.Throughput.of(c);
       Load l = c.data().entities().containsKey(entity) && c.hasReadings(entity) ? Load.of(c, entity) : null;
-      if (p == null || x == null || x.bytes() != now.bytes() || !p.sameMix(here) || l == null) {
+      if (x == null || x.bytes() != now.bytes() || l == null) {
         continue;
       }
       double load = Stats.mean(l.readings(c)) / (l.ceiling() * l.practical());

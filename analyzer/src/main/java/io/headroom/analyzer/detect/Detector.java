@@ -70,8 +70,7 @@ public final class Detector {
       }
     }
     evidence.addAll(split.notes());
-    evidence.addAll(Queueing.notes(ctx));
-    evidence.addAll(Unresponsive.notes(ctx));
+    evidence.addAll(acrossPhases(ctx));
     evidence.addAll(WorkloadSignals.notes(ctx));
     // where each I/O's time went, where the path reports it at more than one point: confirms or questions the class
     evidence.addAll(LatencyAttribution.notes(ctx, primary.bottleneck()));
@@ -106,6 +105,16 @@ public final class Detector {
     // Stable sort: equal pressure keeps rule order.
     kept.sort(Comparator.comparingDouble(Finding::pressure).reversed());
     return kept;
+  }
+
+  /**
+   * What reading this window against the run's other phases says beside the verdict: disks busy
+   * but not saturated (Queueing) and readings that did not move with the load (Unresponsive).
+   */
+  static List<String> acrossPhases(Context ctx) {
+    List<String> notes = new ArrayList<>(Queueing.notes(ctx));
+    notes.addAll(Unresponsive.notes(ctx));
+    return notes;
   }
 
   static double round(double v) {

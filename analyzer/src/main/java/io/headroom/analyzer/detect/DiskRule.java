@@ -36,9 +36,7 @@ public final class DiskRule implements Rule {
       if (load != null && load.implausible(ctx)) {
         continue; // beyond its spec, or busy past 1.0, by more than jitter: Bystanders names it
       }
-      Finding f = Double.isNaN(ctx.capacity(id, Metrics.CAPACITY_IOPS)) && Double.isNaN(ctx.capacity(id, Metrics.CAPACITY_BYTES_PER_S))
-          ? busy(ctx, id)
-          : atSpec(ctx, id);
+      Finding f = Load.hasSpec(ctx, id) ? atSpec(ctx, id) : busy(ctx, id);
       if (f != null) {
         found.put(id, f);
         if (best == null || f.pressure() > best.pressure()) {

@@ -20,8 +20,21 @@ import java.util.Locale;
  * saturated resource makes I/Os wait where it is.
  */
 final class LatencyAttribution {
-  /** The direction word of reads; the other is "write". */
-  private static final String READS = "read";
+  /** A direction of I/O: the word the evidence uses and the metrics it is read from. */
+  enum Dir {
+    READ("read", Metrics.READ_LATENCY_S, Metrics.READ_IOPS),
+    WRITE("write", Metrics.WRITE_LATENCY_S, Metrics.WRITE_IOPS);
+
+    final String word;
+    final String latency;
+    final String iops;
+
+    Dir(String word, String latency, String iops) {
+      this.word = word;
+      this.latency = latency;
+      this.iops = iops;
+    }
+  }
 
   /** Where an I/O's time can be. */
   enum Part {
@@ -38,7 +51,7 @@ final class LatencyAttribution {
     }
   }
 
-  record Split(String dir, double workload, List<Part> parts, List<Double> seconds) {
+  record Split(Dir dir, double workload, List<Part> parts, List<Double> seconds) {
     Part largest() {
       int best = 0;
       for (int i = 1; i < seconds.size(); i++) {
@@ -55,7 +68,7 @@ final class LatencyAttribution {
   /** One evidence line per direction with I/O and at least two latency points; none otherwise. */
   static List<String> notes(Context ctx, Bottleneck verdict) {
     List<String> out = new ArrayList<>();
-    for (String dir : List.of(READS, "write")) {
+    for (Dir dir : Dir.values()) {
       Split s = split(ctx, dir);
       if (s != null) {
         out.add(line(s, verdict, verdictPart(verdict, s)));
@@ -65,7 +78,7 @@ final class LatencyAttribution {
   }
 
   /** The split of one direction's latency; null without the workload's and one more point. */
-  static Split split(Context ctx, String dir) {
+  static Split split(Context ctx, Dir dir) {
     DataPath path = ctx.path();
     double workload = weighted(ctx, new ArrayList<>(path.workloads()), dir);
     List<String> device = new ArrayList<>();
@@ -110,15 +123,15 @@ final class LatencyAttribution {
   }
 
   /** The entities' mean latency in the window, each weighted by its mean IOPS (1 without them); NaN with none. */
-  private static double weighted(Context ctx, List<String> ids, String dir) {
+  private static double weighted(Context ctx, List<String> ids, Dir dir) {
     double sum = 0;
     double weight = 0;
     for (String id : ids) {
-      double lat = ctx.mean(id, READS.equals(dir) ? Metrics.READ_LATENCY_S : Metrics.WRITE_LATENCY_S);
+      double lat = ctx.mean(id, dir.latency);
       if (Double.isNaN(lat)) {
         continue;
       }
-      double iops = ctx.mean(id, READS.equals(dir) ? Metrics.READ_IOPS : Metrics.WRITE_IOPS);
+      double iops = ctx.mean(id, dir.iops);
       double w = Double.isNaN(iops) ? 1 : iops;
       if (w <= 0) {
         continue;
@@ -153,8 +166,8 @@ final class LatencyAttribution {
       parts.add(phrase(s.parts().get(i), s.seconds().get(i), s.workload()));
     }
     Part largest = s.largest();
-    String text = String.format(Locale.ROOT, "latency, %ss: of %s per %s, %s: the time is %s", s.dir(), ms(s.workload()),
-        s.dir(), String.join(", ", parts), largest.where);
+    String text = String.format(Locale.ROOT, "latency, %ss: of %s per %s, %s: the time is %s", s.dir().word, ms(s.workload()),
+        s.dir().word, String.join(", ", parts), largest.where);
     if (verdictPart == null) {
       return text;
     }
@@ -174,7 +187,7 @@ final class LatencyAttribution {
     }
     double there = s.seconds().get(at);
     return text + String.format(Locale.ROOT, "; it questions the verdict (%s): only %s (%s) of each %s is %s", verdict,
-        ms(there), Fmt.pct(there / s.workload()), s.dir(), verdictPart.where);
+        ms(there), Fmt.pct(there / s.workload()), s.dir().word, verdictPart.where);
   }
 
   /**
@@ -191,7 +204,7 @@ final class LatencyAttribution {
    * explains why: the verdict is questioned, and its confidence is held below QUESTIONED.
    */
   static boolean questions(Context ctx, Bottleneck verdict) {
-    for (String dir : List.of(READS, "write")) {
+    for (Dir dir : Dir.values()) {
       Split s = split(ctx, dir);
       Part at = s == null ? null : verdictPart(verdict, s);
       if (at != null && at != s.largest() && s.parts().contains(at) && !holdsTheLinksWait(verdict, s.largest())) {
@@ -205,9 +218,9 @@ final class LatencyAttribution {
   static final double QUESTIONED = 0.8;
 
   /** Which reading would have given the missing part. */
-  private static String unmeasured(Part p, String dir) {
+  private static String unmeasured(Part p, Dir dir) {
     return p == Part.ARRAY
-        ? "no " + dir + "_latency_s of a volume the array serves or of its nodes in the window"
+        ? "no " + dir.latency + " of a volume the array serves or of its nodes in the window"
         : "no point of the path reports it";
   }
 

@@ -3,7 +3,6 @@ package io.headroom.analyzer.detect;
 import io.headroom.model.EntityKind;
 import io.headroom.model.Metrics;
 import io.headroom.analyzer.data.Series;
-import io.headroom.analyzer.data.Stats;
 import java.util.Map;
 
 /**
@@ -232,6 +231,12 @@ public record Load(String entity, Reading reading, String metric, double value, 
    */
   static final double SPEC_TIME_MARGIN = 0.01;
 
+  /** True when the disk declares a spec (IOPS or bytes/s) to be judged against. */
+  static boolean hasSpec(Context ctx, String id) {
+    return !Double.isNaN(ctx.capacity(id, Metrics.CAPACITY_IOPS))
+        || !Double.isNaN(ctx.capacity(id, Metrics.CAPACITY_BYTES_PER_S));
+  }
+
   /** A disk's throughput (reads plus writes) against its declared spec; null without a spec. */
   static Load diskSpec(Context ctx, String id) {
     Load best = null;
@@ -245,9 +250,9 @@ public record Load(String entity, Reading reading, String metric, double value, 
           Sums.p95(ctx, id, Metrics.READ_BYTES_PER_S, Metrics.WRITE_BYTES_PER_S), bytesCap, 1.0));
     }
     if (!Double.isNaN(iopsCap) && !Double.isNaN(bytesCap) && SpecTime.randomAccess(ctx)) {
-      double[] shares = SpecTime.shares(ctx, id, iopsCap, bytesCap).values().stream().mapToDouble(Double::doubleValue)
-          .toArray();
-      double p95 = Stats.percentile(shares, 0.95);
+      // every rule and the headroom table ask for a disk's load: the per-second shares once a window
+      double p95 = ctx.p95Of(id, Reading.SPEC_TIME.word, () -> SpecTime.shares(ctx, id, iopsCap, bytesCap).values()
+          .stream().mapToDouble(Double::doubleValue).toArray());
       // the spec at this mix binds before either figure alone once the I/O is larger than 4 KiB
       if (p95 > best.share() + SPEC_TIME_MARGIN) {
         best = new Load(id, Reading.SPEC_TIME, p95, 1.0, 1.0);

@@ -82,7 +82,8 @@ record Loss(String port, Load load, String tail) {
       double p99 = ctx.mean(w, Metrics.LATENCY_P99_S);
       if (!Double.isNaN(p99) && (Double.isNaN(worstP99) || p99 > worstP99)) {
         worstP99 = p99;
-        meanAtWorst = meanLatency(ctx, w);
+        OperatingPoint point = ctx.point(w);
+        meanAtWorst = point == null ? Double.NaN : point.latency();
       }
     }
     if (Double.isNaN(worstP99)) {
@@ -96,13 +97,6 @@ record Loss(String port, Load load, String tail) {
     return "the workload's p99 " + Fmt.latency(worstP99)
         + (meanAtWorst > 0 ? " = " + Fmt.trim(worstP99 / meanAtWorst, 1) + "x its mean " + Fmt.latency(meanAtWorst) : "")
         + ": a tail of retransmission timeouts" + (timeout ? " (TCP's minimum is " + Fmt.latency(TIMEOUT_S) + ")" : "");
-  }
-
-  private static double meanLatency(Context ctx, String w) {
-    double r = ctx.meanOrZero(w, Metrics.READ_IOPS);
-    double wr = ctx.meanOrZero(w, Metrics.WRITE_IOPS);
-    double time = r * ctx.meanOrZero(w, Metrics.READ_LATENCY_S) + wr * ctx.meanOrZero(w, Metrics.WRITE_LATENCY_S);
-    return r + wr > 0 ? time / (r + wr) : Double.NaN;
   }
 
   /** "sw1/port/3 discards+errors p95 3,400/s (loss from 10/s), the workload's p99 ...: loss is saturation". */

@@ -100,7 +100,7 @@ public final class NetworkRule implements Rule {
     double pressure = full.isEmpty() ? t.atCeiling() : top.pressure();
     double confidence = Finding.confidenceFor(pressure, t) + (pushback && !full.isEmpty() ? 0.05 : 0);
     // a host's retransmits are read on the host, and named on the port the data crosses
-    String entity = top == (loss == null ? null : loss.load()) ? loss.port() : top.entity();
+    String entity = loss != null && top == loss.load() ? loss.port() : top.entity();
     return Optional.of(new Finding(Bottleneck.NETWORK, entity, pressure, confidence, evidence,
         Set.of(), top, group));
   }

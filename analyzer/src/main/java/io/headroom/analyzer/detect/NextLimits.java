@@ -93,7 +93,7 @@ public final class NextLimits {
    * an end of: the two ends of one link are one resource (a faster ISL is faster at both ends), so
    * the far end of the limit's cable is never its next limit.
    */
-  static Set<String> lifted(Context ctx, PhaseDecision d) {
+  private static Set<String> lifted(Context ctx, PhaseDecision d) {
     Set<String> out = new HashSet<>(NextCandidates.cpuFamily(ctx, d.entity()));
     out.add(d.entity());
     if (d.group() != null) {
@@ -128,13 +128,7 @@ public final class NextLimits {
     evidence.add("gain " + Fmt.pct(primary.pressure()) + " / " + Fmt.pct(c.pressure()) + " of practical = "
         + Fmt.trim(byLoad, 2) + "x, each load taken in proportion to the workload's " + x.format(x.value())
         + ": " + c.load().describe() + ", " + primary.describe());
-    String members = membersNote(c);
-    if (members != null) {
-      evidence.add(members);
-    }
-    if (c.demand() != null) {
-      evidence.add(c.demand().describe(c.load().entity(), x));
-    }
+    evidence.addAll(candidateNotes(c, x));
     evidence.add(cap.note() + (cap.gain() < byLoad ? ": at its present outstanding I/O the workload reaches "
         + Fmt.trim(cap.gain(), 2) + "x of it; the full " + Fmt.trim(byLoad, 2) + "x needs more concurrency" : ""));
     if (next.size() > 1) {
@@ -152,14 +146,21 @@ public final class NextLimits {
         + " moved " + x.format(x.value()) + ": room " + Fmt.trim(gain, 2) + "x");
     evidence.add("pushed with more outstanding I/O (threads, queue depth, hosts), the first resource on the"
         + " path to fill: " + c.load().describe() + " (" + Fmt.pct(c.pressure()) + " of practical)");
+    evidence.addAll(candidateNotes(c, x));
+    return limit(c, gain, evidence);
+  }
+
+  /** How the candidate's members share its load, and its demand across phases where that was read. */
+  private static List<String> candidateNotes(Candidate c, Throughput x) {
+    List<String> notes = new ArrayList<>();
     String members = membersNote(c);
     if (members != null) {
-      evidence.add(members);
+      notes.add(members);
     }
     if (c.demand() != null) {
-      evidence.add(c.demand().describe(c.load().entity(), x));
+      notes.add(c.demand().describe(c.load().entity(), x));
     }
-    return limit(c, gain, evidence);
+    return notes;
   }
 
   private static String membersNote(Candidate c) {

@@ -101,8 +101,7 @@ final class NoneReason {
       List<String> notes) {
     List<String> all = new ArrayList<>(evidence);
     all.addAll(notes);
-    all.addAll(Queueing.notes(ctx));
-    all.addAll(Unresponsive.notes(ctx));
+    all.addAll(Detector.acrossPhases(ctx));
     all.addAll(WorkloadSignals.notes(ctx));
     // where the time went, with no class to confirm or question
     all.addAll(LatencyAttribution.notes(ctx, Bottleneck.NONE));

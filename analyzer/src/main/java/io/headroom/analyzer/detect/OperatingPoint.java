@@ -36,6 +36,32 @@ record OperatingPoint(Window window, double iops, double latency, double inFligh
   }
 
   /**
+   * The window's workloads together: their IOPS summed, their latency, read share and I/O size
+   * weighted by each one's IOPS, their I/Os in flight by Little's law; null when none moved I/O.
+   */
+  static OperatingPoint ofWorkloads(Context c) {
+    double iops = 0;
+    double reads = 0;
+    double bytes = 0;
+    double time = 0;
+    for (String w : c.path().workloads()) {
+      OperatingPoint p = c.point(w);
+      if (p != null) {
+        iops += p.iops();
+        reads += p.iops() * p.readShare();
+        bytes += p.iops() * p.bytesPerIo();
+        time += p.iops() * p.latency();
+      }
+    }
+    return iops > 0 ? new OperatingPoint(c.window(), iops, time / iops, time, bytes / iops, reads / iops) : null;
+  }
+
+  /** The larger of a/b and b/a: how far apart two positive figures are, whichever is larger. */
+  static double apart(double a, double b) {
+    return Math.max(a / b, b / a);
+  }
+
+  /**
    * True when the two points ran the same kind of I/O, so that their service times compare: the
    * same read share within 15 points and I/O sizes within 25% of each other. A 1 MiB phase's
    * longer latency is its transfer time, not waiting.

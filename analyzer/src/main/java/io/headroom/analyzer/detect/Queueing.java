@@ -46,9 +46,12 @@ record Queueing(State state, String note) {
     }
     List<OperatingPoint> others = new ArrayList<>();
     for (Window w : ctx.runWindows().windows()) {
-      Context there = w.equals(ctx.window()) ? null : ctx.runWindows().context(w);
-      OperatingPoint p = there != null ? there.point(entity)
-          : w.equals(ctx.window()) ? null : OperatingPoint.of(ctx.data(), entity, w);
+      if (w.equals(ctx.window())) {
+        continue;
+      }
+      // a window without its own context is a phase's part after an onset: read it directly
+      Context there = ctx.runWindows().context(w);
+      OperatingPoint p = there != null ? there.point(entity) : OperatingPoint.of(ctx.data(), entity, w);
       if (p != null && p.sameMix(here)) {
         others.add(p);
       }
@@ -125,8 +128,8 @@ record Queueing(State state, String note) {
     }
     for (OperatingPoint p : others) {
       double offeredThere = ctx.runWindows().offered(p.window());
-      double more = Math.max(offeredThere / offeredHere, offeredHere / offeredThere);
-      double held = Math.max(p.inFlight() / here.inFlight(), here.inFlight() / p.inFlight());
+      double more = OperatingPoint.apart(offeredThere, offeredHere);
+      double held = OperatingPoint.apart(p.inFlight(), here.inFlight());
       if (more >= MORE && held <= FLAT_GAIN && p.latency() < AT_SERVICE * here.latency()) {
         return new Queueing(State.CAPPED_ABOVE, "a queue-depth cap in front of " + entity + ": the benchmark offered "
             + Fmt.num(offeredThere) + " I/Os in phase " + p.window().name() + " and " + Fmt.num(offeredHere)
@@ -143,7 +146,7 @@ record Queueing(State state, String note) {
     OperatingPoint best = null;
     double furthest = MORE;
     for (OperatingPoint p : others) {
-      double ratio = Math.max(p.inFlight() / here.inFlight(), here.inFlight() / p.inFlight());
+      double ratio = OperatingPoint.apart(p.inFlight(), here.inFlight());
       if (ratio >= furthest) {
         furthest = ratio;
         best = p;

@@ -43,8 +43,10 @@ public record RunWindows(List<Window> windows, Map<String, String> notLoad, Map<
   public static RunWindows across(List<Context> contexts) {
     List<Window> ws = new ArrayList<>();
     Map<Window, Double> offered = new HashMap<>();
+    Map<Window, Context> own = new HashMap<>();
     for (Context c : contexts) {
       ws.add(c.window());
+      own.putIfAbsent(c.window(), c);
       double sum = 0;
       for (String w : c.path().workloads()) {
         sum += Concurrency.outstanding(c, w);
@@ -52,10 +54,6 @@ public record RunWindows(List<Window> windows, Map<String, String> notLoad, Map<
       if (sum > 0) {
         offered.put(c.window(), sum);
       }
-    }
-    Map<Window, Context> own = new HashMap<>();
-    for (Context c : contexts) {
-      own.putIfAbsent(c.window(), c);
     }
     return new RunWindows(ws, Unresponsive.find(contexts), offered, own);
   }
@@ -82,9 +80,22 @@ public record RunWindows(List<Window> windows, Map<String, String> notLoad, Map<
     return new RunWindows(out, notLoad, moved, contexts);
   }
 
-  /** The same windows, with what was found not to be load across them. */
-  public RunWindows withNotLoad(Map<String, String> found) {
-    return new RunWindows(windows, found, offered, contexts);
+  /**
+   * The contexts of the run's windows (the given one's among them) whose workloads ran the same mix
+   * of I/O as the given window's (OperatingPoint.sameMix): the phases a response to concurrency is
+   * read across. Empty when the given window's workloads moved no I/O.
+   */
+  List<Context> ofMix(Context ctx) {
+    List<Context> out = new ArrayList<>();
+    OperatingPoint here = ctx.workloadPoint();
+    for (Window w : windows) {
+      Context c = contexts.get(w);
+      OperatingPoint p = here == null || c == null ? null : c.workloadPoint();
+      if (p != null && p.sameMix(here)) {
+        out.add(c);
+      }
+    }
+    return out;
   }
 
   /** The sentence saying the entity's reading is not load, or null. */

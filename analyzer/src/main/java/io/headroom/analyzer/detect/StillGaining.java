@@ -1,7 +1,5 @@
 package io.headroom.analyzer.detect;
 
-import io.headroom.analyzer.data.Window;
-
 /**
  * Saturation is throughput that stays flat while more concurrency only adds latency. A phase whose
  * run has another phase of the same mix, offered at least 1.5 times its outstanding I/O, that moved
@@ -25,12 +23,11 @@ final class StillGaining {
     if (here == null || !(offered > 0)) {
       return null;
     }
-    for (Window w : ctx.runWindows().windows()) {
-      Context c = w.equals(ctx.window()) ? null : ctx.runWindows().context(w);
-      OperatingPoint p = c == null ? null : c.workloadPoint();
-      double more = ctx.runWindows().offered(w);
-      if (p != null && p.sameMix(here) && more >= Queueing.MORE * offered && p.iops() > (1 + STILL_GAINS) * here.iops()) {
-        return "more concurrency still bought throughput: phase " + w.name() + " offered " + Fmt.num(more)
+    for (Context c : ctx.runWindows().ofMix(ctx)) {
+      OperatingPoint p = c.workloadPoint();
+      double more = ctx.runWindows().offered(c.window());
+      if (more >= Queueing.MORE * offered && p.iops() > (1 + STILL_GAINS) * here.iops()) {
+        return "more concurrency still bought throughput: phase " + c.window().name() + " offered " + Fmt.num(more)
             + " outstanding I/Os against " + Fmt.num(offered) + " here and moved " + Fmt.iops(p.iops()) + " against "
             + Fmt.iops(here.iops()) + " (+" + Fmt.pct(p.iops() / here.iops() - 1) + "): nothing held this phase at a"
             + " ceiling, whatever read near one";

@@ -115,24 +115,6 @@ final class Unresponsive {
     return groups;
   }
 
-  /** The workloads' summed operating point in the window; null without IOPS and latency. */
-  static OperatingPoint workloadPoint(Context c) {
-    double iops = 0;
-    double reads = 0;
-    double bytes = 0;
-    double time = 0;
-    for (String w : c.path().workloads()) {
-      OperatingPoint p = c.point(w);
-      if (p != null) {
-        iops += p.iops();
-        reads += p.iops() * p.readShare();
-        bytes += p.iops() * p.bytesPerIo();
-        time += p.iops() * p.latency();
-      }
-    }
-    return iops > 0 ? new OperatingPoint(c.window(), iops, time / iops, time, bytes / iops, reads / iops) : null;
-  }
-
   /** The sentences for the window's path entities found not to be load. */
   static List<String> notes(Context ctx) {
     List<String> notes = new ArrayList<>();
