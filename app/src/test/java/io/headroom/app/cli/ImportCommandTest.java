@@ -21,7 +21,7 @@ import org.junit.jupiter.api.io.TempDir;
  * each direction that did I/O (rd_seq_write writes only: 5 metrics; rd_rand_mix 70% reads: 6).
  */
 class ImportCommandTest {
-  private static final Path FLATFILE = Path.of("..", "collector", "src", "test", "resources", "workload",
+  private static final Path FLATFILE = Path.of("..", "collector-benchmarks", "src", "test", "resources", "workload",
       "vdbench", "block-two-runs", "flatfile.html");
   @TempDir Path dir;
   private Cli cli = new Cli();
@@ -85,7 +85,7 @@ class ImportCommandTest {
         cli.err());
     cli = new Cli();
     assertEquals(2, cli.run("import", "iometer", bad.toString(), "--alone"));
-    assertEquals("headroom import: TOOL must be fio, vdbench, sysbench or hcibench, not \"iometer\"\n", cli.err());
+    assertEquals("headroom import: TOOL must be fio, vdbench, sysbench, hcibench or prometheus, not \"iometer\"\n", cli.err());
   }
 
   private static long count(TestDatabase db, String sql) throws Exception {
