@@ -57,7 +57,7 @@ final class AnalyzerCommand implements Callable<Integer> {
             ingest(bootstrap, new Topics(testbed.kafka().topicPrefix())),
             // alerts.webhooks are among the dispatcher's targets, counted with them on /metrics
             db.url(), db.user(), db.password(), StoreConfig.DEFAULTS, List.of(),
-            options.analyzer(testbed), abandonAfter(), List.of(alerts, annotations))) {
+            options.analyzer(testbed), abandonAfter(), List.of(alerts, annotations), testbed.alerts().holdFor())) {
           System.err.printf("analyzer consuming %s into %s (%s); Ctrl-C to stop%n", bootstrap, db, analyzer.flavor());
           try (Database healthDb = new Database(db.url(), db.user(), db.password());
               HealthRecorder health = new HealthRecorder(healthDb, HealthRecorder.thisAnalyzer(TestbedOptions.localHostName()),
