@@ -21,9 +21,10 @@ import java.util.List;
  */
 public record AlertsConfig(List<URI> webhooks, Boolean plaintext, List<AlertTarget> targets,
     Double resourceThreshold, Duration resourceFor, URI reportUrl, Duration holdFor) {
-  public static final AlertsConfig NONE = new AlertsConfig(List.of());
   /** Five readings at the default 1 s scrape: a limit seen for less is noise to a person paged. */
   public static final Duration DEFAULT_HOLD_FOR = Duration.ofSeconds(5);
+  /** No alerts (after DEFAULT_HOLD_FOR, which its constructor reads). */
+  public static final AlertsConfig NONE = new AlertsConfig(List.of());
 
   public AlertsConfig {
     webhooks = webhooks == null ? List.of() : List.copyOf(webhooks);
