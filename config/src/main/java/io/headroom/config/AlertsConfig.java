@@ -15,9 +15,15 @@ import java.util.List;
  * @param resourceFor ... for this long raises a "resource sustained" alert
  * @param reportUrl where people open the analyzer's report pages (its API's base URL as they reach
  *     it); alerts link a run's report as {@code reportUrl/runs/RUN?testbed=T}; null: no link
+ * @param holdFor how long a changed live verdict must stay the same before it is published and
+ *     alerted (Prometheus's {@code for:}): a judgement that flips back within it is never announced;
+ *     a run's final verdict is announced at once when it differs from the last one announced
  */
 public record AlertsConfig(List<URI> webhooks, Boolean plaintext, List<AlertTarget> targets,
-    Double resourceThreshold, Duration resourceFor, URI reportUrl) {
+    Double resourceThreshold, Duration resourceFor, URI reportUrl, Duration holdFor) {
+  /** Five readings at the default 1 s scrape: a limit seen for less is noise to a person paged. */
+  public static final Duration DEFAULT_HOLD_FOR = Duration.ofSeconds(5);
+  /** No alerts (after DEFAULT_HOLD_FOR, which its constructor reads). */
   public static final AlertsConfig NONE = new AlertsConfig(List.of());
 
   public AlertsConfig {
@@ -26,6 +32,12 @@ public record AlertsConfig(List<URI> webhooks, Boolean plaintext, List<AlertTarg
     targets = targets == null ? List.of() : List.copyOf(targets);
     resourceThreshold = resourceThreshold == null ? 0.9 : resourceThreshold;
     resourceFor = resourceFor == null ? Duration.ofMinutes(2) : resourceFor;
+    holdFor = holdFor == null ? DEFAULT_HOLD_FOR : holdFor;
+  }
+
+  public AlertsConfig(List<URI> webhooks, Boolean plaintext, List<AlertTarget> targets, Double resourceThreshold,
+      Duration resourceFor, URI reportUrl) {
+    this(webhooks, plaintext, targets, resourceThreshold, resourceFor, reportUrl, null);
   }
 
   public AlertsConfig(List<URI> webhooks, Boolean plaintext, List<AlertTarget> targets, Double resourceThreshold,
@@ -70,6 +82,9 @@ public record AlertsConfig(List<URI> webhooks, Boolean plaintext, List<AlertTarg
     }
     if (resourceFor.isNegative() || resourceFor.isZero()) {
       problems.add("resource_for: must be positive");
+    }
+    if (holdFor.isNegative()) {
+      problems.add("hold_for: must be 0 (announce every change at once) or more");
     }
     if (reportUrl != null && (!"https".equals(reportUrl.getScheme()) && !"http".equals(reportUrl.getScheme())
         || reportUrl.getHost() == null || reportUrl.getRawQuery() != null)) {

@@ -26,6 +26,7 @@ class ApiAndAlertTargetsTest {
         alerts:
           resource_threshold: 0.95
           resource_for: 5m
+          hold_for: 10s
           targets:
             - {type: generic, url: "https://hooks.example.com/headroom", secret_env: HOOK_SECRET}
             - {type: slack, url: "https://hooks.slack.com/services/T0/B0/x"}
@@ -53,6 +54,7 @@ class ApiAndAlertTargetsTest {
     assertEquals(URI.create("https://headroom.example.com:8080/runs/s5%20b?testbed=lab"), c.alerts().reportOf("lab", "s5 b"));
     assertEquals(0.95, c.alerts().resourceThreshold());
     assertEquals(Duration.ofMinutes(5), c.alerts().resourceFor());
+    assertEquals(Duration.ofSeconds(10), c.alerts().holdFor());
   }
 
   @Test
@@ -61,6 +63,7 @@ class ApiAndAlertTargetsTest {
     assertEquals(null, c.api().listen());
     assertEquals(0.9, c.alerts().resourceThreshold());
     assertEquals(Duration.ofMinutes(2), c.alerts().resourceFor());
+    assertEquals(Duration.ofSeconds(5), c.alerts().holdFor());
   }
 
   @Test

@@ -24,7 +24,9 @@ import org.slf4j.LoggerFactory;
 /**
  * Judges the active runs every few seconds from what the database holds, so a person watching
  * sees the limit appear while the benchmark runs. Listeners hear only of changes: a different
- * class or entity for the run or for any phase, or a new phase.
+ * class or entity for the run or for any phase, or a new phase; and only of changes that held for
+ * the hold time ({@link HeldChanges}), except a run's final verdict, which they hear at once when it
+ * differs from the last one they heard, so the last word of every run is its stored final verdict.
  */
 public final class LiveVerdicts implements Runnable {
   private static final Logger LOG = LoggerFactory.getLogger(LiveVerdicts.class);
@@ -33,7 +35,11 @@ public final class LiveVerdicts implements Runnable {
   private final RunAnalyzer analyzer;
   private final List<VerdictListener> listeners;
   private final DoubleSupplier clock;
+  /** Per run: the newest judgement (what the next round's earlier phases are kept from). */
   private final Map<String, Verdict> last = new ConcurrentHashMap<>();
+  /** Per run: the judgement the listeners last heard. */
+  private final Map<String, Verdict> announced = new ConcurrentHashMap<>();
+  private final HeldChanges held;
   /** Per run: the newest sample (or the run's start) seen so far, and when it last moved. */
   private final Map<String, Activity> lastActivity = new ConcurrentHashMap<>();
   private final double abandonAfterS;
@@ -62,6 +68,17 @@ public final class LiveVerdicts implements Runnable {
   /** @param latency told how long each phase waited for its first live verdict */
   public LiveVerdicts(ActiveRuns active, Database database, RunAnalyzer analyzer,
       List<VerdictListener> listeners, DoubleSupplier clock, Duration abandonAfter, VerdictLatency latency) {
+    this(active, database, analyzer, listeners, clock, abandonAfter, latency, Duration.ZERO);
+  }
+
+  /**
+   * @param hold how long a changed judgement must stay before listeners hear of it (the testbed
+   *     file's {@code alerts.hold_for}); zero: every change at once
+   */
+  public LiveVerdicts(ActiveRuns active, Database database, RunAnalyzer analyzer,
+      List<VerdictListener> listeners, DoubleSupplier clock, Duration abandonAfter, VerdictLatency latency,
+      Duration hold) {
+    this.held = new HeldChanges(hold);
     this.latency = latency;
     this.active = active;
     this.database = database;
@@ -74,6 +91,8 @@ public final class LiveVerdicts implements Runnable {
   /** Runs this instance holds state for (it is released once a run is no longer active). */
   public int trackedRuns() {
     Set<String> keys = new java.util.HashSet<>(last.keySet());
+    keys.addAll(announced.keySet());
+    keys.addAll(held.runs());
     keys.addAll(judgedFinal);
     keys.addAll(lastActivity.keySet());
     return keys.size();
@@ -110,6 +129,8 @@ public final class LiveVerdicts implements Runnable {
     Set<String> keys = new java.util.HashSet<>();
     due.forEach(e -> keys.add(e.key()));
     last.keySet().retainAll(keys);
+    announced.keySet().retainAll(keys);
+    held.retain(keys);
     judgedFinal.retainAll(keys);
     lastActivity.keySet().retainAll(keys);
   }
@@ -132,13 +153,25 @@ public final class LiveVerdicts implements Runnable {
     last.put(e.key(), current);
     observeFirstVerdicts(previous, current, phases);
     // an open run none of whose phases has enough readings yet has nothing to announce or store
-    boolean nothingYet = current.bottleneck() == null && e.run().end() == null;
-    if (!nothingYet && (previous == null || !sameJudgement(previous, current))) {
-      LOG.info("run {} of {}: {}{}", e.run().run(), e.testbed(), current.bottleneck() == null ? "not judged" : current.bottleneck(),
-          current.entity() == null ? "" : " on " + current.entity());
-      for (VerdictListener l : listeners) {
-        l.changed(e.testbed(), previous, current);
-      }
+    boolean open = e.run().end() == null;
+    if (current.bottleneck() == null && open) {
+      return;
+    }
+    Verdict heard = announced.get(e.key());
+    if (heard != null && sameJudgement(heard, current)) {
+      held.settled(e.key()); // a change that flipped back before it held: nothing to say
+      return;
+    }
+    // the final judgement is announced at once: the last word of a run is its final verdict
+    if (open && !held.heldLongEnough(e.key(), current, now)) {
+      return;
+    }
+    held.settled(e.key());
+    announced.put(e.key(), current);
+    LOG.info("run {} of {}: {}{}", e.run().run(), e.testbed(), current.bottleneck() == null ? "not judged" : current.bottleneck(),
+        current.entity() == null ? "" : " on " + current.entity());
+    for (VerdictListener l : listeners) {
+      l.changed(e.testbed(), heard, current);
     }
   }
 

@@ -27,10 +27,12 @@ import java.util.function.Supplier;
 /**
  * Turns verdict changes into alerts for the configured targets: a run's or a phase's verdict
  * changed, or a resource stayed at or above its threshold for the configured time. Each piece of
- * news is sent once (deduplicated by what it says), through each target's own bounded queue.
+ * news is sent once, through each target's own bounded queue: a run's or phase's judgement when it
+ * differs from the last one sent for that run or phase (so DISK, NONE, DISK again is three alerts,
+ * and the last one sent is the run's standing verdict), a sustained resource once per run.
  */
 public final class AlertDispatcher implements VerdictListener, MetricsSource, AutoCloseable {
-  /** Pieces of news remembered for deduplication; the oldest is forgotten past this. */
+  /** Runs, phases and resources remembered for deduplication; the oldest is forgotten past this. */
   private static final int REMEMBERED = 10_000;
   private static final int QUEUE = 1_000;
 
@@ -39,12 +41,13 @@ public final class AlertDispatcher implements VerdictListener, MetricsSource, Au
   private final double threshold;
   private final Duration sustainedFor;
   private final Supplier<Instant> clock;
-  private final Set<String> sent = java.util.Collections.newSetFromMap(new LinkedHashMap<>() {
+  /** Per {@link AlertEvent#subject()}: the {@link AlertEvent#dedupKey()} last sent about it. */
+  private final Map<String, String> sent = new LinkedHashMap<>() {
     @Override
-    protected boolean removeEldestEntry(Map.Entry<String, Boolean> eldest) {
+    protected boolean removeEldestEntry(Map.Entry<String, String> eldest) {
       return size() > REMEMBERED;
     }
-  });
+  };
   /** testbed|run|entity of resources now at or above the threshold, and since when. */
   private final Map<String, Hot> hot = new ConcurrentHashMap<>();
   private final ScheduledExecutorService ticker;
@@ -152,8 +155,8 @@ public final class AlertDispatcher implements VerdictListener, MetricsSource, Au
 
   private void send(AlertEvent e) {
     synchronized (sent) {
-      if (!sent.add(e.dedupKey())) {
-        return;
+      if (e.dedupKey().equals(sent.put(e.subject(), e.dedupKey()))) {
+        return; // the same news again (a second analyzer, a replay)
       }
     }
     targets.forEach(t -> t.offer(e));

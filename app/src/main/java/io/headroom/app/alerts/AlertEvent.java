@@ -33,6 +33,15 @@ public record AlertEvent(String id, Kind kind, String testbed, String run, Strin
     evidence = List.copyOf(evidence);
   }
 
+  /**
+   * What the news is about: a run's verdict, a phase's, or one resource of a run. Of a run or a
+   * phase only the latest news stands; a resource's sustained alert is news once.
+   */
+  public String subject() {
+    return kind == Kind.RESOURCE_SUSTAINED ? dedupKey()
+        : String.join("|", kind.type, testbed, run, phase == null ? "" : phase);
+  }
+
   public String dedupKey() {
     return String.join("|", kind.type, testbed, run, phase == null ? "" : phase, bottleneck,
         entity == null ? "" : entity);

@@ -1,5 +1,6 @@
 package io.headroom.app.alerts;
 
+import io.headroom.analyzer.live.WebhookNotifier;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -20,11 +21,15 @@ import org.slf4j.LoggerFactory;
  * only its own alerts. The queue is bounded: when full, the oldest waiting alert is dropped (and
  * counted). A failed attempt (no connection, 5xx, 408, 429) is retried with doubling waits; a 429
  * waits what its Retry-After says. Other 4xx answers are final: retrying would not change them.
+ * Each attempt ends within {@link #ATTEMPT_DEADLINE}: the answer is its status line and headers,
+ * and a body the receiver trickles is not waited for (it once held a target's queue for minutes).
  */
 final class TargetDelivery implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(TargetDelivery.class);
   /** A Retry-After longer than this is not waited out in full: the alert would be stale anyway. */
   private static final Duration MAX_RETRY_AFTER = Duration.ofMinutes(5);
+  /** The whole of one attempt: connect, send, and the answer's status and headers. */
+  static final Duration ATTEMPT_DEADLINE = Duration.ofSeconds(10);
 
   /** How to retry: the first wait, the longest wait, and how many attempts in all. */
   record Retries(Duration first, Duration max, int attempts) {
@@ -127,7 +132,7 @@ final class TargetDelivery implements AutoCloseable {
       return;
     }
     Duration wait = retries.first();
-    for (int attempt = 1; attempt <= retries.attempts(); attempt++) {
+    for (int attempt = 1; ; attempt++) {
       if (attempt > 1) {
         retried.incrementAndGet();
       }
@@ -138,13 +143,17 @@ final class TargetDelivery implements AutoCloseable {
         (o.ok ? delivered : failed).incrementAndGet();
         return;
       }
+      if (attempt == retries.attempts()) {
+        failed.incrementAndGet(); // the last attempt: given up at once, not after one more wait
+        LOG.warn("alert to {} given up after {} attempts; the last: {}", label, attempt, o.why);
+        return;
+      }
       Duration pause = o.retryAfter != null ? o.retryAfter : wait;
-      LOG.info("alert to {} failed ({}); retrying in {} ms", label, o.why, pause.toMillis());
+      LOG.info("alert to {} failed ({}); attempt {} of {} in {} ms", label, o.why, attempt + 1, retries.attempts(),
+          pause.toMillis());
       Thread.sleep(pause.toMillis());
       wait = wait.multipliedBy(2).compareTo(retries.max()) > 0 ? retries.max() : wait.multipliedBy(2);
     }
-    failed.incrementAndGet();
-    LOG.warn("alert to {} given up after {} attempts", label, retries.attempts());
   }
 
   /**
@@ -163,16 +172,16 @@ final class TargetDelivery implements AutoCloseable {
   private record Outcome(boolean done, boolean ok, String why, Duration retryAfter) {}
 
   private Outcome attempt(AlertEvent e, String body) throws InterruptedException {
-    HttpRequest.Builder b = HttpRequest.newBuilder(url).timeout(Duration.ofSeconds(10))
+    HttpRequest.Builder b = HttpRequest.newBuilder(url).timeout(ATTEMPT_DEADLINE)
         .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(body));
     for (Map.Entry<String, String> h : format.headers(e, body, System.currentTimeMillis() / 1000).entrySet()) {
       b.header(h.getKey(), h.getValue());
     }
-    HttpResponse<Void> r;
+    HttpResponse<?> r;
     try {
-      r = client.send(b.build(), HttpResponse.BodyHandlers.discarding());
-    } catch (IOException ex) {
-      return new Outcome(false, false, ex.getClass().getSimpleName(), null);
+      r = WebhookNotifier.statusWithin(client, b.build(), ATTEMPT_DEADLINE).join();
+    } catch (java.util.concurrent.CompletionException ex) {
+      return new Outcome(false, false, WebhookNotifier.why(ex.getCause(), url), null);
     }
     int code = r.statusCode();
     if (code >= 200 && code < 300) {

@@ -49,15 +49,21 @@ final class AnalyzerCommand implements Callable<Integer> {
     try (Shutdown shutdown = Shutdown.onSignal(); WorkDir work = WorkDir.create("headroom-analyzer-")) {
       TestbedConfig testbed = options.load(work.resolve("spool"));
       try (Infrastructure infra = new Infrastructure(work.path(), options.startupWait())) {
-        KafkaClient bootstrap = infra.kafka(testbed.kafka());
-        Infrastructure.DbTarget db = infra.database(testbed.database());
+        KafkaClient bootstrap;
+        Infrastructure.DbTarget db;
+        try {
+          bootstrap = infra.kafka(testbed.kafka());
+          db = infra.database(testbed.database());
+        } catch (Exception e) {
+          return shutdown.stoppedWhileStarting("analyzer", "waiting for Kafka or the database at start", e);
+        }
         try (AlertDispatcher alerts = AlertDispatcher.start(testbed.alerts(), System.getenv());
             VerdictAnnotations annotations = new VerdictAnnotations(db.url(), db.user(), db.password());
             AnalyzerService analyzer = new AnalyzerService(
             ingest(bootstrap, new Topics(testbed.kafka().topicPrefix())),
             // alerts.webhooks are among the dispatcher's targets, counted with them on /metrics
             db.url(), db.user(), db.password(), StoreConfig.DEFAULTS, List.of(),
-            options.analyzer(testbed), abandonAfter(), List.of(alerts, annotations))) {
+            options.analyzer(testbed), abandonAfter(), List.of(alerts, annotations), testbed.alerts().holdFor())) {
           System.err.printf("analyzer consuming %s into %s (%s); Ctrl-C to stop%n", bootstrap, db, analyzer.flavor());
           try (Database healthDb = new Database(db.url(), db.user(), db.password());
               HealthRecorder health = new HealthRecorder(healthDb, HealthRecorder.thisAnalyzer(TestbedOptions.localHostName()),

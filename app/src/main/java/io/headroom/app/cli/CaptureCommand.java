@@ -39,6 +39,11 @@ final class CaptureCommand implements Callable<Integer> {
   @Option(names = "--out", paramLabel = "DIR", required = true, description = "New or empty folder to write the capture to.")
   Path out;
 
+  @Option(names = "--deadline", paramLabel = "DURATION", defaultValue = "5m",
+      description = "The longest the device is read (default: ${DEFAULT-VALUE}); past it what it answered is written "
+          + "and the capture exits " + ExitCodes.PARTIAL + ".")
+  String deadline;
+
   @Option(names = "--keep-serials", description = "Keep serial and part numbers, UUIDs and addresses as the device gave them.")
   boolean keepSerials;
 
@@ -63,13 +68,36 @@ final class CaptureCommand implements Callable<Integer> {
     }
     TestbedConfig config = TestbedLoader.load(testbed, Path.of(System.getProperty("java.io.tmpdir"), "headroom-unused-spool"));
     SourceConfig sc = pick(config.sources());
+    PrintWriter err = spec.commandLine().getErr();
+    Capture.Limits limits = new Capture.Limits(deadline(), Capture.Limits.DEFAULT_PROGRESS_EVERY, line -> {
+      err.println("headroom " + line);
+      err.flush();
+    });
     Capture.Result r = Capture.capture(SourceRegistry.discovered().factory(type),
-        new SourceContext(sc.host(), sc.interval(), config.baseDir()), sc.settings(), out, keepSerials, Clock.systemUTC());
+        new SourceContext(sc.host(), sc.interval(), config.baseDir()), sc.settings(), out, keepSerials, Clock.systemUTC(),
+        limits);
     PrintWriter w = spec.commandLine().getOut();
     w.println("captured " + type + " " + sc.host() + " into " + out + ": " + r.files().size() + " files; firmware: "
         + r.firmware() + (keepSerials ? "" : "; serials and addresses redacted"));
     w.flush();
+    if (r.stopped() != null) {
+      err.println("headroom capture: warning: " + type + " " + sc.host() + ": " + r.stopped());
+      err.flush();
+      return ExitCodes.PARTIAL;
+    }
     return ExitCodes.OK;
+  }
+
+  private java.time.Duration deadline() throws UserError {
+    try {
+      java.time.Duration d = io.headroom.config.Durations.parse(deadline);
+      if (d.isZero() || d.isNegative()) {
+        throw new IllegalArgumentException("must be more than zero");
+      }
+      return d;
+    } catch (IllegalArgumentException e) {
+      throw new UserError("capture: --deadline: " + e.getMessage());
+    }
   }
 
   private SourceConfig pick(List<SourceConfig> sources) throws UserError {

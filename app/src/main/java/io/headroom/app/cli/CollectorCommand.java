@@ -27,7 +27,12 @@ final class CollectorCommand implements Callable<Integer> {
     TestbedConfig testbed = options.loadSources(Path.of(System.getProperty("user.home"), ".headroom", "spool"));
     try (Shutdown shutdown = Shutdown.onSignal(); WorkDir work = WorkDir.create("headroom-collector-");
         Infrastructure infra = new Infrastructure(work.path(), options.startupWait())) {
-      KafkaClient bootstrap = infra.kafka(testbed.kafka());
+      KafkaClient bootstrap;
+      try {
+        bootstrap = infra.kafka(testbed.kafka());
+      } catch (Exception e) {
+        return shutdown.stoppedWhileStarting("collector", "waiting for Kafka at start", e);
+      }
       try (CollectorService collector = new CollectorService(testbed.testbed(), bootstrap,
           new Topics(testbed.kafka().topicPrefix()), testbed.spool(),
           options.runners(testbed), null, SchedulerSettings.of(testbed.collector()))) {

@@ -68,6 +68,26 @@ final class DemoCommand implements Callable<Integer> {
       DemoMessages.quietLogging().forEach(System::setProperty);
     }
     Path work = Files.createTempDirectory("headroom-demo-");
+    // Ctrl-C or SIGTERM at any point: the benchmark is stopped, the services closed and the work
+    // directory (the broker's and the database's files, fio's file: 65 MB) removed before the exit
+    try (Shutdown shutdown = Shutdown.onSignal()) {
+      try {
+        demo(work, shutdown);
+      } catch (Exception e) {
+        return shutdown.stoppedWhileStarting("demo", "it ran; " + (keep ? "kept " : "removed ") + work, e);
+      } finally {
+        Thread.interrupted(); // the signal's interrupt must not cut the removal short
+        if (keep) {
+          System.out.println("kept " + work);
+        } else {
+          deleteTree(work);
+        }
+      }
+    }
+    return 0;
+  }
+
+  private void demo(Path work, Shutdown shutdown) throws Exception {
     TestbedConfig testbed = TestbedConfig.localDefaults(TestbedOptions.localHostName(), work.resolve("spool"));
     String runId = "demo-" + System.currentTimeMillis() / 1000;
     try (Infrastructure infra = new Infrastructure(work)) {
@@ -82,34 +102,34 @@ final class DemoCommand implements Callable<Integer> {
               Thresholds.defaults(), java.util.List.of());
           CollectorService collector = new CollectorService(testbed.testbed(), bootstrap, topics, testbed.spool(),
               Sources.runners(testbed, SourceRegistry.discovered()), null)) {
-        collector.start();
-        benchmark = DemoBenchmark.run(work, seconds, collector, testbed.sources().get(0).host(), testbed.testbed(), runId);
-        Thread.sleep(1200); // one more host scrape covers the end of the run
-        collector.stopScraping();
-        collector.awaitDrained(Duration.ofSeconds(30));
-        long sent = collector.sent();
-        awaitStored(analyzer, target);
-        System.out.println();
-        System.out.printf("Kafka:      %s, topics %s, %s, %s (%d messages published)%n",
-            bootstrap, topics.samples(), topics.topology(), topics.runs(), sent);
-        System.out.printf("PostgreSQL: %s (samples stored as %s)%n", target, analyzer.flavor());
-        judged = fromDatabase(target, testbed.testbed(), runId);
-        System.out.println();
-        VerdictPrinter.print(judged.verdict(), System.out);
-        System.out.println();
-        System.out.println(DemoMessages.whatItMeans(Runtime.getRuntime().availableProcessors(), benchmark,
-            judged.verdict().bottleneck()));
-        System.out.println();
-        showReport(api, judged, runId);
-      }
-    } finally {
-      if (keep) {
-        System.out.println("kept " + work);
-      } else {
-        deleteTree(work);
+        try {
+          collector.start();
+          benchmark = DemoBenchmark.run(work, seconds, collector, testbed.sources().get(0).host(), testbed.testbed(), runId);
+          Thread.sleep(1200); // one more host scrape covers the end of the run
+          collector.stopScraping();
+          collector.awaitDrained(Duration.ofSeconds(30));
+          long sent = collector.sent();
+          awaitStored(analyzer, target);
+          System.out.println();
+          System.out.printf("Kafka:      %s, topics %s, %s, %s (%d messages published)%n",
+              bootstrap, topics.samples(), topics.topology(), topics.runs(), sent);
+          System.out.printf("PostgreSQL: %s (samples stored as %s)%n", target, analyzer.flavor());
+          judged = fromDatabase(target, testbed.testbed(), runId);
+          System.out.println();
+          VerdictPrinter.print(judged.verdict(), System.out);
+          System.out.println();
+          System.out.println(DemoMessages.whatItMeans(Runtime.getRuntime().availableProcessors(), benchmark,
+              judged.verdict().bottleneck()));
+          System.out.println();
+          showReport(api, judged, runId, shutdown);
+        } catch (Exception e) {
+          if (shutdown.signalled()) {
+            Thread.interrupted(); // stopped: what closes next (the services, the embedded broker) closes whole
+          }
+          throw e;
+        }
       }
     }
-    return 0;
   }
 
   /** The run's data as stored and its verdict from it. */
@@ -119,14 +139,12 @@ final class DemoCommand implements Callable<Integer> {
    * From a terminal (or with --stay): the report's URL, served until Ctrl-C. Otherwise nobody is
    * there to open a URL before the demo exits: the report goes to a file and its path is printed.
    */
-  private void showReport(ApiServer api, Judged judged, String runId) throws UserError {
+  private void showReport(ApiServer api, Judged judged, String runId, Shutdown shutdown) throws UserError {
     if (stay || interactive()) {
       String host = ApiConfig.HostPort.parse(http).host();
       System.out.println(DemoMessages.serving(String.format("http://%s:%d/runs/%s",
           host.contains(":") ? "[" + host + "]" : host, api.port(), runId)));
-      try (Shutdown shutdown = Shutdown.onSignal()) {
-        shutdown.awaitSignalOr(new java.util.concurrent.CompletableFuture<>());
-      }
+      shutdown.awaitSignalOr(new java.util.concurrent.CompletableFuture<>());
       return;
     }
     Path file = report != null ? report : Path.of(System.getProperty("java.io.tmpdir"), "headroom-" + runId + ".html");

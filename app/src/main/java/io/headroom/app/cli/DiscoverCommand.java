@@ -22,7 +22,8 @@ import picocli.CommandLine.Spec;
 @Command(name = "discover", mixinStandardHelpOptions = true,
     description = "Prints the testbed's entities with their ceilings, the relations between them, and what is "
         + "degraded (links trained below their maximum, devices on no NUMA node). A source that cannot be read "
-        + "is a warning and the others are still printed; the exit code is then " + ExitCodes.PARTIAL + ".")
+        + "is a warning and the others are still printed; the exit code is then " + ExitCodes.PARTIAL + ", whatever its "
+        + "type: a device that does not answer, refuses the login, or gives nothing to discover.")
 final class DiscoverCommand implements Callable<Integer> {
   @Mixin TestbedOptions options;
 
@@ -54,7 +55,13 @@ final class DiscoverCommand implements Callable<Integer> {
       } catch (IOException e) {
         // a device that does not answer is the device's problem, not the testbed's: the others still count
         failed++;
-        warn(sc, e, out);
+        warn(sc, e.getMessage(), out);
+        continue;
+      }
+      if (d.entities().isEmpty() && !d.problems().isEmpty()) {
+        // the same device, told as a discovery with nothing in it and why (the Redfish walk's way)
+        failed++;
+        warn(sc, String.join("; ", d.problems()), out);
         continue;
       }
       if (records) {
@@ -71,8 +78,8 @@ final class DiscoverCommand implements Callable<Integer> {
   }
 
   /** One line on stderr, and in the text listing where the source's entities would have been. */
-  private void warn(SourceConfig sc, IOException e, PrintWriter out) {
-    String line = sc.type() + " " + sc.host() + ": not discovered: " + e.getMessage();
+  private void warn(SourceConfig sc, String why, PrintWriter out) {
+    String line = sc.type() + " " + sc.host() + ": not discovered: " + why;
     spec.commandLine().getErr().println("headroom discover: warning: " + line);
     if (!records) {
       out.println(line);

@@ -79,9 +79,19 @@ public final class AnalyzerService implements AutoCloseable {
     this(ingest, dbUrl, user, password, store, webhooks, new RunAnalyzer(thresholds), abandonAfter, alsoTold);
   }
 
-  /** {@code analyzer}: judges the live runs (the testbed file's thresholds and onset settings). */
+  /** {@code analyzer}: judges the live runs (the testbed file's thresholds and onset settings); no hold. */
   public AnalyzerService(IngestConfig ingest, String dbUrl, String user, String password, StoreConfig store,
       List<URI> webhooks, RunAnalyzer analyzer, Duration abandonAfter, List<VerdictListener> alsoTold)
+      throws SQLException {
+    this(ingest, dbUrl, user, password, store, webhooks, analyzer, abandonAfter, alsoTold, Duration.ZERO);
+  }
+
+  /**
+   * {@code hold}: how long a changed live verdict must stay before it is published and alerted
+   * (the testbed file's {@code alerts.hold_for}; {@link LiveVerdicts}).
+   */
+  public AnalyzerService(IngestConfig ingest, String dbUrl, String user, String password, StoreConfig store,
+      List<URI> webhooks, RunAnalyzer analyzer, Duration abandonAfter, List<VerdictListener> alsoTold, Duration hold)
       throws SQLException {
     try (Database migrationDb = new Database(dbUrl, user, password)) {
       this.flavor = Migrations.migrateAndMaintain(migrationDb.connection(), store);
@@ -100,7 +110,7 @@ public final class AnalyzerService implements AutoCloseable {
     listeners.addAll(alsoTold);
     this.liveDb = new Database(dbUrl, user, password);
     LiveVerdicts verdicts = new LiveVerdicts(active, liveDb, analyzer, listeners,
-        () -> System.currentTimeMillis() / 1000.0, abandonAfter, latency);
+        () -> System.currentTimeMillis() / 1000.0, abandonAfter, latency, hold);
     // a round that throws is logged and the next one runs (a scheduled task would stop for good)
     live.start(supervision.rounds("live verdicts", verdicts));
   }

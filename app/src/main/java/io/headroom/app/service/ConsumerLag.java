@@ -56,12 +56,24 @@ public final class ConsumerLag implements AutoCloseable {
         lag.put(tp, Math.max(0, ends.get(tp).offset() - from));
       }
       return lag;
-    } catch (ExecutionException | TimeoutException e) {
-      throw new LagUnavailable("consumer group " + groupId + ": " + e.getMessage(), e);
+    } catch (TimeoutException e) {
+      throw new LagUnavailable("consumer group " + groupId + ": Kafka did not answer within " + TIMEOUT_S + " s", e);
+    } catch (ExecutionException e) {
+      throw new LagUnavailable("consumer group " + groupId + ": " + reason(e.getCause()), e);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new LagUnavailable("interrupted while asking Kafka for the consumer group's offsets", e);
     }
+  }
+
+  /** What Kafka's failure says: its first message in the chain, else its kind (a message may be null). */
+  static String reason(Throwable e) {
+    for (Throwable t = e; t != null; t = t.getCause()) {
+      if (t.getMessage() != null && !t.getMessage().isBlank()) {
+        return t.getMessage();
+      }
+    }
+    return e == null ? "no reason given" : e.getClass().getSimpleName();
   }
 
   /** Kafka did not answer (in time): the lag is unknown, not zero. */

@@ -175,6 +175,24 @@ class AlertDeliveryTest {
   }
 
   @Test
+  void aVerdictThatComesBackIsNewsAgain() throws Exception {
+    try (Receiver r = Receiver.listening(); AlertDispatcher d = dispatcher(target("generic", r, "HOOK_SECRET"))) {
+      d.changed("lab", NONE, DISK);
+      d.changed("lab", DISK, NONE);
+      d.changed("lab", NONE, DISK); // DISK again: what the receiver last heard was NONE
+      d.changed("lab", NONE, DISK); // the same news twice in a row (a replay): once
+      List<Receiver.Heard> heard = r.await(3);
+      Thread.sleep(300);
+      assertEquals(3, r.heard().size());
+      List<String> said = new java.util.ArrayList<>();
+      for (Receiver.Heard h : heard) {
+        said.add(JSON.readTree(h.body()).get("data").get("bottleneck").asText());
+      }
+      assertEquals(List.of("DISK", "NONE", "DISK"), said);
+    }
+  }
+
+  @Test
   void aResourceBeyondItsThresholdForTheConfiguredTimeIsAlertedOnce() throws Exception {
     java.util.concurrent.atomic.AtomicReference<java.time.Instant> now =
         new java.util.concurrent.atomic.AtomicReference<>(java.time.Instant.ofEpochSecond(1_800_000_000L));

@@ -2,6 +2,7 @@ package io.headroom.app.service;
 
 import static io.headroom.app.testing.MetricsScrape.value;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.headroom.analyzer.analysis.RunAnalyzer;
 import io.headroom.analyzer.ingest.IngestConfig;
@@ -182,6 +183,12 @@ class OwnHealthTest {
     try (ConsumerLag away = new ConsumerLag(nowhere);
         MetricsScrape metrics = new MetricsScrape(db, List.of(new OwnHealthMetrics(new VerdictLatency(), away)));
         Database database = new Database(db.url(), null, null)) {
+      // what was logged as "consumer lag left out: ...: null": now what happened, in words
+      ConsumerLag.LagUnavailable why = org.junit.jupiter.api.Assertions.assertThrows(ConsumerLag.LagUnavailable.class,
+          away::total);
+      assertTrue(why.getMessage().startsWith("consumer group " + nowhere.groupId() + ": "), why.getMessage());
+      assertTrue(!why.getMessage().contains("null"), why.getMessage());
+      assertTrue(why.getMessage().contains("within 5 s") || why.getMessage().contains("Timed out"), why.getMessage());
       String text = metrics.text();
       assertEquals(0, value(text, "headroom_ingest_consumer_lag_records_up", ""));
       assertEquals(List.of(), text.lines().filter(l -> l.startsWith("headroom_ingest_consumer_lag_records{")).toList());

@@ -29,6 +29,10 @@ final class Fetcher implements AutoCloseable {
   private final BmcClient client;
   private final int parallel;
   private final ExecutorService helpers;
+  private final RedfishSettings bounds;
+  /** System.nanoTime past which the walk under way sends no more requests; set by {@link #beginWalk}. */
+  private volatile long walkDeadline = Long.MAX_VALUE;
+  private volatile boolean walkTimedOut;
 
   /** One resource's answer: the document, or why there is none. */
   record Fetched(String path, JsonNode doc, BmcException error) {
@@ -42,9 +46,30 @@ final class Fetcher implements AutoCloseable {
    *     (no queue), as a helper may wait on the BMC's semaphore
    */
   Fetcher(BmcClient client, int parallel, ExecutorService helpers) {
+    this(client, parallel, helpers, RedfishSettings.defaults());
+  }
+
+  /** @param bounds the walk's bounds: pages and members per collection, time per walk */
+  Fetcher(BmcClient client, int parallel, ExecutorService helpers, RedfishSettings bounds) {
     this.client = client;
     this.parallel = parallel;
     this.helpers = helpers;
+    this.bounds = bounds;
+  }
+
+  RedfishSettings bounds() {
+    return bounds;
+  }
+
+  /** A discover or scrape begins: its requests must begin within {@code walk_timeout} from now. */
+  void beginWalk() {
+    walkTimedOut = false;
+    walkDeadline = System.nanoTime() + bounds.walkTimeout().toNanos();
+  }
+
+  /** Whether the walk under way ran out of time (requests were not sent). */
+  boolean walkTimedOut() {
+    return walkTimedOut;
   }
 
   /** A pool for the helpers of many fetchers: a thread per task, idle threads kept a minute. */
@@ -63,6 +88,11 @@ final class Fetcher implements AutoCloseable {
   }
 
   Fetched get(String path) {
+    if (System.nanoTime() - walkDeadline > 0) {
+      walkTimedOut = true;
+      return new Fetched(path, null, new BmcException("GET " + client.target() + path, "not sent: the walk took longer "
+          + "than walk_timeout " + io.headroom.config.Durations.format(bounds.walkTimeout()), -1));
+    }
     try {
       return new Fetched(path, client.get(path), null);
     } catch (BmcException e) {

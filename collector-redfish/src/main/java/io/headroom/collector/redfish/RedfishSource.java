@@ -44,7 +44,7 @@ final class RedfishSource implements Source {
     this.interval = interval == null ? Duration.ofSeconds(5) : interval;
     this.settings = settings;
     this.client = client;
-    this.fetcher = new Fetcher(client, client.maxConcurrency(), fetchHelpers);
+    this.fetcher = new Fetcher(client, client.maxConcurrency(), fetchHelpers, settings);
     this.clock = clock;
     this.streams = streams;
   }
@@ -61,6 +61,7 @@ final class RedfishSource implements Source {
 
   @Override
   public Discovery discover() {
+    fetcher.beginWalk();
     Inventory inv = InventoryWalk.walk(fetcher, host, settings);
     return new Discovery(new ArrayList<>(inv.entities.values()), inv.relations, inv.degraded, inv.problems);
   }
@@ -71,6 +72,7 @@ final class RedfishSource implements Source {
    */
   @Override
   public void scrape(Scrape scrape) throws IOException {
+    fetcher.beginWalk();
     double refresh = settings.topologyRefresh().toMillis() / 1000.0;
     if (inventory == null || inventory.entities.isEmpty() || scrape.ts() - inventoryAt >= refresh
         || scrape.ts() < inventoryAt) {

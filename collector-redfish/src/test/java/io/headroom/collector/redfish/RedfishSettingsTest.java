@@ -44,6 +44,22 @@ class RedfishSettingsTest {
     assertEquals(RedfishSettings.Telemetry.SSE, section.own().telemetry());
     assertEquals(2, endpoint.maxConcurrency());
     assertEquals(Duration.ofMinutes(10), section.own().topologyRefresh());
+    // the walk's bounds: 20 pages and 5,000 members a collection, 2 minutes a walk
+    assertEquals(20, section.own().maxPages());
+    assertEquals(5_000, section.own().maxMembers());
+    assertEquals(Duration.ofMinutes(2), section.own().walkTimeout());
+    assertEquals(Duration.ofSeconds(60), endpoint.deadline());
+  }
+
+  @Test
+  void theWalksBoundsAreSettableAndChecked() throws Exception {
+    RedfishSettings s = bind("url: https://idrac\nmax_pages: 3\nmax_members: 100\nwalk_timeout: 30s\n").own();
+    assertEquals(new RedfishSettings(null, null, null, 3, 100, Duration.ofSeconds(30)), s);
+    ConfigException e = assertThrows(ConfigException.class,
+        () -> bind("url: https://idrac\nmax_pages: 0\nmax_members: 0\nwalk_timeout: 500ms\n"));
+    assertTrue(e.getMessage().contains("max_pages: must be at least 1"), e.getMessage());
+    assertTrue(e.getMessage().contains("max_members: must be at least 1"), e.getMessage());
+    assertTrue(e.getMessage().contains("walk_timeout: must be at least 1s"), e.getMessage());
   }
 
   @Test

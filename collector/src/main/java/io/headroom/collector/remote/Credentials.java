@@ -33,7 +33,8 @@ public record Credentials(String username, Secret password) {
         throw new ConfigException("password_env: environment variable " + endpoint.passwordEnv()
             + " is " + (value == null ? "not set" : "empty") + " (for " + endpoint.target() + ")");
       }
-      return new Credentials(endpoint.username(), Secret.of(value));
+      return new Credentials(endpoint.username(), Secret.of(longEnough(value, "password_env: the password in "
+          + endpoint.passwordEnv(), endpoint)));
     }
     if (endpoint.passwordFile() != null) {
       // Read at every call, never cached: a source resolves its login once, when it is built (the
@@ -53,9 +54,20 @@ public record Credentials(String username, Secret password) {
       if (value.isEmpty()) {
         throw new ConfigException("password_file: " + file + " is empty (for " + endpoint.target() + ")");
       }
-      return new Credentials(endpoint.username(), Secret.of(value));
+      return new Credentials(endpoint.username(), Secret.of(longEnough(value, "password_file: the password in " + file,
+          endpoint)));
     }
     return endpoint.username() == null ? NONE : new Credentials(endpoint.username(), null);
+  }
+
+  /** The password, if it is long enough to be masked in messages without masking parts of other words. */
+  private static String longEnough(String value, String what, RemoteEndpoint endpoint) throws ConfigException {
+    if (value.codePointCount(0, value.length()) < Redaction.MIN_SECRET_LENGTH) {
+      throw new ConfigException(what + " is shorter than " + Redaction.MIN_SECRET_LENGTH + " characters (for "
+          + endpoint.target() + "): so short a secret cannot be kept out of messages without hiding parts of other "
+          + "words, and is a guess away; use a longer one");
+    }
+    return value;
   }
 
   /** One trailing line end, as editors and "echo" leave it; other whitespace may be the password. */

@@ -15,10 +15,18 @@ import java.util.regex.Pattern;
  * Keeps secrets out of what is printed: known secret values anywhere in a text, the user:password
  * part of URLs, the values of query parameters that look like credentials (?token=, &sig=, ...),
  * and the values of headers that carry them (Authorization, Cookie, X-Auth-Token, ...). It errs on
- * the side of hiding: a masked harmless value costs less than a leaked password.
+ * the side of hiding: a masked harmless value costs less than a leaked password. A secret is
+ * masked where it stands whole, not inside a longer word or number: a one-letter password masked
+ * everywhere turned "UnknownHostException" into "UnknownHostE***ception". So a secret must be at
+ * least {@link #MIN_SECRET_LENGTH} characters ({@link Credentials} refuses a shorter password).
  */
 public final class Redaction {
   public static final String MASK = "***";
+  /**
+   * The shortest password taken: a shorter one is a common word or number (a, ok, 123) whose every
+   * whole occurrence in a message would be masked, and a guess away anyway.
+   */
+  public static final int MIN_SECRET_LENGTH = 4;
   public static final Redaction NONE = new Redaction(List.of());
 
   private static final Pattern USERINFO = Pattern.compile("([a-zA-Z][a-zA-Z0-9+.-]*://)[^/?#\\s@]+@");
@@ -62,9 +70,36 @@ public final class Redaction {
     }
     String out = text;
     for (String s : secrets) {
-      out = out.replace(s, MASK);
+      out = masked(out, s);
     }
     return urls(out);
+  }
+
+  /** {@code text} with each whole occurrence of {@code secret} masked: not one inside a longer word or number. */
+  static String masked(String text, String secret) {
+    int at = text.indexOf(secret);
+    if (at < 0) {
+      return text;
+    }
+    StringBuilder out = new StringBuilder(text.length());
+    int from = 0;
+    for (; at >= 0; at = text.indexOf(secret, at + 1)) {
+      if (at < from || !whole(text, at, at + secret.length())) {
+        continue;
+      }
+      out.append(text, from, at).append(MASK);
+      from = at + secret.length();
+    }
+    return out.append(text, from, text.length()).toString();
+  }
+
+  /** Whether text[start, end) is not continued by a letter or digit on a side where it ends in one. */
+  private static boolean whole(String text, int start, int end) {
+    boolean before = start > 0 && Character.isLetterOrDigit(text.charAt(start - 1))
+        && Character.isLetterOrDigit(text.charAt(start));
+    boolean after = end < text.length() && Character.isLetterOrDigit(text.charAt(end))
+        && Character.isLetterOrDigit(text.charAt(end - 1));
+    return !before && !after;
   }
 
   /** A URL (or any text holding URLs) with its user:password@ and credential query values masked. */

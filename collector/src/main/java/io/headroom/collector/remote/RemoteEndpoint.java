@@ -25,6 +25,8 @@ import java.util.List;
  * @param loginBackoff how long no login is tried after the target refused one (401, 403); doubled
  *     with each refusal in a row (see {@link LoginGate})
  * @param loginBackoffMax the longest that hold grows to
+ * @param deadline the whole of one request: every attempt and every wait between them; no retry
+ *     starts that would end past it, and an attempt's {@code timeout} is cut to what is left
  */
 public record RemoteEndpoint(
     URI url,
@@ -39,7 +41,8 @@ public record RemoteEndpoint(
     Duration timeout,
     Integer retries,
     Duration loginBackoff,
-    Duration loginBackoffMax) {
+    Duration loginBackoffMax,
+    Duration deadline) {
 
   public static final int DEFAULT_MAX_CONCURRENCY = 2;
   public static final Duration DEFAULT_CONNECT_TIMEOUT = Duration.ofSeconds(5);
@@ -50,6 +53,11 @@ public record RemoteEndpoint(
   public static final Duration DEFAULT_LOGIN_BACKOFF = Duration.ofSeconds(30);
   /** Doubling stops here, so a password put right on the device is used within 10 minutes. */
   public static final Duration DEFAULT_LOGIN_BACKOFF_MAX = Duration.ofMinutes(10);
+  /**
+   * Two whole attempts at the default timeout: a device that trickles or freezes its answers holds
+   * a request (and the scrape or capture waiting on it) a minute, not attempts x timeout + waits.
+   */
+  public static final Duration DEFAULT_DEADLINE = Duration.ofSeconds(60);
 
   public RemoteEndpoint {
     plaintext = plaintext != null && plaintext;
@@ -61,32 +69,41 @@ public record RemoteEndpoint(
     retries = retries == null ? DEFAULT_RETRIES : retries;
     loginBackoff = loginBackoff == null ? DEFAULT_LOGIN_BACKOFF : loginBackoff;
     loginBackoffMax = loginBackoffMax == null ? DEFAULT_LOGIN_BACKOFF_MAX : loginBackoffMax;
+    deadline = deadline == null ? DEFAULT_DEADLINE : deadline;
+  }
+
+  /** An endpoint with the default request deadline. */
+  public RemoteEndpoint(URI url, Boolean plaintext, String username, String passwordEnv, Path passwordFile,
+      TlsSettings tls, Integer maxConcurrency, Duration connectTimeout, Duration readTimeout, Duration timeout,
+      Integer retries, Duration loginBackoff, Duration loginBackoffMax) {
+    this(url, plaintext, username, passwordEnv, passwordFile, tls, maxConcurrency, connectTimeout, readTimeout,
+        timeout, retries, loginBackoff, loginBackoffMax, null);
   }
 
   /** An endpoint with every other setting at its default. */
   public static RemoteEndpoint of(URI url) {
-    return new RemoteEndpoint(url, null, null, null, null, null, null, null, null, null, null, null, null);
+    return new RemoteEndpoint(url, null, null, null, null, null, null, null, null, null, null, null, null, null);
   }
 
   public RemoteEndpoint withTls(TlsSettings tls) {
     return new RemoteEndpoint(url, plaintext, username, passwordEnv, passwordFile, tls, maxConcurrency,
-        connectTimeout, readTimeout, timeout, retries, loginBackoff, loginBackoffMax);
+        connectTimeout, readTimeout, timeout, retries, loginBackoff, loginBackoffMax, deadline);
   }
 
   public RemoteEndpoint withLogin(String username, String passwordEnv, Path passwordFile) {
     return new RemoteEndpoint(url, plaintext, username, passwordEnv, passwordFile, tls, maxConcurrency,
-        connectTimeout, readTimeout, timeout, retries, loginBackoff, loginBackoffMax);
+        connectTimeout, readTimeout, timeout, retries, loginBackoff, loginBackoffMax, deadline);
   }
 
   public RemoteEndpoint withPlaintext(boolean plaintext) {
     return new RemoteEndpoint(url, plaintext, username, passwordEnv, passwordFile, tls, maxConcurrency,
-        connectTimeout, readTimeout, timeout, retries, loginBackoff, loginBackoffMax);
+        connectTimeout, readTimeout, timeout, retries, loginBackoff, loginBackoffMax, deadline);
   }
 
   public RemoteEndpoint withLimits(int maxConcurrency, Duration connectTimeout, Duration readTimeout, Duration timeout,
       int retries) {
     return new RemoteEndpoint(url, plaintext, username, passwordEnv, passwordFile, tls, maxConcurrency,
-        connectTimeout, readTimeout, timeout, retries, loginBackoff, loginBackoffMax);
+        connectTimeout, readTimeout, timeout, retries, loginBackoff, loginBackoffMax, deadline);
   }
 
   /** The same endpoint with password_file and tls.ca_file made absolute against {@code baseDir}. */
@@ -95,7 +112,13 @@ public record RemoteEndpoint(
     Path ca = tls.caFile() == null ? null : baseDir.resolve(tls.caFile());
     return new RemoteEndpoint(url, plaintext, username, passwordEnv, pw,
         new TlsSettings(tls.pinSha256(), ca, tls.insecure()), maxConcurrency, connectTimeout, readTimeout, timeout,
-        retries, loginBackoff, loginBackoffMax);
+        retries, loginBackoff, loginBackoffMax, deadline);
+  }
+
+  /** The same endpoint with another request deadline. */
+  public RemoteEndpoint withDeadline(Duration deadline) {
+    return new RemoteEndpoint(url, plaintext, username, passwordEnv, passwordFile, tls, maxConcurrency,
+        connectTimeout, readTimeout, timeout, retries, loginBackoff, loginBackoffMax, deadline);
   }
 
   /** The url without anything secret in it, for messages and logs. */
@@ -145,6 +168,7 @@ public record RemoteEndpoint(
     positive(problems, "connect_timeout", connectTimeout);
     positive(problems, "read_timeout", readTimeout);
     positive(problems, "timeout", timeout);
+    positive(problems, "deadline", deadline);
     if (retries < 0) {
       problems.add("retries: must be 0 or more");
     }

@@ -247,11 +247,12 @@ public final class RemoteHttpClient implements AutoCloseable {
     Target target = target(request.path());
     Request okRequest = toOkHttp(request, target.url());
     String where = request.method() + " " + target.printable();
+    long deadline = System.nanoTime() + endpoint.deadline().toNanos();
     for (int attempt = 0; ; attempt++) {
       RemoteResponse response = null;
       IOException failure = null;
       acquire(where);
-      try (Response r = http.newCall(okRequest).execute()) {
+      try (Response r = call(okRequest, deadline).execute()) {
         response = new RemoteResponse(where, r.code(), headers(r.headers()), readBody(r, where));
       } catch (RemoteHttpException e) {
         throw e;
@@ -268,19 +269,33 @@ public final class RemoteHttpClient implements AutoCloseable {
       boolean again = attempt < retry.retries() && (failure != null
           ? retry.retriesFailure(request.method())
           : retry.retriesStatus(request.method(), response.status()));
-      if (!again) {
+      Duration wait = !again ? Duration.ZERO : failure != null
+          ? retry.backoff(attempt, random.getAsDouble())
+          : retry.wait(attempt, random.getAsDouble(), response.status(), response.header("Retry-After"), clock.instant());
+      boolean pastDeadline = again && System.nanoTime() + wait.toNanos() >= deadline;
+      if (!again || pastDeadline) {
         if (failure != null) {
-          throw new RemoteHttpException(where + ": " + describe(failure) + (attempt > 0
-              ? " (after " + (attempt + 1) + " attempts)" : ""), failure);
+          String attempts = attempt > 0 ? (attempt + 1) + " attempts" : "1 attempt";
+          throw new RemoteHttpException(where + ": " + describe(failure) + (pastDeadline
+              ? " (gave up after " + attempts + ": the request's deadline " + Durations.format(endpoint.deadline())
+                  + " would pass before another)"
+              : attempt > 0 ? " (after " + attempts + ")" : ""), failure);
         }
         exchanges.exchanged(request, response);
         return response;
       }
-      Duration wait = failure != null
-          ? retry.backoff(attempt, random.getAsDouble())
-          : retry.wait(attempt, random.getAsDouble(), response.status(), response.header("Retry-After"), clock.instant());
       pause(wait, where);
     }
+  }
+
+  /** A call whose overall timeout is the attempt's {@code timeout}, cut to what is left of the request's deadline. */
+  private Call call(Request request, long deadline) {
+    Call call = http.newCall(request);
+    long left = deadline - System.nanoTime();
+    if (left < endpoint.timeout().toNanos()) {
+      call.timeout().timeout(Math.max(left, 1_000_000L), java.util.concurrent.TimeUnit.NANOSECONDS);
+    }
+    return call;
   }
 
   /**
@@ -398,7 +413,7 @@ public final class RemoteHttpClient implements AutoCloseable {
       text += " (connect_timeout " + Durations.format(endpoint.connectTimeout()) + ", read_timeout "
           + Durations.format(endpoint.readTimeout()) + ")";
     } else if (e instanceof InterruptedIOException && "timeout".equals(m)) {
-      // OkHttp's call timeout: the whole attempt took too long.
+      // OkHttp's call timeout: the whole attempt took too long (or what was left of the deadline)
       text = "no complete response within timeout " + Durations.format(endpoint.timeout());
     }
     return redaction.redact(text);

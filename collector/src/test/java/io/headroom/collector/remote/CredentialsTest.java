@@ -58,6 +58,22 @@ class CredentialsTest {
   }
 
   @Test
+  void aPasswordTooShortToMaskSafelyIsRefusedByWhereItIs() throws Exception {
+    ConfigException env = assertThrows(ConfigException.class,
+        () -> Credentials.resolve(endpoint("IDRAC_PASSWORD", null), dir, Map.of("IDRAC_PASSWORD", "e")::get));
+    assertEquals("password_env: the password in IDRAC_PASSWORD is shorter than 4 characters (for https://idrac-r750a): "
+        + "so short a secret cannot be kept out of messages without hiding parts of other words, and is a guess away; "
+        + "use a longer one", env.getMessage());
+    Files.writeString(dir.resolve("short.pw"), "abc\n");
+    ConfigException file = assertThrows(ConfigException.class,
+        () -> Credentials.resolve(endpoint(null, Path.of("short.pw")), dir, k -> null));
+    assertTrue(file.getMessage().startsWith("password_file: the password in " + dir.resolve("short.pw")
+        + " is shorter than 4 characters"), file.getMessage());
+    // four is enough (the boundary)
+    assertEquals("abcd", Credentials.resolve(endpoint("P", null), dir, Map.of("P", "abcd")::get).password().reveal());
+  }
+
+  @Test
   void problemsNameTheVariableOrFileNeverTheValue() throws Exception {
     ConfigException unset = assertThrows(ConfigException.class,
         () -> Credentials.resolve(endpoint("IDRAC_PASSWORD", null), dir, k -> null));

@@ -19,6 +19,18 @@ class RedactionTest {
   }
 
   @Test
+  void aSecretIsMaskedWhereItStandsWholeNotInsideAnotherWord() {
+    // the probe's case: password "e" masked "UnknownHostE***ception"; with a 4-letter one, the same
+    Redaction r = Redaction.of(List.of("xcep"));
+    assertEquals("java.net.UnknownHostException: bmc; password *** refused, \"***\", =***&",
+        r.redact("java.net.UnknownHostException: bmc; password xcep refused, \"xcep\", =xcep&"));
+    // at the start and the end of the text; a secret starting with punctuation is whole by itself
+    assertEquals("*** ... ***", r.redact("xcep ... xcep"));
+    assertEquals("a***", Redaction.of(List.of("#x9!")).redact("a#x9!"));
+    assertEquals("xcepxcep xcep1", r.redact("xcepxcep xcep1"));
+  }
+
+  @Test
   void urlUserinfoAndCredentialQueryValues() {
     assertEquals("https://***@bmc.example/redfish/v1", Redaction.url("https://root:calvin@bmc.example/redfish/v1"));
     assertEquals("https://a.example/x?token=***&$expand=.&sig=***",

@@ -28,6 +28,7 @@ class RemoteEndpointTest {
     assertEquals(3, e.retries());
     assertEquals(Duration.ofSeconds(30), e.loginBackoff());
     assertEquals(Duration.ofMinutes(10), e.loginBackoffMax());
+    assertEquals(Duration.ofSeconds(60), e.deadline());
     assertEquals(List.of(), e.validate());
   }
 
