@@ -18,7 +18,6 @@ import io.headroom.model.recording.ReadStats;
 import io.headroom.model.recording.RecordingFormatException;
 import io.headroom.model.recording.RecordingReader;
 import java.io.IOException;
-import java.io.StringReader;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -63,7 +62,7 @@ class AnalyzeNeverThrowsTest {
     RunData data = new RunData();
     ReadStats stats;
     try {
-      stats = new RecordingReader(false).read("generated.jsonl", new StringReader(recording), data::accept);
+      stats = new RecordingReader(false).read("generated.jsonl", new java.io.ByteArrayInputStream((recording).getBytes(java.nio.charset.StandardCharsets.UTF_8)), data::accept);
     } catch (RecordingFormatException e) {
       Assume.that(false); // refused by validation: not a recording analyze judges
       return;

@@ -9,7 +9,6 @@ import io.headroom.model.PhaseVerdict;
 import io.headroom.model.Verdict;
 import io.headroom.model.recording.RecordingReader;
 import java.io.IOException;
-import java.io.StringReader;
 import java.util.List;
 import java.util.Locale;
 import org.junit.jupiter.api.Test;
@@ -49,7 +48,7 @@ class LatencyAttributionUnknownPartTest {
       }
     }
     RunData data = new RunData();
-    new RecordingReader(false).read("issue43.jsonl", new StringReader(r.toString()), data::accept);
+    new RecordingReader(false).read("issue43.jsonl", new java.io.ByteArrayInputStream((r.toString()).getBytes(java.nio.charset.StandardCharsets.UTF_8)), data::accept);
     return new RunAnalyzer().analyze(data, "r1");
   }
 

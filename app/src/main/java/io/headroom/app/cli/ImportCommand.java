@@ -13,6 +13,7 @@ import io.headroom.collector.workload.SysbenchLogImporter;
 import io.headroom.collector.workload.VdbenchFlatfileImporter;
 import io.headroom.config.TestbedConfig;
 import io.headroom.model.RecordingRecord;
+import io.headroom.model.input.InputFormatException;
 import io.headroom.model.Run;
 import io.headroom.model.Verdict;
 import io.headroom.model.VerdictJson;
@@ -129,7 +130,7 @@ final class ImportCommand implements Callable<Integer> {
       } else {
         VdbenchFlatfileImporter.importFile(file, on, id, testbed, date, zone, records::add);
       }
-    } catch (FioFormatException e) {
+    } catch (FioFormatException | InputFormatException e) {
       throw new UserError(e.getMessage());
     } catch (java.io.IOException e) {
       throw InputFiles.unreadable(file, e);

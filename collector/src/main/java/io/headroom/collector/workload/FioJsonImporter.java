@@ -4,9 +4,7 @@ import io.headroom.model.Phase;
 import io.headroom.model.RecordingRecord;
 import io.headroom.model.Run;
 import java.io.IOException;
-import java.io.Reader;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
+import io.headroom.model.input.BoundedLines;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -52,7 +50,7 @@ public final class FioJsonImporter {
 
   static List<FioStatus> read(Path file) throws IOException {
     List<FioStatus> out = new ArrayList<>();
-    try (Reader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+    try (BoundedLines in = BoundedLines.open(file)) {
       FioJsonStream stream = new FioJsonStream(in);
       FioJsonStream.Chunk chunk;
       while ((chunk = stream.next()) != null) {

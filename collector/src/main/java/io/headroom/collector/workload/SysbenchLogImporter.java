@@ -1,10 +1,10 @@
 package io.headroom.collector.workload;
 
 import io.headroom.model.Phase;
+import io.headroom.model.input.BoundedLines;
 import io.headroom.model.RecordingRecord;
 import io.headroom.model.Run;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -26,8 +26,11 @@ public final class SysbenchLogImporter {
   public static void importFile(Path file, String host, String runId, String testbed, Double end,
       Consumer<RecordingRecord> sink) throws IOException {
     SysbenchLog log = new SysbenchLog();
-    for (String line : Files.readAllLines(file, StandardCharsets.UTF_8)) {
-      log.accept(line);
+    try (BoundedLines lines = BoundedLines.open(file)) {
+      String line;
+      while ((line = lines.next()) != null) {
+        log.accept(line);
+      }
     }
     List<SysbenchLog.Interval> intervals = log.intervals();
     if (intervals.isEmpty()) {
