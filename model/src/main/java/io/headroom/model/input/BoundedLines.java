@@ -32,6 +32,8 @@ public final class BoundedLines implements Closeable {
   private byte[] line = new byte[1 << 10];
   private int lineSize;
   private long lineNumber;
+  /** The line before was refused as too long before its end: the next read starts past that end. */
+  private boolean passOver;
 
   public BoundedLines(InputStream in, String source, int maxLineBytes) {
     this.in = in;
@@ -63,9 +65,11 @@ public final class BoundedLines implements Closeable {
    * @throws InputFormatException the line is too long or not UTF-8 text (the line is consumed)
    */
   public String next() throws IOException {
+    if (passOver) {
+      passOverRestOfLine();
+    }
     lineSize = 0;
     boolean any = false;
-    boolean tooLong = false;
     long start = buffered + position;
     lineNumber++;
     while (true) {
@@ -79,15 +83,22 @@ public final class BoundedLines implements Closeable {
       }
       boolean ended = position < limit;
       int size = position - from;
-      if (ended && lineSize == 0 && !tooLong && size <= maxLineBytes) {
+      if (lineSize + (long) size > maxLineBytes) {
+        // refused at once, not after reading on to a newline that may never come (2 GiB of zeros)
+        passOver = !ended;
+        position += ended ? 1 : 0;
+        int nul = firstNul(from, size);
+        if (nul >= 0) {
+          throw binary(start + nul, nul);
+        }
+        throw new InputFormatException(source, lineNumber, "a line longer than " + size(maxLineBytes)
+            + " (from byte " + (start + 1) + "): not a text file of lines");
+      }
+      if (ended && lineSize == 0) {
         position++; // the whole line lies in the buffer: no copy (the common case)
         return decode(buffer, from, size, start);
       }
-      if (!tooLong && lineSize + (long) size <= maxLineBytes) {
-        append(from, size);
-      } else {
-        tooLong = true; // the rest of the line is passed over, not kept
-      }
+      append(from, size);
       if (ended) {
         position++;
         break;
@@ -97,11 +108,40 @@ public final class BoundedLines implements Closeable {
       lineNumber--;
       return null;
     }
-    if (tooLong) {
-      throw new InputFormatException(source, lineNumber, "a line longer than " + size(maxLineBytes)
-          + " (from byte " + (start + 1) + "): not a text file of lines");
-    }
     return decode(line, 0, lineSize, start);
+  }
+
+  /** The rest of a line refused as too long, up to and with its newline: a lenient reader goes on after it. */
+  private void passOverRestOfLine() throws IOException {
+    passOver = false;
+    while (position < limit || fill()) {
+      while (position < limit) {
+        if (buffer[position++] == '\n') {
+          return;
+        }
+      }
+    }
+  }
+
+  /** A NUL byte {@code column} bytes into the line that starts at byte {@code at} of the file (both from 0). */
+  private InputFormatException binary(long at, long column) {
+    return new InputFormatException(source, lineNumber, "byte 0x00 at byte " + (at + 1) + " of the file (column "
+        + (column + 1) + "): a binary file, or UTF-16 text, not UTF-8 text");
+  }
+
+  /** Where the line's first NUL is (from 0): in the part kept, or in buffer[from, from + size); -1 if none. */
+  private int firstNul(int from, int size) {
+    for (int i = 0; i < lineSize; i++) {
+      if (line[i] == 0) {
+        return i;
+      }
+    }
+    for (int i = 0; i < size; i++) {
+      if (buffer[from + i] == 0) {
+        return lineSize + i;
+      }
+    }
+    return -1;
   }
 
   private boolean fill() throws IOException {
@@ -137,8 +177,7 @@ public final class BoundedLines implements Closeable {
     for (int i = offset; i < offset + length; i++) {
       byte b = bytes[i];
       if (b == 0) {
-        throw new InputFormatException(source, lineNumber, "byte 0x00 at byte " + (start + i - offset + 1)
-            + " of the file (column " + (i - offset + 1) + "): a binary file, or UTF-16 text, not UTF-8 text");
+        throw binary(start + i - offset, i - offset);
       }
       ascii &= b > 0; // bytes 0x80 and above are negative
     }
@@ -147,20 +186,11 @@ public final class BoundedLines implements Closeable {
     }
     int at = Utf8.firstMalformed(bytes, offset, length);
     if (at >= 0) {
-      throw new InputFormatException(source, lineNumber, notUtf8(bytes, offset + at, offset + length)
+      throw new InputFormatException(source, lineNumber, String.format(Locale.ROOT, "not UTF-8: byte 0x%02X", bytes[offset + at] & 0xff)
           + " at byte " + (start + at + 1) + " of the file (column " + (at + 1) + ")"
           + ": Latin-1 or Windows-1252 text? Headroom reads UTF-8 (convert it: iconv -f LATIN1 -t UTF-8)");
     }
     return new String(bytes, offset, length, StandardCharsets.UTF_8);
-  }
-
-  /** "not UTF-8: bytes 0xE9 0x74" (the bad byte and up to three after it). */
-  private static String notUtf8(byte[] bytes, int at, int end) {
-    StringBuilder out = new StringBuilder("not UTF-8: bytes");
-    for (int i = at; i < Math.min(end, at + 4); i++) {
-      out.append(String.format(Locale.ROOT, " 0x%02X", bytes[i] & 0xff));
-    }
-    return out.toString();
   }
 
   private static String utf16Bom(byte a, byte b) {
