@@ -339,8 +339,8 @@ class AnalyzeNeverThrowsTest {
         String from = froms.get(r.nextInt(froms.size()));
         String to = combo[0].equals(combo[2]) && r.nextInt(5) == 0 ? from : tos.get(r.nextInt(tos.size()));
         rel(from, combo[1], to);
-        if (combo[0].equals(combo[2]) && r.nextInt(3) == 0) {
-          rel(to, combo[1], from); // a two-entity loop
+        if (combo[0].equals(combo[2]) ? r.nextInt(3) == 0 : r.nextInt(8) == 0) {
+          rel(to, combo[1], from); // a two-entity loop; across kinds too (a disk behind its link, the link behind the disk: issue 48)
         }
       }
     }
