@@ -202,12 +202,18 @@ public final class VdbenchFlatfileImporter {
       if (v == null || v.equals("n/a") || v.equals("?")) {
         return null;
       }
+      double value;
       try {
-        return Double.parseDouble(v);
+        value = Double.parseDouble(v);
       } catch (NumberFormatException e) {
         throw new FioFormatException(file + ": line " + row.line() + ": " + column
             + " \"" + v + "\" is not a number");
       }
+      if (!Double.isFinite(value)) { // "NaN", "Infinity", or past a double's range ("1e400")
+        throw new FioFormatException(file + ": line " + row.line() + ": " + column
+            + " \"" + v + "\" is not a finite number");
+      }
+      return value;
     }
   }
 }
