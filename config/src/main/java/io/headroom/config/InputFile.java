@@ -3,7 +3,7 @@ package io.headroom.config;
 import java.io.IOException;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.FileSystemException;
-import java.nio.file.Files;
+import io.headroom.model.input.FileKind;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 
@@ -15,18 +15,12 @@ import java.nio.file.Path;
 public final class InputFile {
   private InputFile() {}
 
-  /** Why {@code file} cannot be read as a file ("PATH: is a directory, not a file"), or null. */
+  /**
+   * Why {@code file} cannot be read as a file ("PATH: is a directory, not a file", "PATH: is a FIFO
+   * (named pipe), not a file"), or null.
+   */
   public static String problem(Path file) {
-    if (Files.isDirectory(file)) {
-      return file + ": is a directory, not a file";
-    }
-    if (!Files.exists(file)) {
-      return file + ": no such file";
-    }
-    if (!Files.isReadable(file)) {
-      return file + ": cannot read it (permission denied)";
-    }
-    return null;
+    return FileKind.problem(file);
   }
 
   /**

@@ -8,9 +8,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import io.headroom.model.Utf8;
+import io.headroom.model.input.FileKind;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
@@ -29,6 +29,8 @@ final class YamlFile {
   private static final ObjectMapper YAML = new ObjectMapper(FACTORY)
       .enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION);
 
+  /** A testbed file of a thousand hosts is a few hundred KB; far past that it is no testbed file. */
+  static final int MAX_BYTES = 16 << 20;
   private final JsonNode root;
   private final Map<String, Integer> lines;
 
@@ -44,7 +46,7 @@ final class YamlFile {
     }
     byte[] bytes;
     try {
-      bytes = Files.readAllBytes(file);
+      bytes = FileKind.readSmall(file, MAX_BYTES);
     } catch (IOException e) {
       throw new ConfigException(file + ": cannot read: " + InputFile.reason(e));
     }

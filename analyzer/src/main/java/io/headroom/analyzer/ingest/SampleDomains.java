@@ -25,19 +25,9 @@ final class SampleDomains {
    * Each metric's domain, decided once: by name it takes up to 20 string comparisons, which
    * per point were a tenth of the ingest's decoding (docs/benchmarks.md). One per decoding thread.
    */
-  /**
-   * The first instant PostgreSQL's timestamptz holds, 4714-11-24 00:00 UTC BC (Julian day 0), in
-   * Unix seconds: an earlier point would fail the whole batch's COPY ("timestamp out of range").
-   * Far below it the store's microseconds (Math.round(ts * 1e6), store.BinaryCopy) saturate at
-   * Long.MIN_VALUE and the shift to PostgreSQL's epoch wraps them round to the year 294,247.
-   */
-  static final double FIRST_SECOND = -210_866_803_200d;
-  /**
-   * The last whole Unix second whose microseconds fit a long: Long.MAX_VALUE / 1,000,000 =
-   * 9,223,372,036,854 (294247-01-10 04:00:54 UTC). Past 9,223,372,036,854.775807 the conversion
-   * saturates at Long.MAX_VALUE, so every later time would be stored as one and the same instant.
-   */
-  static final double LAST_SECOND = Long.MAX_VALUE / 1_000_000;
+  /** The first and last times the store holds (model's {@link Domains#FIRST_SECOND}, which says why). */
+  static final double FIRST_SECOND = Domains.FIRST_SECOND;
+  static final double LAST_SECOND = Domains.LAST_SECOND;
   private final Map<String, SampleDomain> domains = new HashMap<>();
 
   /**

@@ -9,7 +9,6 @@ import io.headroom.model.PhaseVerdict;
 import io.headroom.model.Verdict;
 import io.headroom.model.recording.RecordingReader;
 import java.io.IOException;
-import java.io.StringReader;
 import java.util.List;
 import java.util.Locale;
 import org.junit.jupiter.api.Test;
@@ -23,6 +22,11 @@ import org.junit.jupiter.api.Test;
 class LatencyAttributionUnknownPartTest {
   /** Run and phase of 60 s, constant readings every second: every mean is its level. */
   private static Verdict analyze(boolean nodesReportWriteLatency) throws IOException {
+    return analyze(nodesReportWriteLatency, false);
+  }
+
+  /** @param twoWay each drive also behind the volume: a loop in the data path (issue 48) */
+  private static Verdict analyze(boolean nodesReportWriteLatency, boolean twoWay) throws IOException {
     StringBuilder r = new StringBuilder();
     r.append("{\"type\":\"run\",\"run\":\"r1\",\"testbed\":\"lab\",\"start\":0,\"end\":60,"
         + "\"workload\":{\"tool\":\"fio\",\"rw\":\"randrw\",\"iodepth\":32,\"numjobs\":4}}\n");
@@ -33,6 +37,9 @@ class LatencyAttributionUnknownPartTest {
     r.append(rel("h1/fio", "targets", "arr/vol1"));
     r.append(rel("arr/vol1", "served_by", "arr/node-a")).append(rel("arr/vol1", "served_by", "arr/node-b"));
     r.append(rel("arr/vol1", "behind", "arr/drive-1")).append(rel("arr/vol1", "behind", "arr/drive-2"));
+    if (twoWay) {
+      r.append(rel("arr/drive-1", "behind", "arr/vol1")).append(rel("arr/drive-2", "behind", "arr/vol1"));
+    }
     for (int t = 0; t < 60; t++) {
       r.append(sample(t, "h1/fio", "read_iops", 40_000)).append(sample(t, "h1/fio", "read_latency_s", 0.002));
       r.append(sample(t, "h1/fio", "write_iops", 10_000)).append(sample(t, "h1/fio", "write_latency_s", 0.001));
@@ -49,7 +56,7 @@ class LatencyAttributionUnknownPartTest {
       }
     }
     RunData data = new RunData();
-    new RecordingReader(false).read("issue43.jsonl", new StringReader(r.toString()), data::accept);
+    new RecordingReader(false).read("issue43.jsonl", new java.io.ByteArrayInputStream((r.toString()).getBytes(java.nio.charset.StandardCharsets.UTF_8)), data::accept);
     return new RunAnalyzer().analyze(data, "r1");
   }
 
@@ -86,6 +93,20 @@ class LatencyAttributionUnknownPartTest {
         + " device and the array, the array served 0.50 ms (50%): the time is in the array; it confirms the verdict"
         + " (ARRAY_CPU)"),
         latencyLines(p));
+  }
+
+  /**
+   * Issue 48: the volume behind its drives and the drives behind the volume (a loop a testbed file
+   * can state) threw IndexOutOfBoundsException in the latency split. The limit is the same: both
+   * nodes at util 0.97, above cpuBusy 0.90.
+   */
+  @Test
+  void aTwoWayBehindRelationStillGetsAVerdict() throws IOException {
+    for (boolean nodesReportWriteLatency : new boolean[] {false, true}) {
+      PhaseVerdict p = analyze(nodesReportWriteLatency, true).phases().get(0);
+      assertEquals(Bottleneck.ARRAY_CPU, p.bottleneck());
+      assertEquals(2, latencyLines(p).size(), p.evidence().toString()); // one split per direction, as without the loop
+    }
   }
 
   private static List<String> latencyLines(PhaseVerdict p) {

@@ -14,7 +14,9 @@ import io.headroom.app.service.Unavailable;
 import io.headroom.config.DatabaseConfig;
 import io.headroom.config.TestbedConfig;
 import io.headroom.config.TestbedLoader;
+import io.headroom.model.Utf8;
 import io.headroom.model.Verdict;
+import io.headroom.model.input.FileKind;
 import io.headroom.model.recording.ReadStats;
 import io.headroom.model.recording.RecordingReader;
 import java.io.PrintWriter;
@@ -150,7 +152,7 @@ final class CompareCommand implements Callable<Integer> {
       if (tolerances != null) {
         InputFiles.requireReadable(tolerances);
         try {
-          out.addAll(Gate.parse(Files.readString(tolerances)));
+          out.addAll(Gate.parse(Utf8.decode(FileKind.readSmall(tolerances, 1 << 20))));
         } catch (java.io.IOException e) {
           throw InputFiles.unreadable(tolerances, e);
         }
@@ -224,6 +226,9 @@ final class CompareCommand implements Callable<Integer> {
       NoiseFloor floor) throws Exception {
     String missing = java.util.stream.Stream.concat(as.stream(), bs.stream())
         .filter(r -> !Files.isRegularFile(Path.of(r))).findFirst().orElseThrow();
+    if (Files.exists(Path.of(missing))) {
+      throw new UserError(FileKind.problem(Path.of(missing))); // a directory, a FIFO, a device: say which
+    }
     if (config == null) {
       throw new UserError(missing + ": no such recording; to compare run ids, name the testbed file whose "
           + "database holds them with --testbed");

@@ -3,7 +3,7 @@ package io.headroom.app.cli;
 import io.headroom.app.service.Unavailable;
 import io.headroom.config.ConfigException;
 import io.headroom.config.InputFile;
-import io.headroom.model.recording.RecordingFormatException;
+import io.headroom.model.input.InputFormatException;
 import java.nio.file.FileSystemException;
 import picocli.CommandLine;
 import picocli.CommandLine.IExecutionExceptionHandler;
@@ -21,7 +21,7 @@ final class ErrorHandler implements IExecutionExceptionHandler {
     String prefix = "headroom " + cmd.getCommandName() + ": ";
     int code;
     String message;
-    if (e instanceof RecordingFormatException || e instanceof ConfigException || e instanceof UserError) {
+    if (e instanceof InputFormatException || e instanceof ConfigException || e instanceof UserError) {
       code = ExitCodes.USAGE;
       message = e.getMessage();
     } else if (e instanceof FileSystemException f) {

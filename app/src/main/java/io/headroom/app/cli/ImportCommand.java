@@ -13,6 +13,8 @@ import io.headroom.collector.workload.SysbenchLogImporter;
 import io.headroom.collector.workload.VdbenchFlatfileImporter;
 import io.headroom.config.TestbedConfig;
 import io.headroom.model.RecordingRecord;
+import io.headroom.model.input.InputFormatException;
+import io.headroom.model.recording.Domains;
 import io.headroom.model.Run;
 import io.headroom.model.Verdict;
 import io.headroom.model.VerdictJson;
@@ -138,16 +140,29 @@ final class ImportCommand implements Callable<Integer> {
       } else if (tool.equals("hcibench")) {
         HcibenchImporter.importDir(file, id, testbed, records::add);
       } else if (tool.equals("sysbench")) {
-        SysbenchLogImporter.importFile(file, on, id, testbed, end == null ? null : end.toEpochMilli() / 1000.0, records::add);
+        SysbenchLogImporter.importFile(file, on, id, testbed, endSeconds(), records::add);
       } else {
         VdbenchFlatfileImporter.importFile(file, on, id, testbed, date, zone, records::add);
       }
-    } catch (FioFormatException e) {
+    } catch (FioFormatException | InputFormatException e) {
       throw new UserError(e.getMessage());
     } catch (java.io.IOException e) {
       throw InputFiles.unreadable(file, e);
     }
     return records;
+  }
+
+  /** --end in Unix seconds, refused when it is no time Headroom stores (toEpochMilli overflows long before). */
+  private Double endSeconds() throws UserError {
+    if (end == null) {
+      return null;
+    }
+    double seconds = end.getEpochSecond() + end.getNano() / 1e9;
+    String problem = Domains.timeProblem("--end", seconds);
+    if (problem != null) {
+      throw new UserError(problem + " (--end " + end + ")");
+    }
+    return seconds;
   }
 
   private static RunData alone(List<RecordingRecord> records) {

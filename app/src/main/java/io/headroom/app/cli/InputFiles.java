@@ -8,7 +8,7 @@ import java.nio.file.Path;
 final class InputFiles {
   private InputFiles() {}
 
-  /** A user error naming {@code file} when it is missing, a directory or unreadable. */
+  /** A user error naming {@code file} when it is missing, unreadable, or no regular file (a directory, a FIFO, a device). */
   static void requireReadable(Path file) throws UserError {
     String problem = InputFile.problem(file);
     if (problem != null) {

@@ -37,14 +37,24 @@ public final class LimitSentence {
    */
   public static String run(Verdict v) {
     String run = "Run " + (v.run() == null ? "(none declared)" : v.run());
-    PhaseVerdict quoted = quotedPhase(v);
-    if (v.bottleneck() == null || quoted == null) {
+    if (v.bottleneck() == null) {
       return run + ": not judged (too few readings).";
+    }
+    PhaseVerdict quoted = quotedPhase(v);
+    if (quoted == null) {
+      // a run without phases is judged whole (issue 48: the sentence said "not judged" beside its class)
+      return run + ": " + withNext(wholeRun(v));
     }
     long agreeing = v.phases().stream().filter(p -> p.bottleneck() == v.bottleneck()).count();
     String scope = v.phases().size() == 1 ? "" : String.format(Locale.ROOT, " (%s in %d of %d phases; figures of %s)",
         v.bottleneck(), agreeing, v.phases().size(), quoted.name());
     return run + scope + ": " + withNext(quoted);
+  }
+
+  /** A run judged without phases, as the one phase its sentence is about. */
+  private static PhaseVerdict wholeRun(Verdict v) {
+    return new PhaseVerdict(v.run(), v.bottleneck(), v.entity(), v.confidence(), null, v.evidence(), v.headroom(),
+        List.of(), null, null, null, null);
   }
 
   /** The phase's sentence, then its next limit's as a second sentence when there is one. */

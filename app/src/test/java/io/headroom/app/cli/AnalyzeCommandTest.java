@@ -273,11 +273,14 @@ class AnalyzeCommandTest {
     }
     // {"type":"entity","id":"h1/caf is 29 characters: the 0xE9 is column 30
     assertEquals(2, run("analyze", f.toString()));
-    assertEquals("headroom analyze: " + f + ":3: not UTF-8: byte 0xE9 at column 30\n", cli.err());
+    // the é is column 30 of line 3, after lines 1 and 2 and their newlines (ASCII: a byte a character)
+    String where = ":3: not UTF-8: byte 0xE9 at byte " + (GOOD[0].length() + 1 + GOOD[1].length() + 1 + 30)
+        + " of the file (column 30): Latin-1 or Windows-1252 text? Headroom reads UTF-8 (convert it: iconv -f LATIN1 -t UTF-8)";
+    assertEquals("headroom analyze: " + f + where + "\n", cli.err());
     Cli lenient = new Cli();
     assertEquals(0, lenient.run("analyze", "--lenient", f.toString()));
     assertEquals("headroom analyze: skipped 1 bad line(s) of " + f + "; first: " + f
-        + ":3: not UTF-8: byte 0xE9 at column 30\n", lenient.err());
+        + where + "\n", lenient.err());
   }
 
   @Test

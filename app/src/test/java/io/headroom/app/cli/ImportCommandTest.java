@@ -74,6 +74,20 @@ class ImportCommandTest {
     }
   }
 
+  /**
+   * Issue 48: an --end past what a long of milliseconds holds threw "long overflow"; it is no time
+   * the store holds (its last is 9,223,372,036,854 s, Long.MAX_VALUE microseconds), so exit 2
+   * naming the option. +999999999-12-31T23:59:59Z is 31,556,889,832,780,799 s after 1970 (3.15568898327808E16 as a double).
+   */
+  @Test
+  void anEndPastAnyStoredTimeIsRefusedNamingTheOption() throws Exception {
+    Path log = Path.of("../collector/src/test/resources/workload/sysbench/cpu.log");
+    assertEquals(2, cli.run("import", "sysbench", log.toString(), "--alone", "--end=+999999999-12-31T23:59:59Z"));
+    assertEquals("headroom import: --end 3.15568898327808E16 is no time: a time must lie in -210866803200..9223372036854"
+        + " Unix seconds (4714-11-24 BC to 294247-01-10), what PostgreSQL and the store's microseconds hold"
+        + " (--end +999999999-12-31T23:59:59Z)\n", cli.err());
+  }
+
   @Test
   void aFileThatIsNotWhatTheToolWritesIsAClearError() throws Exception {
     Path bad = Files.writeString(dir.resolve("flatfile.html"), "<pre>\nnot a flatfile\n");

@@ -4,9 +4,7 @@ import io.headroom.model.Phase;
 import io.headroom.model.RecordingRecord;
 import io.headroom.model.Run;
 import java.io.IOException;
-import java.io.Reader;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
+import io.headroom.model.input.BoundedLines;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -37,22 +35,31 @@ public final class FioJsonImporter {
       Consumer<RecordingRecord> sink) throws IOException {
     List<FioStatus> statuses = read(file);
     List<RecordingRecord> records = new ArrayList<>();
-    FioIntervalTracker tracker =
-        new FioIntervalTracker(host, runId, new RecordedFioTopology(host), records::add);
-    statuses.forEach(tracker::accept);
+    CheckedRecords checked = new CheckedRecords(records::add, file.toString());
+    FioIntervalTracker tracker = new FioIntervalTracker(host, runId, new RecordedFioTopology(host), checked);
+    replay(statuses, tracker, checked);
+    checked.at(file.toString());
     tracker.finish();
     double end = tracker.lastTs();
     double start = Double.isNaN(tracker.firstStart()) ? end : Math.min(tracker.firstStart(), end);
     Map<String, Object> workload = new LinkedHashMap<>(tracker.workload());
     workload.put("source", file.getFileName().toString());
-    sink.accept(new Run(runId, testbed, start, end, workload));
+    new CheckedRecords(sink, file.toString()).accept(new Run(runId, testbed, start, end, workload));
     // a finished file needs no open phases: finish() sent every phase closed
     records.stream().filter(r -> !(r instanceof Phase ph && ph.end() == null)).forEach(sink);
   }
 
+  /** Each status into the tracker; what it makes is checked naming the object it came from. */
+  static void replay(List<FioStatus> statuses, FioIntervalTracker tracker, CheckedRecords checked) {
+    for (FioStatus status : statuses) {
+      checked.at(status.where());
+      tracker.accept(status);
+    }
+  }
+
   static List<FioStatus> read(Path file) throws IOException {
     List<FioStatus> out = new ArrayList<>();
-    try (Reader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+    try (BoundedLines in = BoundedLines.open(file)) {
       FioJsonStream stream = new FioJsonStream(in);
       FioJsonStream.Chunk chunk;
       while ((chunk = stream.next()) != null) {

@@ -1,8 +1,8 @@
 package io.headroom.collector.workload;
 
-import java.io.BufferedReader;
+import io.headroom.model.input.BoundedLines;
+import io.headroom.model.input.InputFormatException;
 import java.io.IOException;
-import java.io.Reader;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -14,29 +14,34 @@ import java.util.List;
  * single Jackson parser over the whole stream for good. So objects are framed first: an object
  * starts at a line whose first non-blank character is '{' and ends where its braces balance
  * (strings and escapes respected, so a compacted one-line object works too); each object is then
- * parsed by Jackson on its own. Anything between objects is kept as noise for error messages.
+ * parsed by Jackson on its own. Anything between objects is kept as noise for error messages (the
+ * first {@value #KEPT_NOISE} lines). Lines come bounded ({@link BoundedLines}), and so does an
+ * object: past {@value #MAX_OBJECT_CHARS} characters (a json+ of a thousand jobs is a few tens of
+ * MB) it is no fio output, and is refused before it can fill the heap.
  */
 final class FioJsonStream {
   /** One framed object and the 1-based line it starts on (to turn Jackson's locations into file lines). */
   record Chunk(String text, int firstLine) {}
 
-  private final BufferedReader in;
+  static final int MAX_OBJECT_CHARS = 64 << 20;
+  static final int KEPT_NOISE = 20;
+  private final BoundedLines in;
   private final List<String> noise = new ArrayList<>();
   private int line;
 
-  FioJsonStream(Reader in) {
-    this.in = in instanceof BufferedReader b ? b : new BufferedReader(in);
+  FioJsonStream(BoundedLines in) {
+    this.in = in;
   }
 
   /** The next object, or null at end of input. An object cut off by end of input is returned as is. */
   Chunk next() throws IOException {
     String l;
-    while ((l = in.readLine()) != null) {
-      line++;
+    while ((l = in.next()) != null) {
+      line = (int) in.lineNumber();
       if (l.stripLeading().startsWith("{")) {
         return frame(l);
       }
-      if (!l.isBlank()) {
+      if (!l.isBlank() && noise.size() < KEPT_NOISE) {
         noise.add(l);
       }
     }
@@ -58,11 +63,15 @@ final class FioJsonStream {
       if (braces.feed(l) == 0) {
         return new Chunk(text.toString(), start);
       }
-      l = in.readLine();
+      if (text.length() > MAX_OBJECT_CHARS) {
+        throw new InputFormatException(in.source(), start, "a JSON object of more than " + (MAX_OBJECT_CHARS >> 20)
+            + " MiB starts here: not fio output");
+      }
+      l = in.next();
       if (l == null) {
         return new Chunk(text.toString(), start);
       }
-      line++;
+      line = (int) in.lineNumber();
     }
   }
 

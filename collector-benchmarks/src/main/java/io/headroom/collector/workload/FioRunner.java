@@ -2,9 +2,9 @@ package io.headroom.collector.workload;
 
 import io.headroom.model.RecordingRecord;
 import io.headroom.model.Run;
+import io.headroom.model.input.BoundedLines;
+import io.headroom.model.input.InputFormatException;
 import java.io.IOException;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -153,11 +153,14 @@ public final class FioRunner {
   private int readReports(Process p, FioIntervalTracker tracker, double start,
       Map<String, Object> launched, Consumer<RecordingRecord> sink, List<String> notes) {
     int reports = 0;
-    try (InputStreamReader in = new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8)) {
+    try (BoundedLines in = new BoundedLines(p.getInputStream(), "fio stdout", BoundedLines.MAX_LINE_BYTES)) {
       FioJsonStream stream = new FioJsonStream(in);
-      FioJsonStream.Chunk chunk;
-      while ((chunk = stream.next()) != null) {
+      while (true) {
         try {
+          FioJsonStream.Chunk chunk = stream.next();
+          if (chunk == null) {
+            break;
+          }
           FioStatus status = FioChunkParser.parse(chunk, "fio stdout");
           if (tracker.workload() == null) {
             // the run's full workload goes out before the first samples
@@ -166,7 +169,7 @@ public final class FioRunner {
           }
           tracker.accept(status);
           reports++;
-        } catch (FioFormatException e) {
+        } catch (FioFormatException | InputFormatException e) {
           LOG.warn("skipped a fio report: {}", e.getMessage());
           notes.add(e.getMessage());
         }

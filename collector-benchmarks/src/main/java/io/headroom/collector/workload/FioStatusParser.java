@@ -29,7 +29,7 @@ final class FioStatusParser {
       out.add(job(jobs.get(i), global, where + ": jobs[" + i + "]"));
     }
     JsonNode version = root.get("fio version");
-    return new FioStatus(ts, version == null ? null : version.asText(), List.copyOf(out));
+    return new FioStatus(ts, version == null ? null : version.asText(), List.copyOf(out), where);
   }
 
   private static double timestamp(JsonNode root, String where) {

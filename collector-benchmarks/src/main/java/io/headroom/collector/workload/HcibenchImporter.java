@@ -68,8 +68,8 @@ public final class HcibenchImporter {
     }
     try (Stream<Path> in = Files.list(dir)) {
       return in.filter(Files::isDirectory).filter(p -> TEST.matcher(p.getFileName().toString()).matches())
-          .sorted((a, b) -> Long.compare(startOf(a), startOf(b)) != 0 ? Long.compare(startOf(a), startOf(b))
-              : a.getFileName().compareTo(b.getFileName()))
+          .sorted(java.util.Comparator.comparing((Path p) -> startOf(p).length())
+              .thenComparing(HcibenchImporter::startOf).thenComparing(Path::getFileName))
           .toList();
     }
   }
@@ -94,32 +94,45 @@ public final class HcibenchImporter {
     for (Path vm : vms) {
       String host = vm.getFileName().toString().replaceAll("\\.json$", "");
       List<RecordingRecord> records = new ArrayList<>();
-      FioIntervalTracker tracker = new FioIntervalTracker(host, name, new RecordedFioTopology(host), records::add);
-      FioJsonImporter.read(vm).forEach(tracker::accept);
+      CheckedRecords checked = new CheckedRecords(records::add, vm.toString());
+      FioIntervalTracker tracker = new FioIntervalTracker(host, name, new RecordedFioTopology(host), checked);
+      FioJsonImporter.replay(FioJsonImporter.read(vm), tracker, checked);
       // the tracker's phases are fio's job sections; the test is the phase here
       records.stream().filter(r -> !(r instanceof Phase)).forEach(body::add);
       double first = Double.isNaN(tracker.firstStart()) ? tracker.lastTs() : tracker.firstStart();
       start = Math.min(start, first);
       end = Math.max(end, tracker.lastTs());
     }
-    Map<String, Object> params = params(m.group(2));
+    Map<String, Object> params = params(m.group(2), test);
     params.put("vms", (long) vms.size());
-    return new Phase(runId, name, start, end, params);
+    Phase phase = new Phase(runId, name, start, end, params);
+    new CheckedRecords(p -> { }, test.toString()).accept(phase);
+    return phase;
   }
 
   /** "8vmdk-100ws-4k-70rdpct-100randompct-4threads" as {vmdk=8, ws=100, bs=4096, rdpct=70, randompct=100, threads=4}. */
-  static Map<String, Object> params(String spec) {
+  static Map<String, Object> params(String spec, Path test) {
     Map<String, Object> out = new LinkedHashMap<>();
     Matcher c = COUNT.matcher(spec);
     while (c.find()) {
-      out.put(c.group(2), Long.parseLong(c.group(1)));
+      out.put(c.group(2), count(c.group(1), 1, c.group(), test));
     }
     Matcher s = SIZE.matcher(spec);
     if (s.find()) {
       long unit = s.group(2).toLowerCase(Locale.ROOT).equals("k") ? 1024 : 1024 * 1024;
-      out.put("bs", Long.parseLong(s.group(1)) * unit);
+      out.put("bs", count(s.group(1), unit, s.group(), test));
     }
     return out;
+  }
+
+  /** {@code digits} times {@code unit}, refused naming the folder when past what a long holds. */
+  private static long count(String digits, long unit, String part, Path test) {
+    try {
+      return Math.multiplyExact(Long.parseLong(digits), unit);
+    } catch (ArithmeticException | NumberFormatException e) {
+      throw new FioFormatException(test + ": \"" + part.replaceFirst("^-", "") + "\" in the folder's name: "
+          + digits + " is past any count or size HCIBench sets");
+    }
   }
 
   /** The test's name without its start time, unless another test of the run has the same parameters. */
@@ -131,8 +144,9 @@ public final class HcibenchImporter {
     return same > 1 ? full : bare;
   }
 
-  private static long startOf(Path test) {
+  /** The start time in the test's name, without leading zeros: digits, compared by length first, so any number of them compares. */
+  private static String startOf(Path test) {
     Matcher m = TEST.matcher(test.getFileName().toString());
-    return m.matches() ? Long.parseLong(m.group(3)) : 0;
+    return m.matches() ? m.group(3).replaceFirst("^0+(?=.)", "") : "0";
   }
 }

@@ -1,10 +1,10 @@
 package io.headroom.collector.workload;
 
 import io.headroom.model.Phase;
+import io.headroom.model.input.BoundedLines;
 import io.headroom.model.RecordingRecord;
 import io.headroom.model.Run;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -26,8 +26,14 @@ public final class SysbenchLogImporter {
   public static void importFile(Path file, String host, String runId, String testbed, Double end,
       Consumer<RecordingRecord> sink) throws IOException {
     SysbenchLog log = new SysbenchLog();
-    for (String line : Files.readAllLines(file, StandardCharsets.UTF_8)) {
-      log.accept(line);
+    List<Long> intervalLines = new ArrayList<>();
+    try (BoundedLines lines = BoundedLines.open(file)) {
+      String line;
+      while ((line = lines.next()) != null) {
+        if (log.accept(line) != null) {
+          intervalLines.add(lines.lineNumber());
+        }
+      }
     }
     List<SysbenchLog.Interval> intervals = log.intervals();
     if (intervals.isEmpty()) {
@@ -43,10 +49,14 @@ public final class SysbenchLogImporter {
     }
     workload.put("source", file.getFileName().toString());
     List<RecordingRecord> body = new ArrayList<>();
-    SysbenchRecords records = new SysbenchRecords(host, runId, body::add);
-    intervals.forEach(i -> records.accept(start, i, Map.of("tool", "sysbench")));
-    sink.accept(new Run(runId, testbed, start, stop, workload));
-    sink.accept(new Phase(runId, "sysbench", start, stop));
+    CheckedRecords checked = new CheckedRecords(body::add, file.toString());
+    checked.accept(new Run(runId, testbed, start, stop, workload));
+    checked.accept(new Phase(runId, "sysbench", start, stop));
+    SysbenchRecords records = new SysbenchRecords(host, runId, checked);
+    for (int i = 0; i < intervals.size(); i++) {
+      checked.at(file + ": line " + intervalLines.get(i));
+      records.accept(start, intervals.get(i), Map.of("tool", "sysbench"));
+    }
     body.forEach(sink);
   }
 }

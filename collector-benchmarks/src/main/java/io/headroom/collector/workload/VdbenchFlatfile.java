@@ -1,9 +1,7 @@
 package io.headroom.collector.workload;
 
-import java.io.BufferedReader;
+import io.headroom.model.input.BoundedLines;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -36,9 +34,9 @@ final class VdbenchFlatfile {
   static List<Row> read(Path file) throws IOException {
     Lines lines = new Lines(file);
     List<Row> rows = new ArrayList<>();
-    try (BufferedReader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+    try (BoundedLines in = BoundedLines.open(file)) {
       String l;
-      while ((l = in.readLine()) != null) {
+      while ((l = in.next()) != null) {
         Row row = lines.next(l);
         if (row != null) {
           rows.add(row);

@@ -90,6 +90,7 @@ public final class VdbenchFlatfileImporter {
   private static void emit(Path file, String host, String runId, String testbed,
       Map<String, List<Interval>> byRun, Consumer<RecordingRecord> sink) {
     List<RecordingRecord> body = new ArrayList<>();
+    CheckedRecords checked = new CheckedRecords(body::add, file.toString());
     double runStart = Double.MAX_VALUE;
     double runEnd = -Double.MAX_VALUE;
     for (Map.Entry<String, List<Interval>> e : byRun.entrySet()) {
@@ -97,10 +98,11 @@ public final class VdbenchFlatfileImporter {
       List<Interval> intervals = e.getValue();
       double start = phaseStart(intervals.stream().map(Interval::ts).toList());
       double end = intervals.get(intervals.size() - 1).ts();
-      body.add(new Entity(id, EntityKind.WORKLOAD, e.getKey(), attrs(intervals.get(0).row()), Map.of()));
-      body.add(new Phase(runId, e.getKey(), start, end));
+      checked.at(file + ": line " + intervals.get(0).row().line());
+      checked.accept(new Entity(id, EntityKind.WORKLOAD, e.getKey(), attrs(intervals.get(0).row()), Map.of()));
+      checked.accept(new Phase(runId, e.getKey(), start, end));
       for (Interval i : intervals) {
-        samples(file, id, i.ts(), i.row(), body::add);
+        samples(file, id, i.ts(), i.row(), checked.at(file + ": line " + i.row().line()));
       }
       runStart = Math.min(runStart, start);
       runEnd = Math.max(runEnd, end);
@@ -109,7 +111,7 @@ public final class VdbenchFlatfileImporter {
     workload.put("tool", "vdbench");
     workload.put("runs", List.copyOf(byRun.keySet()));
     workload.put("source", file.getFileName().toString());
-    sink.accept(new Run(runId, testbed, runStart, runEnd, workload));
+    new CheckedRecords(sink, file.toString()).accept(new Run(runId, testbed, runStart, runEnd, workload));
     body.forEach(sink);
   }
 
@@ -200,12 +202,18 @@ public final class VdbenchFlatfileImporter {
       if (v == null || v.equals("n/a") || v.equals("?")) {
         return null;
       }
+      double value;
       try {
-        return Double.parseDouble(v);
+        value = Double.parseDouble(v);
       } catch (NumberFormatException e) {
         throw new FioFormatException(file + ": line " + row.line() + ": " + column
             + " \"" + v + "\" is not a number");
       }
+      if (!Double.isFinite(value)) { // "NaN", "Infinity", or past a double's range ("1e400")
+        throw new FioFormatException(file + ": line " + row.line() + ": " + column
+            + " \"" + v + "\" is not a finite number");
+      }
+      return value;
     }
   }
 }

@@ -49,7 +49,7 @@ class FioIntervalTrackerTest {
   }
 
   private static FioStatus at(double ts, FioJobSnapshot... jobs) {
-    return new FioStatus(ts, "fio-3.33", List.of(jobs));
+    return new FioStatus(ts, "fio-3.33", List.of(jobs), "test");
   }
 
   private static List<Double> values(Records r, String metric) {

@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
 import java.io.IOException;
-import java.io.StringReader;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -71,7 +70,8 @@ class FioTextTest {
   void objectsAreFramedAmongNoise() throws IOException {
     String text = "fio: a note {not json\n{\"a\": \"}{\\\"\", \"b\": {\"c\": 1}}\n"
         + "between\n{\n  \"x\" : 1\n}\n{\n  \"cut\" : ";
-    FioJsonStream s = new FioJsonStream(new StringReader(text));
+    FioJsonStream s = new FioJsonStream(new io.headroom.model.input.BoundedLines(
+        new java.io.ByteArrayInputStream(text.getBytes(java.nio.charset.StandardCharsets.UTF_8)), "t", 1 << 20));
     assertEquals(new FioJsonStream.Chunk("{\"a\": \"}{\\\"\", \"b\": {\"c\": 1}}\n", 2), s.next());
     assertEquals(new FioJsonStream.Chunk("{\n  \"x\" : 1\n}\n", 4), s.next());
     assertEquals(new FioJsonStream.Chunk("{\n  \"cut\" : \n", 7), s.next());

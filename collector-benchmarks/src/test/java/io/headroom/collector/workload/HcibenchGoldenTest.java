@@ -145,7 +145,7 @@ class HcibenchGoldenTest {
   @Test
   void theNameGivesTheParameters() {
     assertEquals(Map.of("vmdk", 8L, "ws", 100L, "bs", 1_048_576L, "rdpct", 0L, "randompct", 0L, "threads", 1L),
-        HcibenchImporter.params("8vmdk-100ws-1m-0rdpct-0randompct-1threads"));
+        HcibenchImporter.params("8vmdk-100ws-1m-0rdpct-0randompct-1threads", Path.of("t")));
   }
 
   private static List<RecordingRecord> read(Path dir) throws Exception {

@@ -32,15 +32,62 @@ public final class Domains {
   private static final List<String> SPEED_ATTRS = List.of("speed_bps", "max_speed_bps", "gen", "width",
       "max_gen", "max_width");
 
+  /**
+   * The first instant PostgreSQL's timestamptz holds, 4714-11-24 00:00 UTC BC (Julian day 0), in
+   * Unix seconds: an earlier point would fail the whole batch's COPY ("timestamp out of range").
+   * Far below it the store's microseconds (Math.round(ts * 1e6), store.BinaryCopy) saturate at
+   * Long.MIN_VALUE and the shift to PostgreSQL's epoch wraps them round to the year 294,247.
+   */
+  public static final double FIRST_SECOND = -210_866_803_200d;
+  /**
+   * The last whole Unix second whose microseconds fit a long: Long.MAX_VALUE / 1,000,000 =
+   * 9,223,372,036,854 (294247-01-10 04:00:54 UTC). Past 9,223,372,036,854.775807 the conversion
+   * saturates at Long.MAX_VALUE, so every later time would be stored as one and the same instant.
+   */
+  public static final double LAST_SECOND = Long.MAX_VALUE / 1_000_000;
+
   private Domains() {}
+
+  /**
+   * Why a record's numbers are outside their domains (the message {@link #check} throws), or null.
+   * For records made from other formats (an importer's), which must hold what a recording holds.
+   */
+  public static String problem(RecordingRecord record) {
+    try {
+      check(record);
+      return null;
+    } catch (IllegalArgumentException e) {
+      return e.getMessage();
+    }
+  }
+
+  /**
+   * Why {@code ts} cannot be a time Headroom stores ("the run's end 3.2e16 is outside ..."), or
+   * null: NaN, an infinity, or outside {@link #FIRST_SECOND}..{@link #LAST_SECOND}.
+   */
+  public static String timeProblem(String what, double ts) {
+    if (ts >= FIRST_SECOND && ts <= LAST_SECOND) {
+      return null;
+    }
+    return what + " " + ts + " is no time: a time must lie in " + (long) FIRST_SECOND + ".." + (long) LAST_SECOND
+        + " Unix seconds (4714-11-24 BC to 294247-01-10), what PostgreSQL and the store's microseconds hold";
+  }
 
   /** Throws IllegalArgumentException saying what is out of its domain; returns the record. */
   static RecordingRecord check(RecordingRecord record) {
     if (record instanceof Sample s) {
+      time("the time of " + s.metric() + " of " + s.entity(), s.ts());
       sample(s);
     } else if (record instanceof Entity e) {
       entity(e);
-    } else if (record instanceof Run r && r.end() != null && r.end() < r.start()) {
+    } else if (record instanceof Run r) {
+      time("run \"" + r.run() + "\"'s start", r.start());
+      time("run \"" + r.run() + "\"'s end", r.end());
+    } else if (record instanceof Phase p) {
+      time("phase \"" + p.name() + "\"'s start", p.start());
+      time("phase \"" + p.name() + "\"'s end", p.end());
+    }
+    if (record instanceof Run r && r.end() != null && r.end() < r.start()) {
       throw new IllegalArgumentException("run \"" + r.run() + "\" ends (" + r.end() + ") before it starts ("
           + r.start() + ")");
     } else if (record instanceof Phase p && p.end() != null && p.end() < p.start()) {
@@ -48,6 +95,13 @@ public final class Domains {
           + p.start() + ")");
     }
     return record;
+  }
+
+  private static void time(String what, Double ts) {
+    String problem = ts == null ? null : timeProblem(what, ts);
+    if (problem != null) {
+      throw new IllegalArgumentException(problem);
+    }
   }
 
   static boolean isFraction(String metric) {

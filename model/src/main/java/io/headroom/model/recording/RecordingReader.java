@@ -2,11 +2,10 @@ package io.headroom.model.recording;
 
 import io.headroom.model.Entity;
 import io.headroom.model.RecordingRecord;
-import java.io.BufferedReader;
+import io.headroom.model.input.BoundedLines;
+import io.headroom.model.input.InputFormatException;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.Reader;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -29,25 +28,20 @@ public final class RecordingReader {
     this.lenient = lenient;
   }
 
+  /** A regular file's records; anything else (a directory, a FIFO, a device) is refused unopened. */
   public ReadStats read(Path file, Consumer<RecordingRecord> sink) throws IOException {
-    try (InputStream in = Files.newInputStream(file)) {
-      return read(file.toString(), new Utf8Lines(in)::next, sink);
+    try (BoundedLines lines = BoundedLines.open(file)) {
+      return read(lines, sink);
     }
   }
 
-  /** Reads from any reader (already decoded); {@code source} names it in errors. */
-  public ReadStats read(String source, Reader reader, Consumer<RecordingRecord> sink)
-      throws IOException {
-    BufferedReader in = reader instanceof BufferedReader b ? b : new BufferedReader(reader);
-    return read(source, in::readLine, sink);
+  /** Reads from any stream of bytes; {@code source} names it in errors. */
+  public ReadStats read(String source, InputStream in, Consumer<RecordingRecord> sink) throws IOException {
+    return read(new BoundedLines(in, source, BoundedLines.MAX_LINE_BYTES), sink);
   }
 
-  /** The next line of a recording, null at its end. */
-  private interface Lines {
-    String next() throws IOException, Utf8Lines.NotUtf8;
-  }
-
-  private ReadStats read(String source, Lines lines, Consumer<RecordingRecord> sink) throws IOException {
+  private ReadStats read(BoundedLines lines, Consumer<RecordingRecord> sink) throws IOException {
+    String source = lines.source();
     long lineNo = 0;
     long records = 0;
     long bad = 0;
@@ -71,8 +65,9 @@ public final class RecordingReader {
         if (record instanceof Entity e) {
           sameAsBefore(e, entities, entityLines, lineNo);
         }
-      } catch (Utf8Lines.NotUtf8 | IllegalArgumentException | NullPointerException e) {
-        RecordingFormatException error = new RecordingFormatException(source, lineNo, e.getMessage());
+      } catch (InputFormatException | IllegalArgumentException | NullPointerException e) {
+        String problem = e instanceof InputFormatException i ? i.problem() : e.getMessage();
+        RecordingFormatException error = new RecordingFormatException(source, lineNo, problem);
         if (!lenient) {
           throw error;
         }
