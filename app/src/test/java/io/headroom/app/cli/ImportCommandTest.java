@@ -81,7 +81,7 @@ class ImportCommandTest {
    */
   @Test
   void anEndPastAnyStoredTimeIsRefusedNamingTheOption() throws Exception {
-    Path log = Path.of("../collector/src/test/resources/workload/sysbench/cpu.log");
+    Path log = Path.of("../collector-benchmarks/src/test/resources/workload/sysbench/cpu.log");
     assertEquals(2, cli.run("import", "sysbench", log.toString(), "--alone", "--end=+999999999-12-31T23:59:59Z"));
     assertEquals("headroom import: --end 3.15568898327808E16 is no time: a time must lie in -210866803200..9223372036854"
         + " Unix seconds (4714-11-24 BC to 294247-01-10), what PostgreSQL and the store's microseconds hold"
