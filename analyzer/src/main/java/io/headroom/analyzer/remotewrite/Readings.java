@@ -1,0 +1,108 @@
+package io.headroom.analyzer.remotewrite;
+
+import io.headroom.model.kafka.Point;
+import io.headroom.model.kafka.SampleBatch;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.function.BiFunction;
+
+/**
+ * Readings as remote-write series: one series per Headroom series (testbed, entity, metric), named
+ * by {@link PromNames}, labelled {@code testbed}, {@code entity} and {@code kind}; no run label
+ * (docs/metrics/prometheus.md says why). Within a request each series' samples are in timestamp
+ * order; a reading not later than the series' last in the same request (two readings in one
+ * millisecond) is left out and counted.
+ */
+public final class Readings {
+  private final PromNames names;
+  private final BiFunction<String, String, String> kindOf;
+  // sorted: the same readings make the same requests, whatever order the partitions came in
+  private final Map<SeriesKey, List<Point>> pending = new TreeMap<>();
+  private int samples;
+  private long sameMillisecond;
+
+  /** {@code kindOf}: (testbed, entity) to the entity's kind, null when not known. */
+  public Readings(PromNames names, BiFunction<String, String, String> kindOf) {
+    this.names = names;
+    this.kindOf = kindOf;
+  }
+
+  public void add(SampleBatch batch) {
+    for (Point p : batch.points()) {
+      pending.computeIfAbsent(new SeriesKey(batch.testbed(), batch.entity(), p.metric()), k -> new ArrayList<>()).add(p);
+      samples++;
+    }
+  }
+
+  public int samples() {
+    return samples;
+  }
+
+  /** Readings left out for sharing a millisecond with the one before them in their series. */
+  public long sameMillisecond() {
+    return sameMillisecond;
+  }
+
+  /** The requests, each of at most {@code maxSamples} samples (a series split across two if it must). */
+  public List<List<TimeSeries>> requests(int maxSamples) {
+    List<List<TimeSeries>> out = new ArrayList<>();
+    List<TimeSeries> current = new ArrayList<>();
+    int inCurrent = 0;
+    for (Map.Entry<SeriesKey, List<Point>> e : pending.entrySet()) {
+      List<Point> points = e.getValue();
+      points.sort(Comparator.comparingDouble(Point::ts)); // stable: a series' readings of one instant keep their order
+      TimeSeries s = null;
+      for (Point p : points) {
+        if (s == null || inCurrent == maxSamples) {
+          if (inCurrent == maxSamples) {
+            out.add(current);
+            current = new ArrayList<>();
+            inCurrent = 0;
+          }
+          s = newSeries(e.getKey());
+          current.add(s);
+        }
+        if (s.add(millis(p.ts()), p.value())) {
+          inCurrent++;
+        } else {
+          sameMillisecond++;
+        }
+      }
+    }
+    if (!current.isEmpty()) {
+      out.add(current);
+    }
+    return out;
+  }
+
+  private TimeSeries newSeries(SeriesKey k) {
+    Map<String, String> labels = new HashMap<>(4);
+    labels.put("testbed", k.testbed());
+    labels.put("entity", k.entity());
+    labels.put("kind", kindOf.apply(k.testbed(), k.entity()));
+    return new TimeSeries(names.of(k.metric()), labels);
+  }
+
+  /**
+   * Headroom's time (seconds, kept to the microsecond as the store keeps it) as Prometheus'
+   * milliseconds, truncated: rounded to the microsecond first, so 12.345 s is 12345 ms although
+   * 12.345 * 1000 is 12344.999... in binary.
+   */
+  public static long millis(double ts) {
+    return Math.floorDiv(Math.round(ts * 1e6), 1000L);
+  }
+
+  private record SeriesKey(String testbed, String entity, String metric) implements Comparable<SeriesKey> {
+    private static final Comparator<SeriesKey> ORDER = Comparator.comparing(SeriesKey::testbed)
+        .thenComparing(SeriesKey::entity).thenComparing(SeriesKey::metric);
+
+    @Override
+    public int compareTo(SeriesKey o) {
+      return ORDER.compare(this, o);
+    }
+  }
+}

@@ -1,0 +1,87 @@
+package io.headroom.analyzer.remotewrite;
+
+import com.google.protobuf.CodedOutputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.List;
+import java.util.Map;
+import org.xerial.snappy.Snappy;
+
+/**
+ * The body of a remote-write 1.0 request: Prometheus' {@code prometheus.WriteRequest} protobuf
+ * (prompb/remote.proto, types.proto), written field by field, then compressed in snappy's block
+ * format (not the framed one), as the specification requires.
+ *
+ * <pre>
+ * WriteRequest { repeated TimeSeries timeseries = 1; }
+ * TimeSeries   { repeated Label labels = 1; repeated Sample samples = 2; }
+ * Label        { string name = 1; string value = 2; }
+ * Sample       { double value = 1; int64 timestamp = 2; }   // milliseconds since the epoch
+ * </pre>
+ */
+public final class WriteRequest {
+  private WriteRequest() {}
+
+  /** The uncompressed protobuf. */
+  public static byte[] encode(List<TimeSeries> series) {
+    try {
+      ByteArrayOutputStream bytes = new ByteArrayOutputStream(64 + series.size() * 96);
+      CodedOutputStream out = CodedOutputStream.newInstance(bytes);
+      for (TimeSeries s : series) {
+        out.writeTag(1, 2);
+        out.writeUInt32NoTag(seriesSize(s));
+        writeSeries(out, s);
+      }
+      out.flush();
+      return bytes.toByteArray();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e); // a byte array stream does not fail
+    }
+  }
+
+  /** What goes on the wire: the protobuf in snappy's block format. */
+  public static byte[] compressed(List<TimeSeries> series) {
+    try {
+      return Snappy.compress(encode(series));
+    } catch (IOException e) {
+      throw new UncheckedIOException("snappy could not compress a remote-write request", e);
+    }
+  }
+
+  private static void writeSeries(CodedOutputStream out, TimeSeries s) throws IOException {
+    for (Map.Entry<String, String> l : s.labels().entrySet()) {
+      out.writeTag(1, 2);
+      out.writeUInt32NoTag(labelSize(l));
+      out.writeString(1, l.getKey());
+      out.writeString(2, l.getValue());
+    }
+    for (int i = 0; i < s.size(); i++) {
+      out.writeTag(2, 2);
+      out.writeUInt32NoTag(sampleSize(s, i));
+      out.writeDouble(1, s.value(i));
+      out.writeInt64(2, s.timestamp(i));
+    }
+  }
+
+  private static int seriesSize(TimeSeries s) {
+    int size = 0;
+    for (Map.Entry<String, String> l : s.labels().entrySet()) {
+      int n = labelSize(l);
+      size += 1 + CodedOutputStream.computeUInt32SizeNoTag(n) + n;
+    }
+    for (int i = 0; i < s.size(); i++) {
+      int n = sampleSize(s, i);
+      size += 1 + CodedOutputStream.computeUInt32SizeNoTag(n) + n;
+    }
+    return size;
+  }
+
+  private static int labelSize(Map.Entry<String, String> l) {
+    return CodedOutputStream.computeStringSize(1, l.getKey()) + CodedOutputStream.computeStringSize(2, l.getValue());
+  }
+
+  private static int sampleSize(TimeSeries s, int i) {
+    return CodedOutputStream.computeDoubleSize(1, s.value(i)) + CodedOutputStream.computeInt64Size(2, s.timestamp(i));
+  }
+}
