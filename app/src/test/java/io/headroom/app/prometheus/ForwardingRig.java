@@ -77,6 +77,12 @@ final class ForwardingRig implements AutoCloseable {
         RecordJson.encode(TESTBED, r))).get();
   }
 
+  /** A verdict as the live verdicts publish it: JSON keyed testbed|run. */
+  void publish(io.headroom.model.Verdict v) throws Exception {
+    producer.send(new ProducerRecord<>(topics.verdicts(), (TESTBED + "|" + v.run()).getBytes(StandardCharsets.UTF_8),
+        io.headroom.model.VerdictJson.toJson(v).getBytes(StandardCharsets.UTF_8))).get();
+  }
+
   /** One sample batch per entity, keyed testbed|entity as the collector keys it. */
   void publish(String entity, List<Point> points) throws Exception {
     SampleBatch b = new SampleBatch(UUID.randomUUID(), TESTBED, entity, points);

@@ -5,7 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.headroom.analyzer.remotewrite.RemoteWriteSender;
+import io.headroom.model.Bottleneck;
 import io.headroom.model.Entity;
+import io.headroom.model.HeadroomEntry;
+import io.headroom.model.Phase;
+import io.headroom.model.PhaseVerdict;
+import io.headroom.model.Verdict;
 import io.headroom.model.EntityKind;
 import io.headroom.model.Metrics;
 import io.headroom.model.kafka.Point;
@@ -120,6 +125,41 @@ class RemoteWriteRoundTripTest {
       assertEquals(expected(startMs, 300, 0, 1e3), prometheus.samples("headroom_util_ratio{entity=\"h1/cpu0\"}"));
       assertEquals(expected(startMs, 300, 2000, 1e6),
           prometheus.samples("headroom_read_latency_seconds{entity=\"h1/disk/sda\"}"));
+      assertEquals(0, sender.samplesRefused());
+    }
+  }
+
+  /**
+   * A phase that ran from 40 s ago to 5 s ago and its verdict (the disk d1 at 75% of its ceiling):
+   * Prometheus draws the phase and the bottleneck as 1 every 10 s from the phase's start and at
+   * its end, and the disk's headroom as 1 - 0.75 over the same times.
+   */
+  @Test
+  void aRunsPhaseAndVerdictBecomeSeriesPrometheusDraws() throws Exception {
+    assumeBinaries();
+    long startMs = System.currentTimeMillis() / 1000 * 1000 - 40_000;
+    long endMs = startMs + 35_000;
+    try (Receiver.Prometheus prometheus = new Receiver.Prometheus(dir.resolve("prometheus"), "");
+        ForwardingRig rig = new ForwardingRig(dir)) {
+      prometheus.start();
+      RemoteWriteSender sender = rig.forwardTo(prometheus.writeUrl(), "prometheus");
+      rig.record(rig.topics.runs(), "r1/p1", new Phase("r1", "p1", startMs / 1000.0, endMs / 1000.0));
+      ForwardingRig.await(() -> sender.samplesSent() >= 6, Duration.ofSeconds(60), "the phase's 5 samples and marker");
+      List<HeadroomEntry> rows = List.of(new HeadroomEntry("d1", EntityKind.DISK, 0.75, 0.7, "util", true));
+      rig.publish(new Verdict("r1", Bottleneck.DISK, "d1", 0.9, List.of(), rows, List.of(
+          new PhaseVerdict("p1", Bottleneck.DISK, "d1", 0.9, "r", List.of(), rows, List.of(), null))));
+      ForwardingRig.await(() -> sender.samplesSent() >= 18, Duration.ofSeconds(60), "the verdict's 12 samples");
+      List<Receiver.Sample> ones = new ArrayList<>();
+      List<Receiver.Sample> headroom = new ArrayList<>();
+      for (long t : new long[] {startMs, startMs + 10_000, startMs + 20_000, startMs + 30_000, endMs}) {
+        ones.add(new Receiver.Sample(t, 1));
+        headroom.add(new Receiver.Sample(t, 1 - 0.75));
+      }
+      assertEquals(ones, prometheus.samples("headroom_phase_info{testbed=\"rw\",run=\"r1\",phase=\"p1\"}"));
+      assertEquals(ones, prometheus.samples(
+          "headroom_bottleneck{testbed=\"rw\",run=\"r1\",phase=\"p1\",class=\"disk\",entity=\"d1\"}"));
+      assertEquals(headroom, prometheus.samples(
+          "headroom_headroom_ratio{run=\"r1\",phase=\"p1\",entity=\"d1\",kind=\"disk\",reading=\"util\"}"));
       assertEquals(0, sender.samplesRefused());
     }
   }
