@@ -47,9 +47,13 @@ final class ForwardingRig implements AutoCloseable {
   private final List<Thread> threads = new ArrayList<>();
 
   ForwardingRig(Path dir) throws Exception {
+    this(dir, 2);
+  }
+
+  ForwardingRig(Path dir, int partitions) throws Exception {
     kafka = EmbeddedKafka.start(dir.resolve("kafka"));
     KafkaClient client = KafkaClient.plaintext(kafka.bootstrapServers());
-    TopicSetup.ensure(client, topics, 2, (short) 1);
+    TopicSetup.ensure(client, topics, partitions, (short) 1);
     ingest = IngestConfig.defaults(client, topics);
     Map<String, Object> p = new HashMap<>(client.properties());
     p.put("acks", "all");
