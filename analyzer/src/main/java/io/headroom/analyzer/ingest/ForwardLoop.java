@@ -68,6 +68,7 @@ public final class ForwardLoop implements Runnable, AutoCloseable {
     p.put("enable.auto.commit", false);
     p.put("auto.offset.reset", "earliest");
     p.put("max.poll.records", config.maxPollRecords());
+    IngestLoop.bigFetches(p);
     p.put("max.poll.interval.ms", Integer.MAX_VALUE); // an endpoint down for hours holds one poll that long
     this.consumer = new KafkaConsumer<>(p, new ByteArrayDeserializer(), new ByteArrayDeserializer());
   }

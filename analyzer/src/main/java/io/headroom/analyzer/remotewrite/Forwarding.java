@@ -16,15 +16,15 @@ import java.util.function.BooleanSupplier;
  * memory, would not be.
  */
 public final class Forwarding {
-  private final PromNames names;
   private final EntityKinds kinds;
   private final RemoteWriteSender sender;
   private final DerivedSeries derived = new DerivedSeries();
+  private final SeriesLabels labels;
 
   public Forwarding(PromNames names, EntityKinds kinds, RemoteWriteSender sender) {
-    this.names = names;
     this.kinds = kinds;
     this.sender = sender;
+    this.labels = new SeriesLabels(names, kinds);
   }
 
   public RemoteWriteSender sender() {
@@ -36,7 +36,7 @@ public final class Forwarding {
    * when {@code stopping} cut the readings short (they are then not done).
    */
   public boolean forward(List<IngestBatch> batches, long nowMs, BooleanSupplier stopping) throws InterruptedException {
-    Readings readings = new Readings(names, kinds);
+    Readings readings = new Readings(labels);
     for (IngestBatch b : batches) {
       for (IngestBatch.TestbedRecord r : b.records()) {
         if (r.record() instanceof Entity e) {

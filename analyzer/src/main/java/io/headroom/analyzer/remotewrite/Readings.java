@@ -7,7 +7,6 @@ import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 import java.util.function.BiFunction;
 
 /**
@@ -18,17 +17,19 @@ import java.util.function.BiFunction;
  * millisecond) is left out and counted.
  */
 public final class Readings {
-  private final PromNames names;
-  private final BiFunction<String, String, String> kindOf;
-  // sorted: the same readings make the same requests, whatever order the partitions came in
-  private final Map<SeriesKey, List<Point>> pending = new TreeMap<>();
+  private final SeriesLabels labels;
+  private final Map<SeriesKey, List<Point>> pending = new HashMap<>();
   private int samples;
   private long sameMillisecond;
 
   /** {@code kindOf}: (testbed, entity) to the entity's kind, null when not known. */
   public Readings(PromNames names, BiFunction<String, String, String> kindOf) {
-    this.names = names;
-    this.kindOf = kindOf;
+    this(new SeriesLabels(names, kindOf));
+  }
+
+  /** With the label blocks of the polls before (Forwarding keeps them). */
+  Readings(SeriesLabels labels) {
+    this.labels = labels;
   }
 
   public void add(SampleBatch batch) {
@@ -52,9 +53,15 @@ public final class Readings {
     List<List<TimeSeries>> out = new ArrayList<>();
     List<TimeSeries> current = new ArrayList<>();
     int inCurrent = 0;
-    for (Map.Entry<SeriesKey, List<Point>> e : pending.entrySet()) {
-      List<Point> points = e.getValue();
-      points.sort(Comparator.comparingDouble(Point::ts)); // stable: a series' readings of one instant keep their order
+    // sorted: the same readings make the same requests, whatever order the partitions came in
+    List<SeriesKey> keys = new ArrayList<>(pending.keySet());
+    keys.sort(null);
+    for (SeriesKey key : keys) {
+      List<Point> points = pending.get(key);
+      if (!inOrder(points)) {
+        points.sort(Comparator.comparingDouble(Point::ts)); // stable: a series' readings of one instant keep their order
+      }
+      SeriesLabels.Block block = labels.of(key);
       TimeSeries s = null;
       for (Point p : points) {
         if (s == null || inCurrent == maxSamples) {
@@ -63,7 +70,7 @@ public final class Readings {
             current = new ArrayList<>();
             inCurrent = 0;
           }
-          s = newSeries(e.getKey());
+          s = new TimeSeries(block.labels(), block.encoded());
           current.add(s);
         }
         if (s.add(millis(p.ts()), p.value())) {
@@ -79,12 +86,13 @@ public final class Readings {
     return out;
   }
 
-  private TimeSeries newSeries(SeriesKey k) {
-    Map<String, String> labels = new HashMap<>(4);
-    labels.put("testbed", k.testbed());
-    labels.put("entity", k.entity());
-    labels.put("kind", kindOf.apply(k.testbed(), k.entity()));
-    return new TimeSeries(names.of(k.metric()), labels);
+  private static boolean inOrder(List<Point> points) {
+    for (int i = 1; i < points.size(); i++) {
+      if (points.get(i).ts() < points.get(i - 1).ts()) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /**
@@ -96,7 +104,7 @@ public final class Readings {
     return Math.floorDiv(Math.round(ts * 1e6), 1000L);
   }
 
-  private record SeriesKey(String testbed, String entity, String metric) implements Comparable<SeriesKey> {
+  record SeriesKey(String testbed, String entity, String metric) implements Comparable<SeriesKey> {
     private static final Comparator<SeriesKey> ORDER = Comparator.comparing(SeriesKey::testbed)
         .thenComparing(SeriesKey::entity).thenComparing(SeriesKey::metric);
 

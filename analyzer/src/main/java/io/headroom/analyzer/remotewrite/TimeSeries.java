@@ -12,19 +12,33 @@ public final class TimeSeries {
   /** A sample value Prometheus reads as "this series ended here" (its staleness marker). */
   public static final double STALE = Double.longBitsToDouble(0x7ff0000000000002L);
 
-  private final TreeMap<String, String> labels;
+  private final Map<String, String> labels;
+  /** The labels as WriteRequest fields, when written once for many requests ({@link SeriesLabels}); else null. */
+  private final byte[] encodedLabels;
   private long[] timestamps = new long[4];
   private double[] values = new double[4];
   private int size;
 
   public TimeSeries(String name, Map<String, String> labels) {
-    this.labels = new TreeMap<>();
-    this.labels.put("__name__", name);
+    TreeMap<String, String> sorted = new TreeMap<>();
+    sorted.put("__name__", name);
     labels.forEach((k, v) -> {
       if (v != null && !v.isEmpty()) { // an empty label value is the label's absence (spec 1.0)
-        this.labels.put(k, v);
+        sorted.put(k, v);
       }
     });
+    this.labels = java.util.Collections.unmodifiableMap(sorted);
+    this.encodedLabels = null;
+  }
+
+  /** A series whose labels (sorted, as {@link #labels()} of another) are already written as protobuf. */
+  TimeSeries(Map<String, String> labels, byte[] encodedLabels) {
+    this.labels = labels;
+    this.encodedLabels = encodedLabels;
+  }
+
+  byte[] encodedLabels() {
+    return encodedLabels;
   }
 
   /**

@@ -1,7 +1,6 @@
 package io.headroom.analyzer.remotewrite;
 
 import com.google.protobuf.CodedOutputStream;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.List;
@@ -25,18 +24,42 @@ public final class WriteRequest {
 
   /** The uncompressed protobuf. */
   public static byte[] encode(List<TimeSeries> series) {
+    int[] sizes = new int[series.size()];
+    int total = 0;
+    for (int i = 0; i < sizes.length; i++) {
+      sizes[i] = seriesSize(series.get(i));
+      total += 1 + CodedOutputStream.computeUInt32SizeNoTag(sizes[i]) + sizes[i];
+    }
+    byte[] bytes = new byte[total];
     try {
-      ByteArrayOutputStream bytes = new ByteArrayOutputStream(64 + series.size() * 96);
       CodedOutputStream out = CodedOutputStream.newInstance(bytes);
-      for (TimeSeries s : series) {
+      for (int i = 0; i < sizes.length; i++) {
         out.writeTag(1, 2);
-        out.writeUInt32NoTag(seriesSize(s));
-        writeSeries(out, s);
+        out.writeUInt32NoTag(sizes[i]);
+        writeSeries(out, series.get(i));
       }
-      out.flush();
-      return bytes.toByteArray();
+      out.checkNoSpaceLeft();
+      return bytes;
     } catch (IOException e) {
-      throw new UncheckedIOException(e); // a byte array stream does not fail
+      throw new UncheckedIOException("a WriteRequest did not fill the size worked out for it", e);
+    }
+  }
+
+  /** The labels of a series as its repeated Label fields, to be written as they are into many requests. */
+  static byte[] labels(Map<String, String> labels) {
+    int size = 0;
+    for (Map.Entry<String, String> l : labels.entrySet()) {
+      int n = labelSize(l);
+      size += 1 + CodedOutputStream.computeUInt32SizeNoTag(n) + n;
+    }
+    byte[] bytes = new byte[size];
+    try {
+      CodedOutputStream out = CodedOutputStream.newInstance(bytes);
+      writeLabels(out, labels);
+      out.checkNoSpaceLeft();
+      return bytes;
+    } catch (IOException e) {
+      throw new UncheckedIOException("labels did not fill the size worked out for them", e);
     }
   }
 
@@ -50,11 +73,10 @@ public final class WriteRequest {
   }
 
   private static void writeSeries(CodedOutputStream out, TimeSeries s) throws IOException {
-    for (Map.Entry<String, String> l : s.labels().entrySet()) {
-      out.writeTag(1, 2);
-      out.writeUInt32NoTag(labelSize(l));
-      out.writeString(1, l.getKey());
-      out.writeString(2, l.getValue());
+    if (s.encodedLabels() != null) {
+      out.writeRawBytes(s.encodedLabels());
+    } else {
+      writeLabels(out, s.labels());
     }
     for (int i = 0; i < s.size(); i++) {
       out.writeTag(2, 2);
@@ -64,11 +86,24 @@ public final class WriteRequest {
     }
   }
 
+  private static void writeLabels(CodedOutputStream out, Map<String, String> labels) throws IOException {
+    for (Map.Entry<String, String> l : labels.entrySet()) {
+      out.writeTag(1, 2);
+      out.writeUInt32NoTag(labelSize(l));
+      out.writeString(1, l.getKey());
+      out.writeString(2, l.getValue());
+    }
+  }
+
   private static int seriesSize(TimeSeries s) {
     int size = 0;
-    for (Map.Entry<String, String> l : s.labels().entrySet()) {
-      int n = labelSize(l);
-      size += 1 + CodedOutputStream.computeUInt32SizeNoTag(n) + n;
+    if (s.encodedLabels() != null) {
+      size = s.encodedLabels().length;
+    } else {
+      for (Map.Entry<String, String> l : s.labels().entrySet()) {
+        int n = labelSize(l);
+        size += 1 + CodedOutputStream.computeUInt32SizeNoTag(n) + n;
+      }
     }
     for (int i = 0; i < s.size(); i++) {
       int n = sampleSize(s, i);
