@@ -3,6 +3,7 @@ package io.headroom.analyzer.remotewrite;
 import io.headroom.model.kafka.Point;
 import io.headroom.model.kafka.SampleBatch;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
@@ -14,11 +15,14 @@ import java.util.function.BiFunction;
  * by {@link PromNames}, labelled {@code testbed}, {@code entity} and {@code kind}; no run label
  * (docs/metrics/prometheus.md says why). Within a request each series' samples are in timestamp
  * order; a reading not later than the series' last in the same request (two readings in one
- * millisecond) is left out and counted.
+ * millisecond) is left out and counted. The same readings make the same requests whatever order
+ * they came in (series sorted by testbed, entity, metric): a request sent again after a crash must
+ * be the request it was (ForwardLoop).
  */
 public final class Readings {
   private final SeriesLabels labels;
-  private final Map<SeriesKey, List<Point>> pending = new HashMap<>();
+  /** By entity, then metric: one key made per batch, not per point. */
+  private final Map<EntityKey, Map<String, Points>> pending = new HashMap<>();
   private int samples;
   private long sameMillisecond;
 
@@ -33,8 +37,15 @@ public final class Readings {
   }
 
   public void add(SampleBatch batch) {
+    Map<String, Points> byMetric = pending.computeIfAbsent(new EntityKey(batch.testbed(), batch.entity()),
+        k -> new HashMap<>());
     for (Point p : batch.points()) {
-      pending.computeIfAbsent(new SeriesKey(batch.testbed(), batch.entity(), p.metric()), k -> new ArrayList<>()).add(p);
+      Points points = byMetric.get(p.metric());
+      if (points == null) {
+        points = new Points();
+        byMetric.put(p.metric(), points);
+      }
+      points.add(millis(p.ts()), p.value());
       samples++;
     }
   }
@@ -50,49 +61,32 @@ public final class Readings {
 
   /** The requests, each of at most {@code maxSamples} samples (a series split across two if it must). */
   public List<List<TimeSeries>> requests(int maxSamples) {
+    List<SeriesKey> keys = new ArrayList<>();
+    pending.forEach((e, byMetric) -> byMetric.keySet().forEach(m -> keys.add(new SeriesKey(e.testbed(), e.entity(), m))));
+    keys.sort(null);
     List<List<TimeSeries>> out = new ArrayList<>();
     List<TimeSeries> current = new ArrayList<>();
     int inCurrent = 0;
-    // sorted: the same readings make the same requests, whatever order the partitions came in
-    List<SeriesKey> keys = new ArrayList<>(pending.keySet());
-    keys.sort(null);
     for (SeriesKey key : keys) {
-      List<Point> points = pending.get(key);
-      if (!inOrder(points)) {
-        points.sort(Comparator.comparingDouble(Point::ts)); // stable: a series' readings of one instant keep their order
-      }
+      Points points = pending.get(new EntityKey(key.testbed(), key.entity())).get(key.metric());
+      sameMillisecond += points.inOrderOnce();
       SeriesLabels.Block block = labels.of(key);
-      TimeSeries s = null;
-      for (Point p : points) {
-        if (s == null || inCurrent == maxSamples) {
-          if (inCurrent == maxSamples) {
-            out.add(current);
-            current = new ArrayList<>();
-            inCurrent = 0;
-          }
-          s = new TimeSeries(block.labels(), block.encoded());
-          current.add(s);
+      for (int from = 0; from < points.n; ) {
+        if (inCurrent == maxSamples) {
+          out.add(current);
+          current = new ArrayList<>();
+          inCurrent = 0;
         }
-        if (s.add(millis(p.ts()), p.value())) {
-          inCurrent++;
-        } else {
-          sameMillisecond++;
-        }
+        int to = Math.min(points.n, from + maxSamples - inCurrent);
+        current.add(new TimeSeries(block.labels(), block.encoded(), points.ms, points.values, from, to));
+        inCurrent += to - from;
+        from = to;
       }
     }
     if (!current.isEmpty()) {
       out.add(current);
     }
     return out;
-  }
-
-  private static boolean inOrder(List<Point> points) {
-    for (int i = 1; i < points.size(); i++) {
-      if (points.get(i).ts() < points.get(i - 1).ts()) {
-        return false;
-      }
-    }
-    return true;
   }
 
   /**
@@ -103,6 +97,61 @@ public final class Readings {
   public static long millis(double ts) {
     return Math.floorDiv(Math.round(ts * 1e6), 1000L);
   }
+
+  /** One series' readings of the poll, in the order they came; put in time order once, when sent. */
+  private static final class Points {
+    long[] ms = new long[8];
+    double[] values = new double[8];
+    int n;
+    boolean ordered = true;
+
+    void add(long t, double v) {
+      if (n == ms.length) {
+        ms = Arrays.copyOf(ms, n * 2);
+        values = Arrays.copyOf(values, n * 2);
+      }
+      if (n > 0 && t <= ms[n - 1]) {
+        ordered = false;
+      }
+      ms[n] = t;
+      values[n] = v;
+      n++;
+    }
+
+    /**
+     * Sorts by time (stable: of readings in one millisecond the first that came stays) and leaves
+     * out the later ones of a millisecond; returns how many it left out. Nearly always they came in
+     * order, and this is one look at a flag.
+     */
+    int inOrderOnce() {
+      if (ordered) {
+        return 0;
+      }
+      Integer[] order = new Integer[n];
+      for (int i = 0; i < n; i++) {
+        order[i] = i;
+      }
+      Arrays.sort(order, Comparator.comparingLong(i -> ms[i]));
+      long[] sortedMs = new long[n];
+      double[] sortedValues = new double[n];
+      int kept = 0;
+      for (int i : order) {
+        if (kept == 0 || ms[i] > sortedMs[kept - 1]) {
+          sortedMs[kept] = ms[i];
+          sortedValues[kept] = values[i];
+          kept++;
+        }
+      }
+      int left = n - kept;
+      ms = sortedMs;
+      values = sortedValues;
+      n = kept;
+      ordered = true;
+      return left;
+    }
+  }
+
+  private record EntityKey(String testbed, String entity) {}
 
   record SeriesKey(String testbed, String entity, String metric) implements Comparable<SeriesKey> {
     private static final Comparator<SeriesKey> ORDER = Comparator.comparing(SeriesKey::testbed)

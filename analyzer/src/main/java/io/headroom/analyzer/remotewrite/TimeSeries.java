@@ -31,10 +31,16 @@ public final class TimeSeries {
     this.encodedLabels = null;
   }
 
-  /** A series whose labels (sorted, as {@link #labels()} of another) are already written as protobuf. */
-  TimeSeries(Map<String, String> labels, byte[] encodedLabels) {
+  /**
+   * A series whose labels (sorted, as {@link #labels()} of another) are already written as
+   * protobuf, with samples {@code from} to {@code to} of arrays already in strictly increasing time.
+   */
+  TimeSeries(Map<String, String> labels, byte[] encodedLabels, long[] timestamps, double[] values, int from, int to) {
     this.labels = labels;
     this.encodedLabels = encodedLabels;
+    this.timestamps = Arrays.copyOfRange(timestamps, from, to);
+    this.values = Arrays.copyOfRange(values, from, to);
+    this.size = to - from;
   }
 
   byte[] encodedLabels() {
