@@ -164,7 +164,7 @@ public final class IngestBench {
    * (default 1,000,000; 0 skips it) goes through another consumer on other topics and another
    * testbed, and its rows and batch ids are removed before the timed pass.
    */
-  private static void warmUp(String bootstrap, BenchDb db, int entities, int metrics, double t0) throws Exception {
+  static void warmUp(String bootstrap, BenchDb db, int entities, int metrics, double t0) throws Exception {
     int samples = Integer.getInteger("warmup", 1_000_000);
     int seconds = samples / (entities * metrics);
     if (seconds == 0) {
@@ -184,14 +184,14 @@ public final class IngestBench {
   }
 
   /** The analyzer's ingest settings, with its own consumer group and {@code -DmaxPollRecords} if given. */
-  private static IngestConfig config(String bootstrap, Topics topics, String group) {
+  static IngestConfig config(String bootstrap, Topics topics, String group) {
     IngestConfig defaults = IngestConfig.defaults(KafkaClient.plaintext(bootstrap), topics);
     return new IngestConfig(defaults.kafka(), topics, group,
         Integer.getInteger("maxPollRecords", defaults.maxPollRecords()), defaults.maxBackoff());
   }
 
   /** Ingest loops of one consumer group, each on a thread and a connection of its own. */
-  private static final class Loops implements AutoCloseable {
+  static final class Loops implements AutoCloseable {
     private final List<IngestLoop> loops = new ArrayList<>();
     private final List<Thread> threads = new ArrayList<>();
     private final List<Database> databases = new ArrayList<>();
@@ -238,7 +238,7 @@ public final class IngestBench {
     }
   }
 
-  private static void produce(String bootstrap, Topics topics, String testbed, int entities, int metrics,
+  static void produce(String bootstrap, Topics topics, String testbed, int entities, int metrics,
       int seconds, double t0) throws Exception {
     BatchIds ids = new BatchIds();
     try (KafkaProducer<byte[], byte[]> p = new KafkaProducer<>(Map.of("bootstrap.servers", bootstrap,
@@ -272,7 +272,7 @@ public final class IngestBench {
    * threads (fetch and decode, store), of the whole JVM (the embedded broker's included), of the
    * JVM's busiest threads and of its server backends are printed beside it.
    */
-  private static PeerCopy.Load ingest(String bootstrap, Topics topics, String group, BenchDb db, long total,
+  static PeerCopy.Load ingest(String bootstrap, Topics topics, String group, BenchDb db, long total,
       int consumers) throws Exception {
     BackendCpu server = BackendCpu.follow(db, BackendCpu.INGEST_APP);
     long started = System.nanoTime();
@@ -308,7 +308,7 @@ public final class IngestBench {
     return new PeerCopy.Load(total / secs, serverCpu);
   }
 
-  private static long processCpuNanos() {
+  static long processCpuNanos() {
     return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean()).getProcessCpuTime();
   }
 

@@ -12,7 +12,7 @@ import java.util.List;
  * (absent means the embedded ones), the collector's spool, alert webhooks, detection thresholds
  * (the analyzer binds and checks them: {@code ThresholdsBinder}), the sources to scrape, the
  * collector's own settings (its worker pool) and how onsets are found ({@code detection.onsets},
- * bound by the analyzer too).
+ * bound by the analyzer too) and the Prometheus remote-write endpoints every stored reading goes to.
  */
 public record TestbedConfig(
     String testbed,
@@ -26,7 +26,8 @@ public record TestbedConfig(
     ApiConfig api,
     CollectorConfig collector,
     JsonNode onsets,
-    JsonNode compare) {
+    JsonNode compare,
+    List<RemoteWriteTarget> remoteWrite) {
 
   public TestbedConfig {
     sources = List.copyOf(sources);
@@ -34,6 +35,15 @@ public record TestbedConfig(
     collector = collector == null ? CollectorConfig.DEFAULTS : collector;
     onsets = onsets == null ? MissingNode.getInstance() : onsets;
     compare = compare == null ? MissingNode.getInstance() : compare;
+    remoteWrite = remoteWrite == null ? List.of() : List.copyOf(remoteWrite);
+  }
+
+  /** A testbed without a {@code remote_write:} section. */
+  public TestbedConfig(String testbed, KafkaConfig kafka, DatabaseConfig database, SpoolConfig spool,
+      AlertsConfig alerts, JsonNode thresholds, List<SourceConfig> sources, Path baseDir, ApiConfig api,
+      CollectorConfig collector, JsonNode onsets, JsonNode compare) {
+    this(testbed, kafka, database, spool, alerts, thresholds, sources, baseDir, api, collector, onsets, compare,
+        List.of());
   }
 
   /** A testbed without a {@code detection.compare:} section (`headroom compare`'s noise_floor). */
@@ -76,6 +86,14 @@ public record TestbedConfig(
     alerts.validate().forEach(p -> problems.add("alerts." + p));
     api.validate().forEach(p -> problems.add("api." + p));
     collector.validate().forEach(p -> problems.add("collector." + p));
+    for (int i = 0; i < remoteWrite.size(); i++) {
+      for (String p : remoteWrite.get(i).validate()) {
+        problems.add("remote_write[" + i + "]." + p);
+      }
+    }
+    if (remoteWrite.stream().map(RemoteWriteTarget::name).distinct().count() < remoteWrite.size()) {
+      problems.add("remote_write: two endpoints with one name; give each its own name:");
+    }
     for (int i = 0; i < sources.size(); i++) {
       for (String p : sources.get(i).validate()) {
         problems.add("sources[" + i + "]." + p);

@@ -20,7 +20,8 @@ record TestbedFile(
     ApiConfig api,
     Detection detection,
     List<JsonNode> sources,
-    CollectorConfig collector) {
+    CollectorConfig collector,
+    List<RemoteWriteTarget> remoteWrite) {
 
   /**
    * {@code detection:}: thresholds and how onsets are found, bound and checked by the analyzer
@@ -45,6 +46,6 @@ record TestbedFile(
 
   static TestbedFile defaults(Path defaultSpoolDir) {
     return new TestbedFile(null, KafkaConfig.EMBEDDED, DatabaseConfig.EMBEDDED, SpoolConfig.at(defaultSpoolDir),
-        AlertsConfig.NONE, ApiConfig.NONE, Detection.NONE, List.of(), CollectorConfig.DEFAULTS);
+        AlertsConfig.NONE, ApiConfig.NONE, Detection.NONE, List.of(), CollectorConfig.DEFAULTS, List.of());
   }
 }

@@ -45,7 +45,7 @@ public final class TestbedLoader {
     }
     return new TestbedConfig(f.testbed(), f.kafka(), f.database(), f.spool(), f.alerts(), f.detection().thresholds(),
         sources, baseDir, f.api(), f.collector(), f.detection().onsets(),
-        f.detection().compare());
+        f.detection().compare(), f.remoteWrite());
   }
 
   /**

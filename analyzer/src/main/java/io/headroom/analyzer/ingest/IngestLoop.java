@@ -78,10 +78,7 @@ public final class IngestLoop implements Runnable, AutoCloseable {
     p.put("enable.auto.commit", false);
     p.put("auto.offset.reset", "earliest");
     p.put("max.poll.records", config.maxPollRecords());
-    // Big fetches: samples are the bulk, and one transaction per poll is cheapest when polls are large.
-    p.put("fetch.min.bytes", 1 << 16);
-    p.put("fetch.max.wait.ms", 100);
-    p.put("max.partition.fetch.bytes", 8 << 20);
+    bigFetches(p);
     // A paused consumer still polls, so a long database outage does not cost the group membership.
     p.put("max.poll.interval.ms", 300_000);
     // How long partitions wait after a kill (GroupMembership): static members come back at once.
@@ -91,6 +88,16 @@ public final class IngestLoop implements Runnable, AutoCloseable {
       p.put("group.instance.id", config.membership().instanceId());
     }
     return p;
+  }
+
+  /**
+   * Big fetches: samples are the bulk, and one transaction (or one remote-write request) per poll
+   * is cheapest when polls are large.
+   */
+  static void bigFetches(Map<String, Object> p) {
+    p.put("fetch.min.bytes", 1 << 16);
+    p.put("fetch.max.wait.ms", 100);
+    p.put("max.partition.fetch.bytes", 8 << 20);
   }
 
   @Override

@@ -114,6 +114,27 @@ public final class IngestBatch {
     samples.sort(BY_ENTITY);
   }
 
+  /** The sample batches, in the order they came (or grouped by entity, once asked to). */
+  public List<SampleBatch> sampleBatches() {
+    return java.util.Collections.unmodifiableList(samples);
+  }
+
+  /** Topology and run records (entities, relations, runs, phases) with their testbeds, in the order they came. */
+  public List<TestbedRecord> records() {
+    List<TestbedRecord> out = new ArrayList<>();
+    topology.forEach(t -> out.add(new TestbedRecord(t.testbed(), t.record())));
+    runs.forEach(t -> out.add(new TestbedRecord(t.testbed(), t.record())));
+    return out;
+  }
+
+  /** The verdicts, with their testbeds. */
+  public List<TestbedRecord> verdictRecords() {
+    return verdicts.stream().map(v -> new TestbedRecord(v.testbed(), v.verdict())).toList();
+  }
+
+  /** A record of a testbed: an Entity, Relation, Run or Phase ({@link RecordingRecord}), or a Verdict. */
+  public record TestbedRecord(String testbed, Object record) {}
+
   /** The run records (not phases) of this batch, with their testbeds. */
   public List<TestbedRun> runsStored() {
     List<TestbedRun> out = new ArrayList<>();

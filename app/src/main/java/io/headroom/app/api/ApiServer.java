@@ -63,6 +63,7 @@ public final class ApiServer implements AutoCloseable {
   private final RunHandlers runs;
   private final PageHandlers pages;
   private final HealthHandlers health;
+  private final ReadingsExposition readings;
 
   private ApiServer(String host, int port, BearerAuth auth, Backend backend, URI grafana) throws Exception {
     this.db = new DatabasePool(backend.dbUrl(), backend.dbUser(), backend.dbPassword(), 8);
@@ -71,6 +72,7 @@ public final class ApiServer implements AutoCloseable {
     this.runs = new RunHandlers(db, views, new RunControl(db, sink), backend.defaultTestbed());
     this.pages = new PageHandlers(runs, views, new RunComparisons(db, views, backend.thresholds()), grafana);
     this.health = new HealthHandlers(db, backend.health(), backend.metrics(), apiMetrics);
+    this.readings = new ReadingsExposition(db, io.headroom.app.service.RemoteWriteService.names());
     this.vertx = Vertx.vertx();
     try {
       this.server = vertx.createHttpServer().requestHandler(router(auth)).listen(port, host)
@@ -103,6 +105,7 @@ public final class ApiServer implements AutoCloseable {
     r.get("/health/live").handler(health::live);
     r.get("/health/ready").blockingHandler(worker(health::ready), false);
     r.get("/metrics").blockingHandler(worker(health::metrics), false);
+    r.get("/metrics/readings").blockingHandler(worker(readings::serve), false);
     r.get(PREFIX + "/runs").blockingHandler(worker(runs::list), false);
     r.post(PREFIX + "/runs").blockingHandler(worker(runs::start), false);
     r.get(PREFIX + "/runs/:run").blockingHandler(worker(runs::show), false);

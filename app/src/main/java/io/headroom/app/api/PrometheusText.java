@@ -3,18 +3,65 @@ package io.headroom.app.api;
 import java.util.Locale;
 import java.util.Map;
 
-/** Writes the Prometheus text exposition format (version 0.0.4): HELP, TYPE, then samples. */
+/**
+ * Writes the Prometheus text exposition format (version 0.0.4), or OpenMetrics 1.0.0 when asked:
+ * HELP, TYPE, then samples, optionally with their own timestamps (0.0.4: integer milliseconds;
+ * OpenMetrics: seconds), and OpenMetrics' closing {@code # EOF}.
+ */
 public final class PrometheusText {
+  public static final String TEXT_0_0_4 = "text/plain; version=0.0.4; charset=utf-8";
+  public static final String OPENMETRICS_1_0_0 = "application/openmetrics-text; version=1.0.0; charset=utf-8";
+
   private final StringBuilder out = new StringBuilder();
+  private final boolean openMetrics;
+
+  /** Text format 0.0.4. */
+  public PrometheusText() {
+    this(false);
+  }
+
+  public PrometheusText(boolean openMetrics) {
+    this.openMetrics = openMetrics;
+  }
+
+  public String contentType() {
+    return openMetrics ? OPENMETRICS_1_0_0 : TEXT_0_0_4;
+  }
 
   /** Declares a metric family; call before its samples. */
   public PrometheusText family(String name, String type, String help) {
-    out.append("# HELP ").append(name).append(' ').append(help.replace("\\", "\\\\").replace("\n", "\\n")).append('\n');
+    String escaped = help.replace("\\", "\\\\").replace("\n", "\\n");
+    out.append("# HELP ").append(name).append(' ').append(openMetrics ? escaped.replace("\"", "\\\"") : escaped)
+        .append('\n');
     out.append("# TYPE ").append(name).append(' ').append(type).append('\n');
     return this;
   }
 
   public PrometheusText sample(String name, Map<String, String> labels, double value) {
+    line(name, labels, value);
+    out.append('\n');
+    return this;
+  }
+
+  /** A sample at its own time, {@code timestampMs} milliseconds since the epoch. */
+  public PrometheusText sample(String name, Map<String, String> labels, double value, long timestampMs) {
+    line(name, labels, value);
+    out.append(' ');
+    if (openMetrics) {
+      out.append(Math.floorDiv(timestampMs, 1000L)).append('.').append(String.format(Locale.ROOT, "%03d",
+          Math.floorMod(timestampMs, 1000L)));
+    } else {
+      out.append(timestampMs);
+    }
+    out.append('\n');
+    return this;
+  }
+
+  public PrometheusText sample(String name, double value) {
+    return sample(name, Map.of(), value);
+  }
+
+  private void line(String name, Map<String, String> labels, double value) {
     out.append(name);
     if (!labels.isEmpty()) {
       out.append('{');
@@ -25,12 +72,7 @@ public final class PrometheusText {
       }
       out.append('}');
     }
-    out.append(' ').append(format(value)).append('\n');
-    return this;
-  }
-
-  public PrometheusText sample(String name, double value) {
-    return sample(name, Map.of(), value);
+    out.append(' ').append(format(value));
   }
 
   private static String escape(String v) {
@@ -49,6 +91,6 @@ public final class PrometheusText {
 
   @Override
   public String toString() {
-    return out.toString();
+    return openMetrics ? out + "# EOF\n" : out.toString();
   }
 }

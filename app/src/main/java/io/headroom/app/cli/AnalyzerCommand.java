@@ -6,10 +6,12 @@ import io.headroom.analyzer.store.StoreConfig;
 import io.headroom.app.alerts.AlertDispatcher;
 import io.headroom.app.alerts.VerdictAnnotations;
 import io.headroom.app.api.ApiServer;
+import io.headroom.app.api.RemoteWriteMetrics;
 import java.util.List;
 import io.headroom.analyzer.store.Database;
 import io.headroom.app.service.AnalyzerService;
 import io.headroom.app.service.HealthRecorder;
+import io.headroom.app.service.RemoteWriteService;
 import io.headroom.app.service.Infrastructure;
 import io.headroom.config.TestbedConfig;
 import io.headroom.model.kafka.KafkaClient;
@@ -57,21 +59,23 @@ final class AnalyzerCommand implements Callable<Integer> {
         } catch (Exception e) {
           return shutdown.stoppedWhileStarting("analyzer", "waiting for Kafka or the database at start", e);
         }
+        IngestConfig ingest = ingest(bootstrap, new Topics(testbed.kafka().topicPrefix()));
         try (AlertDispatcher alerts = AlertDispatcher.start(testbed.alerts(), System.getenv());
             VerdictAnnotations annotations = new VerdictAnnotations(db.url(), db.user(), db.password());
-            AnalyzerService analyzer = new AnalyzerService(
-            ingest(bootstrap, new Topics(testbed.kafka().topicPrefix())),
+            AnalyzerService analyzer = new AnalyzerService(ingest,
             // alerts.webhooks are among the dispatcher's targets, counted with them on /metrics
             db.url(), db.user(), db.password(), StoreConfig.DEFAULTS, List.of(),
             options.analyzer(testbed), abandonAfter(), List.of(alerts, annotations), testbed.alerts().holdFor())) {
           System.err.printf("analyzer consuming %s into %s (%s); Ctrl-C to stop%n", bootstrap, db, analyzer.flavor());
-          try (Database healthDb = new Database(db.url(), db.user(), db.password());
+          try (RemoteWriteService remoteWrite = new RemoteWriteService(testbed.remoteWrite(), ingest, db.url(),
+                  db.user(), db.password(), System.getenv()).start();
+              Database healthDb = new Database(db.url(), db.user(), db.password());
               HealthRecorder health = new HealthRecorder(healthDb, HealthRecorder.thisAnalyzer(TestbedOptions.localHostName()),
                   analyzer.consumerLag(), () -> alertReadings(alerts), StoreConfig.DEFAULTS.retentionDays(),
                   HealthRecorder.EVERY);
               ApiServer api = ApiWiring.start(testbed, http, bootstrap, db, analyzer, options.thresholds(testbed),
-              List.of(alerts))) {
-            return awaitFailure(shutdown, analyzer);
+              List.of(alerts, new RemoteWriteMetrics(remoteWrite.senders())))) {
+            return awaitFailure(shutdown, analyzer.failure().applyToEither(remoteWrite.failure(), f -> f));
           }
         }
       }
@@ -88,8 +92,8 @@ final class AnalyzerCommand implements Callable<Integer> {
     return out;
   }
 
-  private static int awaitFailure(Shutdown shutdown, AnalyzerService analyzer) {
-    String failure = shutdown.awaitSignalOr(analyzer.failure());
+  private static int awaitFailure(Shutdown shutdown, java.util.concurrent.CompletableFuture<String> failed) {
+    String failure = shutdown.awaitSignalOr(failed);
     if (failure != null) {
       System.err.println("headroom analyzer: " + failure + "; exiting with 1 so a supervisor restarts it");
       return ExitCodes.FAILED;

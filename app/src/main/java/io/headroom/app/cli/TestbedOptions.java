@@ -56,7 +56,7 @@ final class TestbedOptions {
     KafkaConfig k = kafka == null ? base.kafka()
         : new KafkaConfig(kafka, base.kafka().topicPrefix(), base.kafka().tls(), base.kafka().sasl());
     DatabaseConfig d = db == null ? base.database() : new DatabaseConfig(db, base.database().user(), base.database().passwordEnv());
-    TestbedConfig merged = new TestbedConfig(base.testbed(), k, d, base.spool(), base.alerts(), base.thresholds(), base.sources(), base.baseDir(), base.api(), base.collector(), base.onsets(), base.compare());
+    TestbedConfig merged = new TestbedConfig(base.testbed(), k, d, base.spool(), base.alerts(), base.thresholds(), base.sources(), base.baseDir(), base.api(), base.collector(), base.onsets(), base.compare(), base.remoteWrite());
     var problems = merged.validate();
     if (!problems.isEmpty()) {
       throw inFile(new ConfigException(String.join("; ", problems)));

@@ -46,4 +46,15 @@ public final class SourceRegistry {
     }
     return f;
   }
+
+  /**
+   * Every metric catalog on the class path: the registered sources' and the other emitters'
+   * (benchmark runner, collector health). The tests hold them to their docs and domains; the
+   * analyzer's remote write and scrape endpoint name every metric by them (the one catalog).
+   */
+  public static List<MetricCatalog> allCatalogs() {
+    List<MetricCatalog> out = new ArrayList<>(discovered().factories());
+    ServiceLoader.load(MetricCatalog.class).forEach(out::add);
+    return out;
+  }
 }

@@ -1,0 +1,165 @@
+package io.headroom.analyzer.remotewrite;
+
+import io.headroom.model.kafka.Point;
+import io.headroom.model.kafka.SampleBatch;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.BiFunction;
+
+/**
+ * Readings as remote-write series: one series per Headroom series (testbed, entity, metric), named
+ * by {@link PromNames}, labelled {@code testbed}, {@code entity} and {@code kind}; no run label
+ * (docs/metrics/prometheus-names.md says why). Within a request each series' samples are in timestamp
+ * order; a reading not later than the series' last in the same request (two readings in one
+ * millisecond) is left out and counted. The same readings make the same requests whatever order
+ * they came in (series sorted by testbed, entity, metric): a request sent again after a crash must
+ * be the request it was (ForwardLoop).
+ */
+public final class Readings {
+  private final SeriesLabels labels;
+  /** By entity, then metric: one key made per batch, not per point. */
+  private final Map<EntityKey, Map<String, Points>> pending = new HashMap<>();
+  private int samples;
+  private long sameMillisecond;
+
+  /** {@code kindOf}: (testbed, entity) to the entity's kind, null when not known. */
+  public Readings(PromNames names, BiFunction<String, String, String> kindOf) {
+    this(new SeriesLabels(names, kindOf));
+  }
+
+  /** With the label blocks of the polls before (Forwarding keeps them). */
+  Readings(SeriesLabels labels) {
+    this.labels = labels;
+  }
+
+  public void add(SampleBatch batch) {
+    Map<String, Points> byMetric = pending.computeIfAbsent(new EntityKey(batch.testbed(), batch.entity()),
+        k -> new HashMap<>());
+    for (Point p : batch.points()) {
+      Points points = byMetric.get(p.metric());
+      if (points == null) {
+        points = new Points();
+        byMetric.put(p.metric(), points);
+      }
+      points.add(millis(p.ts()), p.value());
+      samples++;
+    }
+  }
+
+  public int samples() {
+    return samples;
+  }
+
+  /** Readings left out for sharing a millisecond with the one before them in their series. */
+  public long sameMillisecond() {
+    return sameMillisecond;
+  }
+
+  /** The requests, each of at most {@code maxSamples} samples (a series split across two if it must). */
+  public List<List<TimeSeries>> requests(int maxSamples) {
+    List<SeriesKey> keys = new ArrayList<>();
+    pending.forEach((e, byMetric) -> byMetric.keySet().forEach(m -> keys.add(new SeriesKey(e.testbed(), e.entity(), m))));
+    keys.sort(null);
+    List<List<TimeSeries>> out = new ArrayList<>();
+    List<TimeSeries> current = new ArrayList<>();
+    int inCurrent = 0;
+    for (SeriesKey key : keys) {
+      Points points = pending.get(new EntityKey(key.testbed(), key.entity())).get(key.metric());
+      sameMillisecond += points.inOrderOnce();
+      SeriesLabels.Block block = labels.of(key);
+      for (int from = 0; from < points.n; ) {
+        if (inCurrent == maxSamples) {
+          out.add(current);
+          current = new ArrayList<>();
+          inCurrent = 0;
+        }
+        int to = Math.min(points.n, from + maxSamples - inCurrent);
+        current.add(new TimeSeries(block.labels(), block.encoded(), points.ms, points.values, from, to));
+        inCurrent += to - from;
+        from = to;
+      }
+    }
+    if (!current.isEmpty()) {
+      out.add(current);
+    }
+    return out;
+  }
+
+  /**
+   * Headroom's time (seconds, kept to the microsecond as the store keeps it) as Prometheus'
+   * milliseconds, truncated: rounded to the microsecond first, so 12.345 s is 12345 ms although
+   * 12.345 * 1000 is 12344.999... in binary.
+   */
+  public static long millis(double ts) {
+    return Math.floorDiv(Math.round(ts * 1e6), 1000L);
+  }
+
+  /** One series' readings of the poll, in the order they came; put in time order once, when sent. */
+  private static final class Points {
+    long[] ms = new long[8];
+    double[] values = new double[8];
+    int n;
+    boolean ordered = true;
+
+    void add(long t, double v) {
+      if (n == ms.length) {
+        ms = Arrays.copyOf(ms, n * 2);
+        values = Arrays.copyOf(values, n * 2);
+      }
+      if (n > 0 && t <= ms[n - 1]) {
+        ordered = false;
+      }
+      ms[n] = t;
+      values[n] = v;
+      n++;
+    }
+
+    /**
+     * Sorts by time (stable: of readings in one millisecond the first that came stays) and leaves
+     * out the later ones of a millisecond; returns how many it left out. Nearly always they came in
+     * order, and this is one look at a flag.
+     */
+    int inOrderOnce() {
+      if (ordered) {
+        return 0;
+      }
+      Integer[] order = new Integer[n];
+      for (int i = 0; i < n; i++) {
+        order[i] = i;
+      }
+      Arrays.sort(order, Comparator.comparingLong(i -> ms[i]));
+      long[] sortedMs = new long[n];
+      double[] sortedValues = new double[n];
+      int kept = 0;
+      for (int i : order) {
+        if (kept == 0 || ms[i] > sortedMs[kept - 1]) {
+          sortedMs[kept] = ms[i];
+          sortedValues[kept] = values[i];
+          kept++;
+        }
+      }
+      int left = n - kept;
+      ms = sortedMs;
+      values = sortedValues;
+      n = kept;
+      ordered = true;
+      return left;
+    }
+  }
+
+  private record EntityKey(String testbed, String entity) {}
+
+  record SeriesKey(String testbed, String entity, String metric) implements Comparable<SeriesKey> {
+    private static final Comparator<SeriesKey> ORDER = Comparator.comparing(SeriesKey::testbed)
+        .thenComparing(SeriesKey::entity).thenComparing(SeriesKey::metric);
+
+    @Override
+    public int compareTo(SeriesKey o) {
+      return ORDER.compare(this, o);
+    }
+  }
+}
