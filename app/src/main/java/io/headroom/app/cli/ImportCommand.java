@@ -78,6 +78,7 @@ final class ImportCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
+    ReportFile.check(report);
     if (!List.of("fio", "vdbench", "sysbench", "hcibench").contains(tool)) {
       throw new UserError("TOOL must be fio, vdbench, sysbench or hcibench, not \"" + tool + "\"");
     }
