@@ -41,6 +41,10 @@ public final class SweepSection {
    * first varying): where the limit changes, in words, then the grids side by side; nothing when
    * the run is no sweep, or a chosen parameter does not vary in it. True when it drew one.
    */
+  public static boolean append(StringBuilder h, RunData data, String runId, Verdict verdict, SweepAxes axes) {
+    return append(h, data, runId, verdict, axes, ReportBody.Medium.PAGE);
+  }
+
   static boolean append(StringBuilder h, RunData data, String runId, Verdict verdict, SweepAxes axes,
       ReportBody.Medium medium) {
     Run run = runId == null ? null : data.runs().get(runId);
