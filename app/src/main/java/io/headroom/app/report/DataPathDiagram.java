@@ -209,7 +209,8 @@ final class DataPathDiagram {
     return "<p class=\"path-legend\"><span style=\"background:#c8ecc8\">under 70%</span>"
         + "<span style=\"background:#fff0a0\">70-" + percent(AT_CEILING) + "</span><span style=\"background:#f4a3a3\">"
         + percent(AT_CEILING) + " or more: at its ceiling</span><span style=\"background:#fff\">no ceiling read</span>"
-        + " of the practical ceiling, the most any phase took where it was on the path; the limit outlined thick;"
+        + " of the practical ceiling, the most any phase took where it was on the path; the limit outlined thick, at"
+        + " the figure the headline quotes;"
         + " off the data path greyed, dashed, below.</p>";
   }
 }

@@ -98,6 +98,7 @@ public final class ReportPdf {
       + " .chart svg, .path svg { width: 100%; height: auto; } div.phase { page-break-inside: avoid; }"
       + " ul.legend { list-style: none; padding-left: 0; margin: 1pt 0 6pt 0; font-size: 8pt; }"
       + " .swatch { display: inline-block; width: 14pt; margin-right: 3pt; }"
+      + " table.phases td, table.phases th { font-size: 7pt; white-space: nowrap; padding: 0.5pt 2pt; }"
       + " .sweep-one { width: 48%; } .sweep-grid { width: 100%; }"
       + " .path-legend span { border: 0.5pt solid #999; padding: 0 3pt; } .path text.limit-figure { font-weight: bold; }";
 }

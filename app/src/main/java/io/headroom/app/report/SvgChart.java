@@ -136,19 +136,23 @@ final class SvgChart {
       Line l = drawn.get(i);
       double max = l.side() == Side.LEFT ? leftMax : rightMax;
       String color = color(l, i);
-      StringBuilder pts = new StringBuilder(l.ts().length * 12);
-      for (int k = 0; k < l.ts().length; k++) {
-        pts.append(k == 0 ? "" : " ").append(String.format(Locale.ROOT, "%.1f,%.1f", x(l.ts()[k], x0, x1),
-            y(l.values()[k], max, y0, y1)));
+      // one polyline per stretch of readings: a series missing for a while (mean write latency in
+      // a read-only phase) is not drawn as a straight line across the gap
+      for (int[] run : stretches(l.ts())) {
+        StringBuilder pts = new StringBuilder((run[1] - run[0]) * 12);
+        for (int k = run[0]; k < run[1]; k++) {
+          pts.append(k == run[0] ? "" : " ").append(String.format(Locale.ROOT, "%.1f,%.1f", x(l.ts()[k], x0, x1),
+              y(l.values()[k], max, y0, y1)));
+        }
+        // the entity last, then the line's name as its title (a tooltip on the page), marks included
+        s.append("<polyline class=\"series\" data-role=\"").append(text.apply(l.role())).append('"')
+            .append(" data-side=\"").append(l.side() == Side.LEFT ? "left" : "right").append("\" data-points=\"")
+            .append(run[1] - run[0]).append("\" fill=\"none\" stroke=\"").append(color).append("\" stroke-width=\"")
+            .append(l.role().equals("limit") ? "2.2" : "1.5").append('"')
+            .append(l.muted() ? " stroke-dasharray=\"5 3\"" : "").append(" points=\"").append(pts).append('"')
+            .append(l.entity() == null ? "" : " data-entity=\"" + text.apply(l.entity()) + "\"")
+            .append("><title>").append(text.apply(l.name())).append("</title></polyline>");
       }
-      // the entity last, then the line's name as its title (a tooltip on the page), marks included
-      s.append("<polyline class=\"series\" data-role=\"").append(text.apply(l.role())).append('"')
-          .append(" data-side=\"").append(l.side() == Side.LEFT ? "left" : "right").append("\" data-points=\"")
-          .append(l.ts().length).append("\" fill=\"none\" stroke=\"").append(color).append("\" stroke-width=\"")
-          .append(l.role().equals("limit") ? "2.2" : "1.5").append('"')
-          .append(l.muted() ? " stroke-dasharray=\"5 3\"" : "").append(" points=\"").append(pts).append('"')
-          .append(l.entity() == null ? "" : " data-entity=\"" + text.apply(l.entity()) + "\"")
-          .append("><title>").append(text.apply(l.name())).append("</title></polyline>");
     }
     if (drawn.isEmpty()) {
       s.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"%d\" fill=\"#888\">no samples in this window</text>",
@@ -205,6 +209,32 @@ final class SvgChart {
   private static void item(StringBuilder s, String color, boolean dashed, String label) {
     s.append("<li><span class=\"swatch\" style=\"border-top: 3px ").append(dashed ? "dashed" : "solid").append(' ')
         .append(color).append("\"></span> ").append(label).append("</li>");
+  }
+
+  /**
+   * The index ranges [from, to) of a line's readings without a gap: a gap is more than three times
+   * the median step between readings, and at least 5 s.
+   */
+  static List<int[]> stretches(double[] ts) {
+    List<int[]> out = new ArrayList<>();
+    if (ts.length == 0) {
+      return out;
+    }
+    double[] steps = new double[Math.max(0, ts.length - 1)];
+    for (int k = 1; k < ts.length; k++) {
+      steps[k - 1] = ts[k] - ts[k - 1];
+    }
+    java.util.Arrays.sort(steps);
+    double gap = Math.max(5.0, 3 * (steps.length == 0 ? 0 : steps[steps.length / 2]));
+    int from = 0;
+    for (int k = 1; k < ts.length; k++) {
+      if (ts[k] - ts[k - 1] > gap) {
+        out.add(new int[] {from, k});
+        from = k;
+      }
+    }
+    out.add(new int[] {from, ts.length});
+    return out;
   }
 
   private List<Line> drawn() {
