@@ -108,7 +108,7 @@ final class ReportBody {
 
   /**
    * One row per phase: its limit, the limit's figure as the headline prints it, the confidence,
-   * the workloads' mean throughput, what binds next; each row links its detail.
+   * the workloads' mean throughput, what binds next, all in LimitSentence's words; each row links its detail.
    */
   private void phaseTable(StringBuilder h, boolean sweep) {
     if (verdict.phases().isEmpty()) {
@@ -124,24 +124,15 @@ final class ReportBody {
       List<HeadroomEntry> rows = p.bottleneck() == null ? List.of() : ReportCharts.limitRows(p);
       Phase phase = byName.get(p.name());
       h.append("<tr><td><a href=\"#phase-").append(i).append("\">").append(medium.prose(p.name())).append("</a></td><td>")
-          .append(t(limitWords(p))).append("</td><td>")
+          .append(t(LimitSentence.classBrief(p))).append("</td><td>")
           .append(medium.prose(rows.isEmpty() ? "" : (p.entity() == null ? "tightest " : "") + rows.get(0).entity()))
           .append("</td><td class=\"figure\">").append(rows.isEmpty() ? "" : t(LimitSentence.figure(rows.get(0))))
           .append("</td><td>").append(p.bottleneck() == null ? "" : String.format(Locale.ROOT, "%.2f", p.confidence()))
           .append("</td><td>").append(phase == null ? "" : t(meanThroughput(phase))).append("</td><td>")
-          .append(p.nextLimit() == null ? "" : medium.prose(p.nextLimit().bottleneck() + " "
-              + p.nextLimit().named() + " at " + ReportFormat.trim(p.nextLimit().gain()) + "x"))
+          .append(medium.prose(LimitSentence.nextBrief(p)))
           .append("</td></tr>");
     }
     h.append("</table>");
-  }
-
-  /** "PCIe link", "array CPU"; "nothing full" for NONE (the sentence's "workload" names no resource); "not judged". */
-  private static String limitWords(PhaseVerdict p) {
-    if (p.bottleneck() == null) {
-      return "not judged";
-    }
-    return p.bottleneck() == io.headroom.model.Bottleneck.NONE ? "nothing full" : LimitSentence.className(p.bottleneck());
   }
 
   /** The phase's workloads' mean over its window, in the unit its chart uses. */
