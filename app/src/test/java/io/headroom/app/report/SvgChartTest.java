@@ -18,6 +18,14 @@ class SvgChartTest {
     assertEquals(1.0, SvgChart.niceMax(new double[] {0}), 1e-12); // nothing read: a unit axis
   }
 
+  /** Coordinates to one decimal, rounded half up as %.1f rounds them here, the sign kept. */
+  @Test
+  void coordinatesAreWrittenToOneDecimal() {
+    assertEquals("122.4 66.0 -3.5 0.0 1234.6", String.join(" ", SvgChart.tenths(new StringBuilder(), 122.4).toString(),
+        SvgChart.tenths(new StringBuilder(), 65.96).toString(), SvgChart.tenths(new StringBuilder(), -3.46).toString(),
+        SvgChart.tenths(new StringBuilder(), 0.04).toString(), SvgChart.tenths(new StringBuilder(), 1234.55).toString()));
+  }
+
   /** A gap of more than 3 median steps and 5 s splits a line: 1 s readings with 6 s missing are two stretches. */
   @Test
   void aLineIsDrawnInStretchesAcrossItsGaps() {
