@@ -173,7 +173,7 @@ final class ReportCharts {
     return String.format(Locale.ROOT, "%.0f%%", share * 100);
   }
 
-  /** "996.8k", "1.2M", "24,432" below ten thousand and "850". */
+  /** An axis's count: "996.8k", "1.2M", "8500", "0.25". */
   static String count(double v) {
     double a = Math.abs(v);
     if (a >= 1e6) {
@@ -182,6 +182,6 @@ final class ReportCharts {
     if (a >= 1e4) {
       return ReportFormat.trim(Math.round(v / 1e2) / 10.0) + "k";
     }
-    return ReportFormat.trim(Math.round(v));
+    return ReportFormat.trim(a >= 10 ? Math.round(v) : Math.round(v * 100) / 100.0);
   }
 }

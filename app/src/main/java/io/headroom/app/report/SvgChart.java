@@ -54,7 +54,8 @@ final class SvgChart {
   SvgChart(String id, double t0, double t1, int width, int plotHeight, Axis left) {
     this.id = id;
     this.t0 = t0;
-    this.t1 = Math.max(t1, t0 + 1e-9);
+    // a window not begun (a live phase declared ahead of its readings) is drawn one second wide and empty
+    this.t1 = t1 > t0 ? t1 : t0 + 1;
     this.width = width;
     this.plotHeight = plotHeight;
     this.left = left;
@@ -119,6 +120,9 @@ final class SvgChart {
     }
     timeAxis(s, text, x0, x1, y0);
     for (Mark m : marks) {
+      if (m.t() < t0 || m.t() > t1) {
+        continue;
+      }
       double x = x(m.t(), x0, x1);
       s.append(String.format(Locale.ROOT, "<line class=\"phase-boundary\" x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\""
           + " stroke=\"#888\" stroke-dasharray=\"4 3\"/>", x, y1, x, y0));

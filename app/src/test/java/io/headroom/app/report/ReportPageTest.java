@@ -102,6 +102,27 @@ class ReportPageTest {
     assertTrue(html.contains("<p class=\"phase-sentence\">" + ReportPage.esc(LimitSentence.withNext(quoted)) + "</p>"));
   }
 
+  /**
+   * A live run: open, and a third phase declared to start after the last reading and not started
+   * yet. The page and the PDF say what is not known in words, never "Infinity" or "NaN".
+   */
+  @Test
+  void anOpenRunWithAPhaseNotStartedPrintsNoInfinity() throws Exception {
+    RunData data = ReportScenario.build();
+    data.accept(new io.headroom.model.Run("r1", "lab", ReportScenario.T0, null, java.util.Map.of("tool", "fio")));
+    data.accept(new io.headroom.model.Phase("r1", "qd32", ReportScenario.T0 + 90, null));
+    Verdict v = new RunAnalyzer().analyze(data, "r1");
+    String html = ReportPage.render(data, "r1", v);
+    String pdf = ReportPdf.xhtml(data, "r1", v);
+    for (String page : List.of(html, pdf)) {
+      assertFalse(page.contains("Infinity") || page.contains("NaN"), page);
+    }
+    // the phase not started: its chart draws nothing and says so, its throughput "no readings"
+    assertTrue(html.contains("id=\"phase-chart-2\""), html);
+    assertTrue(html.contains("no samples in this window"), html);
+    assertTrue(html.contains("<td>no readings</td>"), html);
+  }
+
   @Test
   void longSeriesAreThinnedToAtMost600PointsKeepingTheLast() {
     TreeMap<Double, Double> points = new TreeMap<>();
