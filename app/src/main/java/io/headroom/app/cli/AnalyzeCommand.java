@@ -53,6 +53,7 @@ final class AnalyzeCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
+    ReportFile.check(report);
     PrintWriter out = spec.commandLine().getOut();
     if (files.size() > 1 && (report != null || runId != null)) {
       throw new UserError((report != null ? "--report writes one run's page" : "--run names a run of one recording")

@@ -9,7 +9,6 @@ import io.headroom.analyzer.compare.RunComparer;
 import io.headroom.analyzer.data.RunData;
 import io.headroom.analyzer.detect.Thresholds;
 import io.headroom.app.api.RunComparisons;
-import io.headroom.app.report.ComparePage;
 import io.headroom.app.service.Unavailable;
 import io.headroom.config.DatabaseConfig;
 import io.headroom.config.TestbedConfig;
@@ -74,7 +73,8 @@ final class CompareCommand implements Callable<Integer> {
           + "when A and B are run ids.")
   Path testbed;
 
-  @Option(names = "--report", paramLabel = "HTML", description = "Also write the comparison page here (one self-contained HTML file).")
+  @Option(names = "--report", paramLabel = "FILE",
+      description = "Also write the comparison page here: one self-contained HTML page (.html, .htm), or a PDF (.pdf).")
   Path report;
 
   @Spec CommandSpec spec;
@@ -82,6 +82,7 @@ final class CompareCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     PrintWriter out = spec.commandLine().getOut();
+    ReportFile.check(report);
     List<List<String>> sides = sides();
     List<String> as = sides.get(0);
     List<String> bs = sides.get(1);
@@ -101,7 +102,7 @@ final class CompareCommand implements Callable<Integer> {
       throw new UserError(e.getMessage());
     }
     if (report != null) {
-      ReportFile.write(report, ComparePage.render(c), spec.commandLine().getErr());
+      ReportFile.writeComparison(report, c, spec.commandLine().getErr());
     }
     if (json) {
       out.println(ComparisonJson.toJson(c));

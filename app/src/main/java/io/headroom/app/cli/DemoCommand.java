@@ -64,6 +64,7 @@ final class DemoCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
+    ReportFile.check(report);
     if (!verbose) {
       DemoMessages.quietLogging().forEach(System::setProperty);
     }

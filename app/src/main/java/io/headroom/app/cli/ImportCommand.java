@@ -85,6 +85,7 @@ final class ImportCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
+    ReportFile.check(report);
     if (!List.of("fio", "vdbench", "sysbench", "hcibench", "prometheus").contains(tool)) {
       throw new UserError("TOOL must be fio, vdbench, sysbench, hcibench or prometheus, not \"" + tool + "\"");
     }

@@ -1,6 +1,8 @@
 package io.headroom.app.cli;
 
+import io.headroom.analyzer.compare.Comparison;
 import io.headroom.analyzer.data.RunData;
+import io.headroom.app.report.ComparePage;
 import io.headroom.app.report.ReportPage;
 import io.headroom.app.report.ReportPdf;
 import io.headroom.app.report.SweepAxes;
@@ -12,18 +14,38 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
 
 /**
- * The page {@code --report FILE} asks for (analyze, compare, import; a run's report as PDF when
- * FILE ends in .pdf): written, then said so on
+ * The page {@code --report FILE} asks for (analyze, compare, import, demo): HTML when FILE ends in
+ * .html or .htm, a PDF when it ends in .pdf (any case); any other name is refused before anything
+ * is written, naming the ones it writes (a .docx once got HTML under its name). Written, then said so on
  * stderr ("report: wrote r.html (42 kB)"), since stdout holds the verdict and {@code --json} must
  * stay one JSON object; a path that cannot be written is a user error in words, not Java's.
  */
 final class ReportFile {
   private ReportFile() {}
 
-  static void write(Path report, String html, PrintWriter err) throws UserError {
-    write(report, html.getBytes(StandardCharsets.UTF_8), err);
+  /** The endings a report is written under. */
+  static final List<String> ENDINGS = List.of(".html", ".htm", ".pdf");
+
+  /** Refuses a report name that ends in none of ENDINGS; called before the work, so nothing is waited for in vain. */
+  static void check(Path report) throws UserError {
+    if (report == null) {
+      return;
+    }
+    String name = report.getFileName() == null ? "" : report.getFileName().toString().toLowerCase(Locale.ROOT);
+    if (ENDINGS.stream().noneMatch(name::endsWith) && !Files.isDirectory(report)) {
+      throw new UserError("--report " + report + ": writes HTML (.html, .htm) or PDF (.pdf); name the file with one of"
+          + " these endings");
+    }
+  }
+
+  /** The comparison page: HTML, or its PDF when the name ends in .pdf. */
+  static void writeComparison(Path report, Comparison c, PrintWriter err) throws UserError {
+    check(report);
+    write(report, isPdf(report) ? ComparePage.pdf(c) : ComparePage.render(c).getBytes(StandardCharsets.UTF_8), err);
   }
 
   /** A run's report: a PDF when the path ends in ".pdf" (any case), else the HTML page. */
@@ -31,19 +53,20 @@ final class ReportFile {
     writeRun(report, data, run, verdict, SweepAxes.DEFAULT, err);
   }
 
-  /** As above, the HTML page's sweep view by the parameters chosen (the PDF has no sweep grid). */
+  /** As above, the sweep's map by the parameters chosen (the PDF's by the first two that vary). */
   static void writeRun(Path report, RunData data, String run, Verdict verdict, SweepAxes sweep, PrintWriter err)
       throws UserError {
+    check(report);
     if (isPdf(report)) {
       write(report, ReportPdf.render(data, run, verdict), err);
     } else {
-      write(report, ReportPage.render(data, run, verdict, sweep), err);
+      write(report, ReportPage.render(data, run, verdict, sweep).getBytes(StandardCharsets.UTF_8), err);
     }
   }
 
   static boolean isPdf(Path report) {
     Path name = report.getFileName();
-    return name != null && name.toString().toLowerCase(java.util.Locale.ROOT).endsWith(".pdf");
+    return name != null && name.toString().toLowerCase(Locale.ROOT).endsWith(".pdf");
   }
 
   private static void write(Path report, byte[] bytes, PrintWriter err) throws UserError {

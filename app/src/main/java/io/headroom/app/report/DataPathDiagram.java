@@ -170,16 +170,20 @@ final class DataPathDiagram {
   }
 
   /**
-   * Bands of the practical ceiling, as the legend gives them: under 70% green, 70-90% yellow,
-   * 90-100% orange (a rule's busy threshold lies here), at or over 100% red; no reading white.
+   * Bands of the practical ceiling, as the legend gives them: under 70% green, 70% up to the rules'
+   * at-ceiling share yellow, at or over it red (a rule calls a resource full from there, p95: S5's
+   * array nodes at 96% are full, as the headline says); no reading white.
    */
   static String fill(OptionalDouble share) {
     if (share.isEmpty()) {
       return "#ffffff";
     }
     double v = share.getAsDouble();
-    return v >= 1.0 ? "#f4a3a3" : v >= 0.9 ? "#ffc98a" : v >= 0.7 ? "#fff0a0" : "#c8ecc8";
+    return v >= AT_CEILING ? "#f4a3a3" : v >= 0.7 ? "#fff0a0" : "#c8ecc8";
   }
+
+  /** The share of the practical ceiling from which the rules call a resource full (Thresholds.atCeiling, 90%). */
+  static final double AT_CEILING = io.headroom.analyzer.detect.Thresholds.defaults().atCeiling();
 
   /** The id with each run of digits padded to 10, so port/2 sorts before port/10. */
   static String natural(String id) {
@@ -203,9 +207,10 @@ final class DataPathDiagram {
   /** The colour bands as an HTML legend under the diagram. */
   static String legend() {
     return "<p class=\"path-legend\"><span style=\"background:#c8ecc8\">under 70%</span>"
-        + "<span style=\"background:#fff0a0\">70-90%</span><span style=\"background:#ffc98a\">90-100%</span>"
-        + "<span style=\"background:#f4a3a3\">100% or more</span><span style=\"background:#fff\">no ceiling read</span>"
-        + " of the practical ceiling, the most any phase took where it was on the path; the limit outlined thick;"
+        + "<span style=\"background:#fff0a0\">70-" + percent(AT_CEILING) + "</span><span style=\"background:#f4a3a3\">"
+        + percent(AT_CEILING) + " or more: at its ceiling</span><span style=\"background:#fff\">no ceiling read</span>"
+        + " of the practical ceiling, the most any phase took where it was on the path; the limit outlined thick, at"
+        + " the figure the headline quotes;"
         + " off the data path greyed, dashed, below.</p>";
   }
 }

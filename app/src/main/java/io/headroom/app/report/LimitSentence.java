@@ -96,8 +96,25 @@ public final class LimitSentence {
       return null;
     }
     return String.format(Locale.ROOT, "Next: the %s %s would be full at %sx this phase's throughput.",
-        className(n.bottleneck()), n.named(), new BigDecimal(Double.toString(n.gain())).stripTrailingZeros()
-            .toPlainString());
+        className(n.bottleneck()), n.named(), gain(n));
+  }
+
+  /** The next limit as the phase table says it: "the host CPU s5/esx*\/cpu at 1.62x"; empty when not known. */
+  static String nextBrief(PhaseVerdict p) {
+    NextLimit n = p.nextLimit();
+    return n == null ? "" : "the " + className(n.bottleneck()) + " " + n.named() + " at " + gain(n) + "x";
+  }
+
+  /** The phase's class as the phase table says it: "PCIe link", "nothing full" (NONE names no resource), "not judged". */
+  static String classBrief(PhaseVerdict p) {
+    if (p.bottleneck() == null) {
+      return "not judged";
+    }
+    return p.bottleneck() == Bottleneck.NONE ? "nothing full" : className(p.bottleneck());
+  }
+
+  private static String gain(NextLimit n) {
+    return new BigDecimal(Double.toString(n.gain())).stripTrailingZeros().toPlainString();
   }
 
   /** The phase whose evidence the run's verdict quotes ("[name] ..."), else its strongest agreeing phase. */

@@ -19,8 +19,9 @@ import java.util.TreeSet;
 /**
  * What the report's data-path diagram and its PDF table show: the entities on the run's data path
  * (on the path of any of its phases, as the analyzer found it per phase), each one's share of its
- * practical ceiling where it was on the path, the entities with a reading that no phase's data
- * crossed, and the limit (the run's entity, or the members of its group at their ceiling).
+ * practical ceiling where it was on the path (the limit's: in the phase the headline quotes), the
+ * entities with a reading that no phase's data crossed, and the limit (the run's entity, or the
+ * members of its group at their ceiling).
  */
 record PathView(Set<String> onPath, Map<String, Double> share, Set<String> implausible, List<HeadroomEntry> offPath,
     Set<String> limit) {
@@ -54,7 +55,15 @@ record PathView(Set<String> onPath, Map<String, Double> share, Set<String> impla
     }
     implausible.removeAll(share.keySet());
     List<HeadroomEntry> off = v.headroom().stream().filter(h -> !on.contains(h.entity())).toList();
-    return new PathView(on, share, implausible, off, limitOf(v));
+    Set<String> limit = limitOf(v);
+    // the limit reads the figure the headline quotes (its phase's), not the most another phase took:
+    // S4's link is 104% in the sentence and the table, and was drawn 105% (perc1-seqwrite's)
+    PhaseVerdict quoted = LimitSentence.quotedPhase(v);
+    if (quoted != null) {
+      quoted.headroom().stream().filter(h -> limit.contains(h.entity()) && h.onPath() && !h.implausible())
+          .forEach(h -> share.put(h.entity(), h.utilization()));
+    }
+    return new PathView(on, share, implausible, off, limit);
   }
 
   /** The run's entity, and the members at their ceiling of the group it belongs to in the phase quoted. */

@@ -50,4 +50,10 @@ final class ReportFormat {
     rest.forEach((k, v) -> parts.add(k + "=" + v));
     return String.join(", ", parts);
   }
+
+  /** A time offset as an axis prints it: "30", "2.5". */
+  static String trim(double v) {
+    return v == Math.rint(v) ? Long.toString((long) v) : new java.math.BigDecimal(Double.toString(v)).setScale(2,
+        java.math.RoundingMode.HALF_UP).stripTrailingZeros().toPlainString();
+  }
 }

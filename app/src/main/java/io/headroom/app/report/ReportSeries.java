@@ -14,25 +14,87 @@ import java.util.function.DoubleBinaryOperator;
 
 /**
  * The time series a report draws, reduced to at most {@link #MAX_POINTS} points each so a page
- * of a long run stays small: the workloads' throughput and latency (mean and p99), and the utilisation of
- * the tightest resources against their ceilings.
+ * of a long run stays small: the workloads' throughput (IOPS and bytes/s) and latency (mean and p99), and
+ * a resource's reading against its declared ceiling, each over the window (from, to].
  */
 final class ReportSeries {
   static final int MAX_POINTS = 600;
-  static final int TIGHTEST = 4;
 
   private ReportSeries() {}
 
-  /** A named line: times (Unix seconds) and values; offPath when its entity is off the data path (drawn grey). */
-  record Line(String name, double[] ts, double[] values, boolean offPath) {
-    Line(String name, double[] ts, double[] values) {
-      this(name, ts, values, false);
-    }
-  }
+  /** A named line: times (Unix seconds) and values. */
+  record Line(String name, double[] ts, double[] values) {}
 
   /** IOPS (read + write) summed over the workloads, per timestamp. */
   static Line throughput(RunData data, double from, double to) {
     return combine(data, "IOPS (all workloads)", from, to, List.of(Metrics.READ_IOPS, Metrics.WRITE_IOPS), Double::sum);
+  }
+
+  /** Bytes per second (read + write) summed over the workloads, per timestamp. */
+  static Line bytes(RunData data, double from, double to) {
+    return combine(data, "bytes/s (all workloads)", from, to, List.of(Metrics.READ_BYTES_PER_S, Metrics.WRITE_BYTES_PER_S),
+        Double::sum);
+  }
+
+  /**
+   * The workloads' mean I/O size in the window, bytes over operations; NaN without both. A phase
+   * of large I/O (sequential, 64 KiB and up) is drawn in bytes/s as such studies report it.
+   */
+  static double meanIoSize(RunData data, double from, double to) {
+    double ops = sum(throughput(data, from, to).values());
+    double bytes = sum(bytes(data, from, to).values());
+    return ops > 0 && bytes > 0 ? bytes / ops : Double.NaN;
+  }
+
+  private static double sum(double[] values) {
+    double s = 0;
+    for (double v : values) {
+      s += v;
+    }
+    return s;
+  }
+
+  /**
+   * One headroom row's reading over the window against its declared ceiling, the share its
+   * {@code line_rate} is the p95 of: a port's or link's direction against its line rate, a CPU's
+   * or a busy disk's util against 1.0, a disk's IOPS or bytes against its spec; any other reading
+   * as the heaviest of the entity's metrics against their declared ceilings.
+   */
+  static Line share(RunData data, HeadroomEntry h, double from, double to) {
+    Entity e = data.entity(h.entity());
+    TreeMap<Double, Double> util = new TreeMap<>();
+    Map<String, Series> series = data.seriesOf(h.entity());
+    List<String> metrics = switch (h.reading() == null ? "" : h.reading()) {
+      case "tx" -> List.of(Metrics.TX_BYTES_PER_S);
+      case "rx" -> List.of(Metrics.RX_BYTES_PER_S);
+      case "device-to-host" -> List.of(Metrics.READ_BYTES_PER_S);
+      case "host-to-device" -> List.of(Metrics.WRITE_BYTES_PER_S);
+      case "util", "busy" -> List.of(Metrics.UTIL);
+      case "iops" -> List.of(Metrics.READ_IOPS, Metrics.WRITE_IOPS);
+      case "bytes" -> List.of(Metrics.READ_BYTES_PER_S, Metrics.WRITE_BYTES_PER_S);
+      default -> List.of();
+    };
+    if (e == null) {
+      return new Line(h.entity(), new double[0], new double[0]);
+    }
+    if (metrics.isEmpty()) {
+      for (Map.Entry<String, Series> m : series.entrySet()) {
+        double ceiling = declaredCeiling(e, m.getKey());
+        if (!Double.isNaN(ceiling) && ceiling > 0) {
+          addBetween(m.getValue(), from, to, util, v -> v / ceiling, Math::max);
+        }
+      }
+    } else {
+      double ceiling = declaredCeiling(e, metrics.get(0));
+      for (String metric : metrics) {
+        Series s = series.get(metric);
+        if (s != null && ceiling > 0) {
+          // reads and writes of one instant add up against the one spec
+          addBetween(s, from, to, util, v -> v / ceiling, Double::sum);
+        }
+      }
+    }
+    return thin(h.entity(), util);
   }
 
   /**
@@ -54,29 +116,6 @@ final class ReportSeries {
       ms[i] *= 1000;
     }
     return new Line(s.name(), s.ts(), ms);
-  }
-
-  /**
-   * Each of the tightest entities over time against its declared ceiling (line rate, spec, util
-   * 1.0): the highest metric/ceiling ratio per timestamp. The verdict's table reads the same
-   * entities against their practical ceilings; the chart shows how the load moved.
-   */
-  static List<Line> tightest(RunData data, List<HeadroomEntry> headroom, double from, double to) {
-    List<Line> out = new ArrayList<>();
-    for (HeadroomEntry h : headroom.subList(0, Math.min(TIGHTEST, headroom.size()))) {
-      Entity e = data.entity(h.entity());
-      TreeMap<Double, Double> util = new TreeMap<>();
-      for (Map.Entry<String, Series> m : data.seriesOf(h.entity()).entrySet()) {
-        double ceiling = declaredCeiling(e, m.getKey());
-        if (Double.isNaN(ceiling) || ceiling <= 0) {
-          continue;
-        }
-        addBetween(m.getValue(), from, to, util, v -> v / ceiling, Math::max);
-      }
-      Line l = thin(h.entity() + " (" + h.kind() + ")" + ReportPage.marks(h), util);
-      out.add(new Line(l.name(), l.ts(), l.values(), !h.onPath()));
-    }
-    return out;
   }
 
   /** util against 1.0, a bytes/s or IOPS metric against the entity's declared capacity of that family; else NaN. */
@@ -111,12 +150,15 @@ final class ReportSeries {
     return thin(name, byTs);
   }
 
+  /**
+   * The readings of (from, to]: a reading is stamped at the end of the second it covers, so the
+   * one stamped at a phase's start covers the phase before (drawn in this one, it made S1's
+   * 24,432-IOPS phase start at the previous phase's 996,800), and the one stamped at its end is its own.
+   */
   private static void addBetween(Series s, double from, double to, TreeMap<Double, Double> into,
       java.util.function.DoubleUnaryOperator f, DoubleBinaryOperator merge) {
-    // inclusive of the end: a reading is stamped at the end of the second it covers, so the one
-    // stamped at the run's end still belongs to the run
-    double[] ts = s.timesBetween(from, Math.nextUp(to));
-    double[] vs = s.valuesBetween(from, Math.nextUp(to));
+    double[] ts = s.timesBetween(Math.nextUp(from), Math.nextUp(to));
+    double[] vs = s.valuesBetween(Math.nextUp(from), Math.nextUp(to));
     for (int i = 0; i < ts.length; i++) {
       double v = f.applyAsDouble(vs[i]);
       into.merge(ts[i], v, merge::applyAsDouble);

@@ -1,7 +1,5 @@
 package io.headroom.app.report;
 
-import static io.headroom.app.report.ReportPage.esc;
-
 import io.headroom.analyzer.analysis.RunAnalyzer;
 import io.headroom.analyzer.compare.WorkloadSeconds;
 import io.headroom.analyzer.data.RunData;
@@ -27,36 +25,51 @@ import java.util.Map;
  * A run that is no sweep gets nothing.
  */
 public final class SweepSection {
-  private static final String STYLE = "<style>.sweep-grid{width:auto;margin:.4em 0 1em}"
-      + ".sweep-grid td{text-align:center;font-size:.85em;border:1px solid #fff;min-width:6em}"
+  /** The grids' style, for the page and the PDF: grids side by side, compact cells, one colour per class. */
+  static final String STYLE = ".sweep-grids{margin:.3em 0}.sweep-one{display:inline-block;vertical-align:top;margin:0 1em .6em 0}"
+      + ".sweep-one h3{font-size:.9em;margin:.2em 0}.sweep-grid{width:auto;border-collapse:collapse}"
+      + ".sweep-grid th{font-size:.75em;padding:1px 3px}"
+      + ".sweep-grid td{text-align:center;font-size:.72em;border:1px solid #fff;padding:1px 3px;line-height:1.15}"
       + ".limit-ARRAY_CPU{background:#f8d7c4}.limit-HOST_CPU{background:#f6e3a6}.limit-PCIE{background:#d9c8ef}"
       + ".limit-NUMA{background:#c8e6ef}.limit-NETWORK{background:#c9dcf3}.limit-DISK{background:#d6ecc9}"
-      + ".limit-NONE{background:#eeeeee}.limit-unjudged{background:#fff;color:#888}</style>";
+      + ".limit-NONE{background:#eeeeee}.limit-unjudged{background:#fff;color:#888}";
 
   private SweepSection() {}
 
   /**
-   * Appends the sweep view by the parameters chosen (rows, columns: "bs", "rdpct", ...; null: the
-   * first varying); nothing when the run is no sweep, or a chosen parameter does not vary in it.
+   * Appends the sweep's map by the parameters chosen (rows, columns: "bs", "rdpct", ...; null: the
+   * first varying): where the limit changes, in words, then the grids side by side; nothing when
+   * the run is no sweep, or a chosen parameter does not vary in it. True when it drew one.
    */
-  public static void append(StringBuilder h, RunData data, String runId, Verdict verdict, SweepAxes axes) {
+  public static boolean append(StringBuilder h, RunData data, String runId, Verdict verdict, SweepAxes axes) {
+    return append(h, data, runId, verdict, axes, ReportBody.Medium.PAGE);
+  }
+
+  static boolean append(StringBuilder h, RunData data, String runId, Verdict verdict, SweepAxes axes,
+      ReportBody.Medium medium) {
     Run run = runId == null ? null : data.runs().get(runId);
     if (run == null) {
-      return;
+      return false;
     }
     Sweep sweep = Sweep.of(points(data, run, verdict), param(axes.rows()), param(axes.cols()));
     if (sweep == null) {
-      return;
+      return false;
     }
-    h.append(STYLE).append("<h2 id=\"sweep\">Sweep: the limit by ").append(esc(sweep.rows.label)).append(" and ")
-        .append(esc(sweep.cols.label)).append("</h2>");
+    h.append("<div class=\"sweep-map\" id=\"sweep\">");
+    if (medium == ReportBody.Medium.PAGE) {
+      h.append("<style>").append(STYLE).append("</style>");
+    }
+    h.append("<h2>Sweep: the limit by ").append(medium.text(sweep.rows.label)).append(" and ")
+        .append(medium.text(sweep.cols.label)).append("</h2>");
     List<String> boundaries = sweep.boundaries();
     h.append("<p>Where the limit changes:</p><ul class=\"sweep-boundaries\">");
     for (String b : boundaries.isEmpty() ? List.of("nowhere: one limit in every phase") : boundaries) {
-      h.append("<li>").append(esc(b)).append("</li>");
+      h.append("<li>").append(medium.text(b)).append("</li>");
     }
-    h.append("</ul>");
-    sweep.grids.forEach((key, cells) -> grid(h, sweep, key, cells));
+    h.append("</ul><div class=\"sweep-grids\">");
+    sweep.grids.forEach((key, cells) -> grid(h, sweep, key, cells, medium));
+    h.append("</div></div>");
+    return true;
   }
 
   private static SweepParam param(String name) {
@@ -66,33 +79,34 @@ public final class SweepSection {
     return SweepParam.named(name);
   }
 
-  private static void grid(StringBuilder h, Sweep sweep, List<Double> key, Sweep.Point[][] cells) {
+  private static void grid(StringBuilder h, Sweep sweep, List<Double> key, Sweep.Point[][] cells, ReportBody.Medium medium) {
+    h.append("<div class=\"sweep-one\">");
     if (!sweep.others.isEmpty()) {
-      h.append("<h3>").append(esc(sweep.gridName(key))).append("</h3>");
+      h.append("<h3>").append(medium.text(sweep.gridName(key))).append("</h3>");
     }
-    h.append("<table class=\"sweep-grid\"><tr><th>").append(esc(sweep.rows.label)).append(" \\ ")
-        .append(esc(sweep.cols.label)).append("</th>");
-    sweep.colValues.forEach(c -> h.append("<th>").append(esc(sweep.cols.shortValue(c))).append("</th>"));
+    h.append("<table class=\"sweep-grid\"><tr><th>").append(medium.text(sweep.rows.label)).append(" \\ ")
+        .append(medium.text(sweep.cols.label)).append("</th>");
+    sweep.colValues.forEach(c -> h.append("<th>").append(medium.text(sweep.cols.shortValue(c))).append("</th>"));
     h.append("</tr>");
     for (int r = 0; r < cells.length; r++) {
-      h.append("<tr><th>").append(esc(sweep.rows.shortValue(sweep.rowValues.get(r)))).append("</th>");
+      h.append("<tr><th>").append(medium.text(sweep.rows.shortValue(sweep.rowValues.get(r)))).append("</th>");
       for (Sweep.Point p : cells[r]) {
-        cell(h, p);
+        cell(h, p, medium);
       }
       h.append("</tr>");
     }
-    h.append("</table>");
+    h.append("</table></div>");
   }
 
-  private static void cell(StringBuilder h, Sweep.Point p) {
+  private static void cell(StringBuilder h, Sweep.Point p, ReportBody.Medium medium) {
     if (p == null) {
       h.append("<td class=\"sweep-cell limit-unjudged\">no phase</td>");
       return;
     }
     String limit = p.limit() == null ? "unjudged" : p.limit().name();
-    h.append("<td class=\"sweep-cell limit-").append(limit).append("\" title=\"").append(esc(p.phase()))
-        .append("\" data-phase=\"").append(esc(p.phase())).append("\"><b>")
-        .append(p.limit() == null ? "not judged" : limit).append("</b><br>")
+    h.append("<td class=\"sweep-cell limit-").append(limit).append("\" title=\"").append(medium.text(p.phase()))
+        .append("\" data-phase=\"").append(medium.text(p.phase())).append("\"><b>")
+        .append(p.limit() == null ? "not judged" : limit).append("</b><br/>")
         .append(Double.isNaN(p.bytesPerS()) ? "no readings" : Fmt.byteRate(p.bytesPerS())).append("</td>");
   }
 

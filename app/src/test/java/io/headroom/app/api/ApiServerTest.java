@@ -174,7 +174,7 @@ class ApiServerTest {
     assertEquals("text/html; charset=utf-8", page.headers().firstValue("Content-Type").orElse(""));
     assertTrue(page.body().contains("<p class=\"verdict\" id=\"verdict\">"
         + io.headroom.app.report.ReportPage.sentence(shown) + "</p>"), page.body()); // no character of it needs escaping
-    assertTrue(page.body().contains("<h3>qd1: "), page.body());
+    assertTrue(page.body().contains("<summary><b>qd1: "), page.body());
     assertEquals(404, get("/runs/nope", TOKEN).statusCode());
   }
 

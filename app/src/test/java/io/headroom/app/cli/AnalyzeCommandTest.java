@@ -178,6 +178,17 @@ class AnalyzeCommandTest {
         cli.err());
   }
 
+  /** A name it writes neither HTML nor PDF under is refused before the analysis, naming the endings, and nothing is written. */
+  @Test
+  void aReportUnderAnotherEndingIsRefusedNamingTheEndingsItWrites() {
+    Path docx = dir.resolve("out.docx");
+    assertEquals(2, run("analyze", "--report", docx.toString(), S2.toString()));
+    assertEquals("headroom analyze: --report " + docx + ": writes HTML (.html, .htm) or PDF (.pdf); name the file with one"
+        + " of these endings\n", cli.err());
+    assertEquals("", cli.out(), "no verdict printed before the refusal");
+    assertFalse(Files.exists(docx));
+  }
+
   @Test
   void aReportOntoADirectorySaysItIsOne() {
     assertEquals(2, run("analyze", "--report", dir.toString(), S2.toString()));

@@ -1,6 +1,7 @@
 package io.headroom.app.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -91,6 +92,30 @@ class CompareCommandTest {
     assertTrue(html.contains("<p class=\"verdict\" id=\"summary\">" + summary.replace(">", "&gt;") + "</p>"), html);
     long kb = ReportFile.kilobytes(Files.size(page)); // whole kB of 1000 bytes, rounded (AnalyzeCommandTest checks the arithmetic)
     assertEquals("report: wrote " + page + " (" + kb + " kB)\n", cli.err(), "said on stderr; stdout stays the comparison");
+  }
+
+  /** compare --report x.pdf writes a PDF (it wrote HTML under that name), holding the summary line. */
+  @Test
+  void aReportEndingInPdfIsTheComparisonAsAPdf(@TempDir Path dir) throws Exception {
+    Path pdf = dir.resolve("cmp.pdf");
+    Cli cli = new Cli();
+    assertEquals(0, cli.run("compare", BEFORE, AFTER, "--report", pdf.toString()), cli.err());
+    byte[] bytes = Files.readAllBytes(pdf);
+    assertEquals("%PDF-", new String(bytes, 0, 5, java.nio.charset.StandardCharsets.US_ASCII));
+    org.junit.jupiter.api.Assumptions.assumeTrue(io.headroom.app.report.PdfText.available(),
+        "pdftotext is not installed (apt-get install poppler-utils)");
+    String summary = cli.out().split("\n")[0];
+    assertTrue(io.headroom.app.report.PdfText.holds(io.headroom.app.report.PdfText.of(bytes), summary), summary);
+  }
+
+  @Test
+  void aReportUnderAnotherEndingIsRefusedBeforeTheComparison(@TempDir Path dir) {
+    Path docx = dir.resolve("cmp.docx");
+    Cli cli = new Cli();
+    assertEquals(ExitCodes.USAGE, cli.run("compare", BEFORE, AFTER, "--report", docx.toString()));
+    assertEquals("headroom compare: --report " + docx + ": writes HTML (.html, .htm) or PDF (.pdf); name the file with one"
+        + " of these endings\n", cli.err());
+    assertFalse(Files.exists(docx));
   }
 
   @Test

@@ -43,14 +43,17 @@ class DataPathDiagramTest {
     assertTrue(!svg.contains("off-path"), "nothing off the path in this run");
   }
 
-  /** The bands' edges: 70%, 90% and 100% of the practical ceiling each start the next colour. */
+  /**
+   * The bands' edges: 70% of the practical ceiling starts yellow, 90% (the rules' atCeiling, where
+   * a resource is full) red, so S5's array nodes at 96% read as full as the headline says.
+   */
   @Test
   void colourBandsChangeAtTheirBoundaries() {
     assertEquals("#c8ecc8", DataPathDiagram.fill(OptionalDouble.of(0.6999)));
     assertEquals("#fff0a0", DataPathDiagram.fill(OptionalDouble.of(0.70)));
     assertEquals("#fff0a0", DataPathDiagram.fill(OptionalDouble.of(0.8999)));
-    assertEquals("#ffc98a", DataPathDiagram.fill(OptionalDouble.of(0.90)));
-    assertEquals("#ffc98a", DataPathDiagram.fill(OptionalDouble.of(0.9999)));
+    assertEquals("#f4a3a3", DataPathDiagram.fill(OptionalDouble.of(0.90)));
+    assertEquals("#f4a3a3", DataPathDiagram.fill(OptionalDouble.of(0.96)));
     assertEquals("#f4a3a3", DataPathDiagram.fill(OptionalDouble.of(1.0)));
     assertEquals("#ffffff", DataPathDiagram.fill(OptionalDouble.empty()));
   }

@@ -20,10 +20,11 @@ class ReportPageTest {
   @Test
   void thePageIsSelfContained() {
     String html = render();
-    // no src= or href= at all: scripts and styles are inline, nothing is fetched
-    assertFalse(html.matches("(?s).*\\s(src|href)=.*"), "the page refers to something outside itself");
+    // no src= and no href= but to a part of the page: styles inline, charts drawn on the server as SVG, no script
+    assertFalse(html.matches("(?s).*\\s(src=|href=\"[^#]).*"), "the page refers to something outside itself");
     assertFalse(html.contains("<link"));
-    assertTrue(html.contains("<script>"));
+    assertFalse(html.contains("<script"));
+    assertTrue(html.contains("<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"chart-svg\" id=\"chart-throughput\""), html);
   }
 
   @Test
@@ -32,8 +33,9 @@ class ReportPageTest {
     Verdict v = new RunAnalyzer().analyze(data, "r1");
     String html = ReportPage.render(data, "r1", v);
     assertTrue(html.contains("<p class=\"verdict\" id=\"verdict\">" + ReportPage.esc(ReportPage.sentence(v)) + "</p>"));
-    assertTrue(html.contains("<h3>qd1: "), html);
-    assertTrue(html.contains("<h3>qd8: "), html);
+    // two phases: each one's detail unfolded
+    assertTrue(html.contains("<details class=\"phase\" id=\"phase-0\" open=\"open\"><summary><b>qd1: "), html);
+    assertTrue(html.contains("<details class=\"phase\" id=\"phase-1\" open=\"open\"><summary><b>qd8: "), html);
     assertTrue(html.contains("trained Gen4 x8, capable of Gen4 x16"));
     // the disk's utilisation: util 1.0 in qd8, and 100,000 of 100,000 IOPS: p95 over the run = 100.0%
     assertTrue(html.contains("<tr><td>disk:nvme0n1</td><td>disk</td><td>100.0%</td></tr>"), html);
@@ -91,13 +93,34 @@ class ReportPageTest {
       assertTrue(v.evidence().contains("[8k-rand-read25] " + line), line);
       // lastIndexOf: the distractor lines are the same in every phase
       int at = html.lastIndexOf("<li>" + ReportPage.esc(line) + "</li>");
-      assertTrue(at > html.indexOf("<h3>8k-rand-read25: "), "not under its phase: " + line);
+      assertTrue(at > html.indexOf("<summary><b>8k-rand-read25: "), "not under its phase: " + line);
       assertFalse(html.contains("<li>" + ReportPage.esc("[8k-rand-read25] " + line) + "</li>"), line);
     }
     assertTrue(html.contains("<li>ARRAY_CPU limited 2 of 3 phases (67% of the run's phase time); other phases: "
         + "4k-rand-read100: NONE</li></ul><p><small>The figures behind it are those of phase 8k-rand-read25, below."), html);
     // each phase's own sentence under its heading
-    assertTrue(html.contains("<p class=\"phase-sentence\">" + ReportPage.esc(LimitSentence.phase(quoted)) + "</p>"));
+    assertTrue(html.contains("<p class=\"phase-sentence\">" + ReportPage.esc(LimitSentence.withNext(quoted)) + "</p>"));
+  }
+
+  /**
+   * A live run: open, and a third phase declared to start after the last reading and not started
+   * yet. The page and the PDF say what is not known in words, never "Infinity" or "NaN".
+   */
+  @Test
+  void anOpenRunWithAPhaseNotStartedPrintsNoInfinity() throws Exception {
+    RunData data = ReportScenario.build();
+    data.accept(new io.headroom.model.Run("r1", "lab", ReportScenario.T0, null, java.util.Map.of("tool", "fio")));
+    data.accept(new io.headroom.model.Phase("r1", "qd32", ReportScenario.T0 + 90, null));
+    Verdict v = new RunAnalyzer().analyze(data, "r1");
+    String html = ReportPage.render(data, "r1", v);
+    String pdf = ReportPdf.xhtml(data, "r1", v);
+    for (String page : List.of(html, pdf)) {
+      assertFalse(page.contains("Infinity") || page.contains("NaN"), page);
+    }
+    // the phase not started: its chart draws nothing and says so, its throughput "no readings"
+    assertTrue(html.contains("id=\"phase-chart-2\""), html);
+    assertTrue(html.contains("no samples in this window"), html);
+    assertTrue(html.contains("<td>no readings</td>"), html);
   }
 
   @Test
@@ -126,12 +149,18 @@ class ReportPageTest {
     // the scenario records p99 only: the mean read and write lines are empty
     assertEquals(List.of(0, 0, 60), lat.stream().map(l -> l.ts().length).toList());
     assertEquals(2.0, lat.get(2).values()[59], 1e-12); // 0.002 s = 2 ms
-    List<ReportSeries.Line> tight = ReportSeries.tightest(data,
-        new RunAnalyzer().analyze(data, "r1").headroom(), ReportScenario.T0, ReportScenario.T0 + 60);
-    assertEquals("disk:nvme0n1 (disk)", tight.get(0).name());
+    HeadroomEntry disk = new RunAnalyzer().analyze(data, "r1").headroom().stream()
+        .filter(h -> h.entity().equals("disk:nvme0n1")).findFirst().orElseThrow();
+    ReportSeries.Line share = ReportSeries.share(data, disk, ReportScenario.T0, ReportScenario.T0 + 60);
+    assertEquals(60, share.ts().length);
     // at second 1: util 0.4 and 40,000 / 100,000 IOPS = 0.4; at second 60: 1.0 both ways
-    assertEquals(0.4, tight.get(0).values()[0], 1e-12);
-    assertEquals(1.0, tight.get(0).values()[59], 1e-12);
+    assertEquals(0.4, share.values()[0], 1e-12);
+    assertEquals(1.0, share.values()[59], 1e-12);
+    // qd8's window (T0+30, T0+60]: its 30 readings, none of qd1's (the one stamped T0+30 covers qd1's last second)
+    ReportSeries.Line qd8 = ReportSeries.throughput(data, ReportScenario.T0 + 30, ReportScenario.T0 + 60);
+    assertEquals(30, qd8.ts().length);
+    assertEquals(ReportScenario.T0 + 31, qd8.ts()[0]);
+    assertEquals(100_000.0, qd8.values()[0]);
   }
 
   static String render() {
