@@ -98,8 +98,10 @@ final class PortsWalk {
     String link = pcieLink(inv, adapterId, controllerLinks);
     String adapterSocket = socket(inv, controllerLinks);
     String model = doc.has("Ports") ? "Ports" : "NetworkPorts";
+    int saidBefore = inv.degraded.size();
     Set<String> portPaths = linked(fetcher, inv, adapterId, doc, model);
-    if (portPaths.isEmpty()) {
+    boolean served = inv.degraded.size() == saidBefore; // else the collection was named as not served
+    if (portPaths.isEmpty() && served) {
       // Lenovo XCC 2.83's BlueField-2 in slot-15: empty Ports and NetworkPorts, no controller links
       inv.degraded.add(inv.id("net/" + adapterId) + ": not offered: ports (the adapter lists none in " + model
           + " or its controllers' Links)");
