@@ -12,11 +12,14 @@ import java.time.Duration;
 
 /** Registers the Pure Storage FlashBlade source as {@code type: flashblade}; keys in docs/configuration.md. */
 public final class FlashBladeSourceFactory extends RemoteSourceFactory<FlashBladeSettings> {
+  /** The testbed's {@code type:}, and the capture format's. */
+  static final String TYPE = "flashblade";
+
   /** Purity//FB computes its performance figures over its own sample interval; 10 s is enough. */
   static final Duration DEFAULT_INTERVAL = Duration.ofSeconds(10);
 
   public FlashBladeSourceFactory() {
-    super("flashblade", FlashBladeMetrics.ALL, FlashBladeSettings.class, Clock.systemUTC());
+    super(TYPE, FlashBladeMetrics.ALL, FlashBladeSettings.class, Clock.systemUTC());
   }
 
   @Override

@@ -19,8 +19,10 @@ import java.util.Set;
  * (docs/array-standins.md): each counter table's schema, and its rows with each counter's value at
  * each poll (a poll is a rows request without start.id; its next pages belong to it), so that the
  * stand-in's n-th poll answers the cluster's n-th; the network ports as answered; the smallest page
- * the cluster cut a table at as page_rows; each GET that failed as a fault of the same status. The
- * login is "capture"/"capture", never the cluster's.
+ * the cluster cut a table at as page_rows; each answer of {@code /api/storage/volumes} (the
+ * {@code volume_statistics} reading) in order as volume_polls, so the stand-in's n-th answer is the
+ * cluster's n-th; each GET that failed as a fault of the same status. The login is
+ * "capture"/"capture", never the cluster's.
  */
 public final class OntapCaptureFormat implements CaptureFormat {
   @Override
@@ -30,6 +32,8 @@ public final class OntapCaptureFormat implements CaptureFormat {
 
   static final String TABLES = "/api/cluster/counter/tables/";
   static final String NETWORK = "/api/network/";
+  /** VolumeStatistics's endpoint. */
+  static final String VOLUMES = "/api/storage/volumes";
   static final String LOGIN = "capture";
 
   /** One row's values across the polls of its table. */
@@ -48,6 +52,7 @@ public final class OntapCaptureFormat implements CaptureFormat {
     int pageRows = Integer.MAX_VALUE;
     ObjectNode network = CaptureWriter.JSON.createObjectNode();
     ArrayNode faults = CaptureWriter.JSON.createArrayNode();
+    ArrayNode volumePolls = CaptureWriter.JSON.createArrayNode();
     Set<String> failed = new LinkedHashSet<>();
     for (Exchange e : exchanges) {
       String path = decoded(e.pathOnly());
@@ -67,6 +72,8 @@ public final class OntapCaptureFormat implements CaptureFormat {
         readRows(body.path("records"), poll, rows.computeIfAbsent(table, t -> new LinkedHashMap<>()));
       } else if (path.startsWith(TABLES)) {
         tables.putObject(path.substring(TABLES.length())).set("schema", body);
+      } else if (path.equals(VOLUMES)) {
+        volumePolls.add(body);
       } else if (path.startsWith(NETWORK) && path.endsWith("/ports")) {
         network.set(path.substring(NETWORK.length(), path.length() - "/ports".length()), body.path("records"));
       }
@@ -79,6 +86,9 @@ public final class OntapCaptureFormat implements CaptureFormat {
     cluster.set("network", network);
     if (pageRows != Integer.MAX_VALUE) {
       cluster.put("page_rows", pageRows);
+    }
+    if (!volumePolls.isEmpty()) {
+      cluster.set("volume_polls", volumePolls);
     }
     cluster.set("faults", faults);
     return List.of(out.writeFile("cluster.json", cluster, Map.of("username", LOGIN, "password", LOGIN)).toString());

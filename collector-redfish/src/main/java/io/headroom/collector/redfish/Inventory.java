@@ -35,12 +35,23 @@ final class Inventory {
   /** Units of the streamed usage metrics by MetricId ("%"), from MetricDefinitions. */
   final Map<String, String> telemetryUnits = new LinkedHashMap<>();
 
+  /**
+   * The system being read where the BMC serves several hosts ("529QB9450R6/"), else empty: each
+   * {@code Systems} member is a host, and labels are unique only inside it.
+   */
+  private String system = "";
+
   Inventory(String host) {
     this.host = host;
   }
 
   String id(String suffix) {
-    return host + "/" + suffix;
+    return host + "/" + system + suffix;
+  }
+
+  /** Ids from here on are those of one of several systems (null: the BMC's only one). */
+  void system(String systemId) {
+    this.system = systemId == null ? "" : systemId + "/";
   }
 
   String cpuId() {

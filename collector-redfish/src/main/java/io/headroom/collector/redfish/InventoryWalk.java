@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.headroom.collector.redfish.Fetcher.Fetched;
 import io.headroom.model.Entity;
 import io.headroom.model.EntityKind;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -41,38 +42,116 @@ final class InventoryWalk {
       inv.problems.add("GET " + fetcher.client().target() + "/redfish/v1/Systems: no system to read");
       return;
     }
-    String systemPath = systemPaths.get(0);
-    JsonNode system = get(systemPath);
-    if (system == null) {
+    BmcProfile profile = BmcProfile.of(root);
+    List<Host> hosts = hosts(systemPaths, profile);
+    if (hosts.isEmpty()) {
       return;
     }
+    for (int i = 0; i < hosts.size(); i++) {
+      inv.system(hosts.size() > 1 ? Json.lastSegment(hosts.get(i).path()) : null);
+      host(root, hosts.get(i), profile, i == 0);
+    }
+    inv.system(hosts.size() > 1 ? Json.lastSegment(hosts.get(0).path()) : null); // the usage polls are the first host's
+  }
+
+  /** A Systems member that is a host: its document and its processors as read. */
+  private record Host(String path, JsonNode doc, ProcessorsWalk.Read processors) {}
+
+  /**
+   * The Systems members that are hosts: the first always (what the BMC calls its system), the
+   * others where their Processors hold a CPU. A member without one (NVIDIA's HGX_Baseboard_0: the
+   * GPUs) is named in discover as not a host, never silently dropped.
+   */
+  private List<Host> hosts(List<String> systemPaths, BmcProfile profile) {
+    List<Host> hosts = new ArrayList<>();
+    Map<String, String> serials = new LinkedHashMap<>();
+    for (String path : systemPaths) {
+      JsonNode system = get(path);
+      if (system == null) {
+        continue;
+      }
+      String processors = Json.link(system.get("Processors"));
+      ProcessorsWalk.Read read = processors == null ? null : ProcessorsWalk.read(fetcher, inv, processors);
+      String notHost = hosts.isEmpty() ? null : notHost(path, read, serials);
+      if (notHost == null && !hosts.isEmpty() && profile.mirrorSystems().contains(Json.lastSegment(path))) {
+        notHost = path + " is another management controller's view of " + hosts.get(0).path() + " (" + profile.family()
+            + " profile)";
+      }
+      if (notHost != null) {
+        inv.degraded.add(inv.id("system/" + Json.lastSegment(path)) + ": not a host: " + notHost);
+        continue;
+      }
+      for (Fetched cpu : read == null ? List.<Fetched>of() : read.cpus()) {
+        String serial = Json.text(cpu.doc().get("SerialNumber"));
+        if (serial != null && !serial.isBlank()) {
+          serials.putIfAbsent(serial, cpu.path());
+        }
+      }
+      hosts.add(new Host(path, system, read));
+    }
+    return hosts;
+  }
+
+  /**
+   * Why a Systems member after the first is not a host of its own, or null when it is: it lists no
+   * CPU (DGX's HGX_Baseboard_0: the GPUs), or every CPU it lists is one an earlier system already
+   * listed, by serial number (GB200's HGX_Baseboard_0 lists System_0's two Graces again).
+   */
+  private static String notHost(String path, ProcessorsWalk.Read read, Map<String, String> serials) {
+    if (read == null || read.cpus().isEmpty()) {
+      return path + " lists no CPU (processors: " + (read == null ? "none" : read.othersSaid()) + ")";
+    }
+    List<String> again = new ArrayList<>();
+    for (Fetched cpu : read.cpus()) {
+      String seen = serials.get(String.valueOf(Json.text(cpu.doc().get("SerialNumber"))));
+      if (seen == null) {
+        return null;
+      }
+      again.add(cpu.path() + " is " + seen);
+    }
+    return path + " lists only CPUs already read, by serial number (" + String.join(", ", again) + ")";
+  }
+
+  private void host(JsonNode root, Host h, BmcProfile profile, boolean first) {
+    JsonNode system = h.doc();
+    inv.linkBySlot.clear(); // slot numbers are unique only inside one host
     String chassisPath = firstOr(Json.links(system.path("Links").get("Chassis")), root.get("Chassis"));
     JsonNode chassis = chassisPath == null ? null : get(chassisPath);
-    boolean dell = "Dell".equalsIgnoreCase(Json.text(root.get("Vendor"))) || root.path("Oem").has("Dell");
-    cpu(root, system);
-    ProcessorsWalk.walk(fetcher, inv, Json.link(system.get("Processors")));
-    UsageWalk.walk(fetcher, inv, chassis == null ? null : Json.link(chassis.get("Sensors")), dell ? systemPath : null);
-    CoreUtilWalk.walk(fetcher, inv, Json.link(root.get("Chassis")));
+    cpu(root, system, h.processors());
+    ProcessorsWalk.walk(fetcher, inv, h.processors());
+    if (first) {
+      UsageWalk.walk(fetcher, inv, chassis == null ? null : Json.link(chassis.get("Sensors")),
+          profile.usageSensorsUnderSystem() == null ? null : h.path() + profile.usageSensorsUnderSystem());
+      CoreUtilWalk.walk(fetcher, inv, Json.link(root.get("Chassis")));
+    }
     PcieWalk.walk(fetcher, inv, system, chassis, Json.link(root.get("Chassis")));
-    PortsWalk.walk(fetcher, inv, chassis == null ? null : Json.link(chassis.get("NetworkAdapters")));
-    TelemetryProbe.probe(fetcher, inv, root, settings.telemetry());
+    PortsWalk.walk(fetcher, inv, chassis, Json.link(root.get("Chassis")));
+    if (first) {
+      TelemetryProbe.probe(fetcher, inv, root, settings.telemetry());
+    }
   }
 
   /** The CPU entity of the whole server: the client host's or the array node's, by role. */
-  private void cpu(JsonNode root, JsonNode system) {
+  private void cpu(JsonNode root, JsonNode system, ProcessorsWalk.Read processors) {
     Map<String, Object> attrs = new LinkedHashMap<>();
     putIf(attrs, "vendor", Json.text(root.get("Vendor")));
     putIf(attrs, "model", Json.text(system.get("Model")));
     putIf(attrs, "bios", Json.text(system.get("BiosVersion")));
     putIf(attrs, "redfish_version", Json.text(root.get("RedfishVersion")));
-    Double sockets = Json.number(system.path("ProcessorSummary").get("Count"));
+    Double summary = Json.number(system.path("ProcessorSummary").get("Count"));
+    Integer sockets = processors != null ? (Integer) processors.cpus().size() : summary == null ? null : summary.intValue();
     if (sockets != null) {
-      attrs.put("sockets", sockets.intValue());
+      attrs.put("sockets", sockets);
+    }
+    if (processors != null && summary != null && summary.intValue() != sockets) {
+      inv.degraded.add(inv.cpuId() + ": sockets " + sockets + " (the CPUs present in Processors), not ProcessorSummary.Count "
+          + summary.intValue() + (processors.absent().isEmpty() ? "" : " (it counts the " + processors.absent().size() + " absent)"));
     }
     putIf(attrs, "cpu_model", Json.text(system.path("ProcessorSummary").get("Model")));
     attrs.put("role", settings.role().name().toLowerCase(java.util.Locale.ROOT));
     String kind = settings.role() == RedfishSettings.Role.ARRAY ? EntityKind.ARRAY_CPU : EntityKind.HOST_CPU;
-    String name = (settings.role() == RedfishSettings.Role.ARRAY ? "array node " : "") + inv.host + " CPUs (BMC)";
+    String name = (settings.role() == RedfishSettings.Role.ARRAY ? "array node " : "") + inv.id("").replaceAll("/$", "")
+        .replace('/', ' ') + " CPUs (BMC)";
     inv.entity(new Entity(inv.cpuId(), kind, name, attrs, Map.of("util", 1.0)));
   }
 

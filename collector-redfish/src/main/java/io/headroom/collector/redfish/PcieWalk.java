@@ -79,12 +79,8 @@ final class PcieWalk {
       return List.of();
     }
     java.util.Set<String> out = new java.util.LinkedHashSet<>();
-    List<String> others = Members.read(fetcher, chassisCollection).links().stream().filter(c -> !c.equals(systemChassis)).toList();
-    for (Fetched c : fetcher.getAll(others)) {
-      String collection = c.ok() ? Json.link(c.doc().get("PCIeDevices")) : null;
-      if (collection != null) {
-        out.addAll(Members.read(fetcher, collection).links());
-      }
+    for (OtherChassis.Listed l : OtherChassis.collections(fetcher, chassisCollection, systemChassis, "PCIeDevices")) {
+      out.addAll(Members.read(fetcher, l.collection()).links());
     }
     return List.copyOf(out);
   }

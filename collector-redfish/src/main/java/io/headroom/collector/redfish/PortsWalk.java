@@ -31,38 +31,87 @@ final class PortsWalk {
 
   private PortsWalk() {}
 
-  static void walk(Fetcher fetcher, Inventory inv, String adapters) {
-    if (adapters == null) {
+  static void walk(Fetcher fetcher, Inventory inv, JsonNode chassis, String chassisCollection) {
+    String own = chassis == null ? null : Json.link(chassis.get("NetworkAdapters"));
+    List<String> adapters = own == null ? List.of() : Members.of(fetcher, inv, own);
+    boolean elsewhere = false;
+    if (adapters.isEmpty()) {
+      // GB200: the system's chassis (BMC_0) has none; the ConnectX-7s are under IO_Board_0 and _1
+      List<String> others = new ArrayList<>();
+      for (OtherChassis.Listed l : OtherChassis.collections(fetcher, chassisCollection, chassis == null ? null : Json.link(chassis),
+          "NetworkAdapters")) {
+        others.addAll(Members.read(fetcher, l.collection()).links());
+      }
+      elsewhere = !others.isEmpty();
+      adapters = others;
+    }
+    if (adapters.isEmpty()) {
       inv.degraded.add(inv.id("net") + ": not offered: NetworkAdapters (no ports)");
       return;
     }
-    for (Fetched a : fetcher.getAll(Members.of(fetcher, inv, adapters))) {
-      if (a.ok()) {
-        adapter(fetcher, inv, a.path(), a.doc());
-      } else {
-        inv.problem(a.error());
+    Map<String, String> serials = new LinkedHashMap<>();
+    for (Fetched a : fetcher.getAll(adapters)) {
+      if (!a.ok()) {
+        notServed(inv, inv.id("net/" + Json.lastSegment(a.path())), a.error());
+      } else if (!sameAdapter(inv, a, serials)) {
+        // an Id is unique only within its collection: an adapter of another chassis is named with that chassis
+        String name = elsewhere ? Json.lastSegment(a.path().replaceFirst("/NetworkAdapters/[^/]+$", "")) + "/"
+            + Json.lastSegment(a.path()) : Json.lastSegment(a.path());
+        adapter(fetcher, inv, name, a.doc());
       }
     }
   }
 
-  private static void adapter(Fetcher fetcher, Inventory inv, String path, JsonNode doc) {
-    String adapterId = Json.lastSegment(path);
+  /**
+   * An adapter reached twice: the same serial number under another chassis (never a label: two
+   * adapters of one chassis may share a board's serial, as GB200's two ConnectX-7s of one IO board do).
+   */
+  private static boolean sameAdapter(Inventory inv, Fetched a, Map<String, String> serials) {
+    String serial = Json.text(a.doc().get("SerialNumber"));
+    String chassis = a.path().replaceFirst("/NetworkAdapters/[^/]+$", "");
+    if (serial == null || serial.isBlank()) {
+      return false;
+    }
+    String seen = serials.putIfAbsent(serial, a.path());
+    if (seen == null || seen.replaceFirst("/NetworkAdapters/[^/]+$", "").equals(chassis)) {
+      return false;
+    }
+    inv.degraded.add(inv.id("net/" + Json.lastSegment(a.path())) + ": read once: " + a.path() + " has serial number " + serial
+        + ", as " + seen + " already read");
+    return true;
+  }
+
+  /**
+   * A resource the service lists but cannot serve (404, an error body): the thing it names is said
+   * to exist and not to have been read, never left out in silence. Any other failure is a problem.
+   */
+  static void notServed(Inventory inv, String id, BmcException e) {
+    if (e.notOffered()) {
+      inv.degraded.add(id + ": listed but not served: " + e.getMessage() + "; not read");
+    } else {
+      inv.problem(e);
+    }
+  }
+
+  private static void adapter(Fetcher fetcher, Inventory inv, String adapterId, JsonNode doc) {
     JsonNode controllerLinks = doc.path("Controllers").path(0).path("Links");
     String link = pcieLink(inv, adapterId, controllerLinks);
     String adapterSocket = socket(inv, controllerLinks);
     String model = doc.has("Ports") ? "Ports" : "NetworkPorts";
-    Set<String> portPaths = linked(fetcher, inv, doc, model);
-    if (portPaths.isEmpty()) {
+    int saidBefore = inv.degraded.size();
+    Set<String> portPaths = linked(fetcher, inv, adapterId, doc, model);
+    boolean served = inv.degraded.size() == saidBefore; // else the collection was named as not served
+    if (portPaths.isEmpty() && served) {
       // Lenovo XCC 2.83's BlueField-2 in slot-15: empty Ports and NetworkPorts, no controller links
       inv.degraded.add(inv.id("net/" + adapterId) + ": not offered: ports (the adapter lists none in " + model
           + " or its controllers' Links)");
     }
     List<PortFunction> functions = new ArrayList<>();
-    for (Fetched f : fetcher.getAll(List.copyOf(linked(fetcher, inv, doc, "NetworkDeviceFunctions")))) {
+    for (Fetched f : fetcher.getAll(List.copyOf(linked(fetcher, inv, adapterId, doc, "NetworkDeviceFunctions")))) {
       if (f.ok()) {
         functions.add(PortFunction.of(inv, f.doc(), model.equals("Ports")));
       } else {
-        inv.problem(f.error());
+        notServed(inv, inv.id("net/" + adapterId + "/" + Json.lastSegment(f.path())), f.error());
       }
     }
     List<PortPoll> polls = new ArrayList<>();
@@ -72,7 +121,7 @@ final class PortsWalk {
         List<PortFunction> serving = functions.stream().filter(f -> f.serves(p.path(), names, portPaths)).toList();
         polls.add(port(inv, p.path(), p.doc(), adapterId, link, adapterSocket, serving));
       } else {
-        inv.problem(p.error());
+        notServed(inv, inv.id("net/" + adapterId + "/" + Json.lastSegment(p.path())), p.error());
       }
     }
     PortCounters.probe(fetcher, inv, polls);
@@ -82,8 +131,16 @@ final class PortsWalk {
    * Every link the adapter gives to members of one kind: the collection's Members (all pages) and
    * each controller's Links of that name, in that order, each @odata.id once.
    */
-  private static Set<String> linked(Fetcher fetcher, Inventory inv, JsonNode adapter, String name) {
-    Set<String> out = new LinkedHashSet<>(Members.of(fetcher, inv, Json.link(adapter.get(name))));
+  private static Set<String> linked(Fetcher fetcher, Inventory inv, String adapterId, JsonNode adapter, String name) {
+    Set<String> out = new LinkedHashSet<>();
+    String collection = Json.link(adapter.get(name));
+    if (collection != null) {
+      Members.Read read = Members.read(fetcher, collection);
+      out.addAll(read.links());
+      if (!read.ok()) {
+        notServed(inv, inv.id("net/" + adapterId), read.error());
+      }
+    }
     for (JsonNode c : adapter.path("Controllers")) {
       out.addAll(Json.links(c.path("Links").get(name)));
     }
@@ -92,12 +149,16 @@ final class PortsWalk {
 
   private static PortPoll port(Inventory inv, String path, JsonNode doc, String adapter, String link, String adapterSocket,
       List<PortFunction> functions) {
-    String tech = Json.text(doc.has("LinkNetworkTechnology") ? doc.get("LinkNetworkTechnology") : doc.get("ActiveLinkTechnology"));
+    PortFabric.Said said = PortFabric.of(doc, functions);
+    String tech = said.technology();
     String fabric = fabric(tech);
     String portId = Json.lastSegment(path);
     String id = inv.id(prefix(fabric) + "/" + (FQDD.matcher(portId).matches() ? portId : adapter + "/" + portId));
     Map<String, Object> attrs = new LinkedHashMap<>();
     attrs.put("fabric", fabric);
+    if (said.from() != null) {
+      attrs.put("fabric_from", said.from());
+    }
     attrs.put("adapter", adapter);
     InventoryWalk.putIf(attrs, "link_status", Json.text(doc.get("LinkStatus")));
     Map<String, Double> capacity = new LinkedHashMap<>();
@@ -180,7 +241,7 @@ final class PortsWalk {
       return "ethernet";
     }
     return switch (tech) {
-      case "FibreChannel" -> "fc";
+      case "FibreChannel", "FC" -> "fc"; // FC: the DMTF Protocol enum's name, as PortProtocol gives it
       case "InfiniBand" -> "infiniband";
       default -> "ethernet";
     };

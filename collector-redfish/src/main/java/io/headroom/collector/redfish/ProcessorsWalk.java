@@ -22,22 +22,53 @@ final class ProcessorsWalk {
 
   private ProcessorsWalk() {}
 
-  static void walk(Fetcher fetcher, Inventory inv, String collection) {
-    if (collection == null) {
-      inv.degraded.add(inv.cpuId() + ": not offered: Processors (no sockets, no CPU affinity of devices)");
-      return;
+  /**
+   * A system's processors as read: the CPUs present, the sockets the service lists as absent
+   * (Status.State "Absent": an empty socket is not a CPU), and how many of each other type.
+   */
+  record Read(List<Fetched> cpus, List<String> absent, Map<String, Integer> others) {
+    /** "8 GPU", "1 FPGA": what the system has instead of, or besides, CPUs. */
+    String othersSaid() {
+      return others.entrySet().stream().map(e -> e.getValue() + " " + e.getKey()).reduce((a, b) -> a + ", " + b).orElse("none");
     }
+  }
+
+  /** Reads a Processors collection; members that fail are problems of the inventory. */
+  static Read read(Fetcher fetcher, Inventory inv, String collection) {
     List<Fetched> cpus = new ArrayList<>();
+    List<String> absent = new ArrayList<>();
+    Map<String, Integer> others = new LinkedHashMap<>();
     for (Fetched p : fetcher.getAll(Members.of(fetcher, inv, collection))) {
       if (!p.ok()) {
         inv.problem(p.error());
         continue;
       }
       String type = Json.text(p.doc().get("ProcessorType"));
-      if (type == null || type.equals("CPU")) {
+      if (Presence.absent(p.doc())) {
+        absent.add(p.path());
+      } else if (type == null || type.equals("CPU")) {
         cpus.add(p);
+      } else {
+        others.merge(type, 1, Integer::sum);
       }
     }
+    return new Read(cpus, absent, others);
+  }
+
+  static void walk(Fetcher fetcher, Inventory inv, String collection) {
+    walk(fetcher, inv, collection == null ? null : read(fetcher, inv, collection));
+  }
+
+  /** The sockets of processors already read (null: the system links no Processors). */
+  static void walk(Fetcher fetcher, Inventory inv, Read read) {
+    if (read == null) {
+      inv.degraded.add(inv.cpuId() + ": not offered: Processors (no sockets, no CPU affinity of devices)");
+      return;
+    }
+    for (String path : read.absent()) {
+      inv.degraded.add(inv.cpuId() + ": " + path + " is an empty socket (Status.State Absent): not counted");
+    }
+    List<Fetched> cpus = read.cpus();
     List<Integer> numbers = numbers(cpus);
     for (int i = 0; i < cpus.size(); i++) {
       Fetched p = cpus.get(i);

@@ -11,25 +11,24 @@ import java.util.List;
  * note, not a problem.
  */
 final class UsageWalk {
-  static final String DELL_NUMERIC = "/Oem/Dell/DellNumericSensors/iDRAC.Embedded.1_0x23_";
-
   private UsageWalk() {}
 
   /**
    * @param sensors the chassis Sensors collection, or null
-   * @param dellSystem the system's path when the BMC is Dell's (for the OEM fallback), else null
+   * @param oemSensors where the BMC's profile keeps usage sensors besides the chassis (Dell's
+   *     numeric sensors under the system: {@link BmcProfile#usageSensorsUnderSystem()}), else null
    */
-  static void walk(Fetcher fetcher, Inventory inv, String sensors, String dellSystem) {
+  static void walk(Fetcher fetcher, Inventory inv, String sensors, String oemSensors) {
     List<String> first = new ArrayList<>();
     for (UsageSensor.Kind k : UsageSensor.KINDS) {
-      first.add(sensors != null ? sensors + "/" + k.sensor() : dellSystem != null ? dellSystem + DELL_NUMERIC + k.sensor() : null);
+      first.add(sensors != null ? sensors + "/" + k.sensor() : oemSensors != null ? oemSensors + k.sensor() : null);
     }
     List<Fetched> tried = fetcher.getAll(first.stream().filter(p -> p != null).toList());
     List<String> missing = new ArrayList<>();
     for (int i = 0, t = 0; i < UsageSensor.KINDS.size(); i++) {
       UsageSensor.Kind k = UsageSensor.KINDS.get(i);
       Fetched f = first.get(i) == null ? null : tried.get(t++);
-      String path = found(fetcher, inv, f, sensors != null ? dellSystem : null, k);
+      String path = found(fetcher, inv, f, sensors != null ? oemSensors : null, k);
       if (path != null) {
         inv.usage.add(new UsageSensor(k.sensor(), k.telemetryId(), k.metric(), path));
       } else {
@@ -42,8 +41,8 @@ final class UsageWalk {
     }
   }
 
-  /** The path the sensor answers at, trying Dell's numeric sensor when the DMTF one is absent. */
-  private static String found(Fetcher fetcher, Inventory inv, Fetched f, String dellSystem, UsageSensor.Kind k) {
+  /** The path the sensor answers at, trying the profile's OEM sensor when the DMTF one is absent. */
+  private static String found(Fetcher fetcher, Inventory inv, Fetched f, String oemSensors, UsageSensor.Kind k) {
     if (f != null && f.ok()) {
       return f.path();
     }
@@ -51,10 +50,10 @@ final class UsageWalk {
       inv.problem(f.error());
       return f.path(); // there, but failed this time: keep polling it
     }
-    if (dellSystem == null) {
+    if (oemSensors == null) {
       return null;
     }
-    Fetched dell = fetcher.get(dellSystem + DELL_NUMERIC + k.sensor());
+    Fetched dell = fetcher.get(oemSensors + k.sensor());
     if (dell.ok()) {
       return dell.path();
     }

@@ -16,7 +16,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** The walk's own choices: the CPU's name by role, the chassis when the system links none, who is Dell. */
 class InventoryWalkTest {
-  private static final String DELL_CPU_USAGE = SYS + UsageWalk.DELL_NUMERIC + "SystemBoardCPUUsage";
+  private static final String DELL_CPU_USAGE = SYS + BmcProfile.DELL_NUMERIC + "SystemBoardCPUUsage";
   private static final String CPU_USAGE_DOC = "{\"CurrentReading\":55,\"ReadingUnits\":\"Percentage\"}";
 
   @TempDir Path dir;

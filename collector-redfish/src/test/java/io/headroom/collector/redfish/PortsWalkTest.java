@@ -43,7 +43,7 @@ class PortsWalkTest {
     d = MiniBmc.dell("{\"NetworkAdapters\":" + link(NA) + ",\"PCIeDevices\":" + link(CH + "/PCIeDevices") + "}")
         .put(CH + "/PCIeDevices", collection(CH + "/PCIeDevices/23-0"))
         .put(CH + "/PCIeDevices/23-0", "{\"PCIeInterface\":{\"PCIeType\":\"Gen4\",\"LanesInUse\":16}}")
-        .put(NA, collection(EMB, IB, NA + "/NIC.Slot.4", NA + "/NIC.Slot.6"))
+        .put(NA, collection(EMB, IB, NA + "/NIC.Slot.4", NA + "/NIC.Slot.6", NA + "/NIC.Slot.8", NA + "/NIC.Slot.9"))
         // the controller links a device that is not a known link first, then 23-0; the adapter is on CPU 1
         .put(EMB, "{\"Controllers\":[{\"Links\":{\"PCIeDevices\":" + links(CH + "/PCIeDevices/99-0", CH + "/PCIeDevices/23-0")
             + ",\"Oem\":{\"Dell\":{\"CPUAffinity\":" + links(CPU1) + "}}}}],\"Ports\":" + link(EMB + "/Ports")
@@ -63,7 +63,23 @@ class PortsWalkTest {
         .fail(NA + "/NIC.Slot.4")
         .put(NA + "/NIC.Slot.6", "{\"Ports\":" + link(NA + "/NIC.Slot.6/Ports") + "}")
         .fail(NA + "/NIC.Slot.6/Ports")
+        // listed, then not served: NIC.Slot.8 itself answers 404; NIC.Slot.9's NetworkPorts and functions answer 404
+        .put(NA + "/NIC.Slot.9", "{\"NetworkPorts\":" + link(NA + "/NIC.Slot.9/NetworkPorts") + ",\"NetworkDeviceFunctions\":"
+            + link(NA + "/NIC.Slot.9/NetworkDeviceFunctions") + "}")
         .discover(dir, "");
+  }
+
+  @Test
+  void adaptersListedButNotServedAreNamedNotProblems() {
+    List<String> said = d.degraded().stream().filter(n -> n.contains("listed but not served")).map(n -> n.replaceAll(
+        "GET http://[^/]+", "GET BMC").replaceAll(": HTTP 404: .*; not read$", ": HTTP 404; not read")).toList();
+    assertEquals(List.of("bmc1/net/NIC.Slot.8: listed but not served: GET BMC" + NA + "/NIC.Slot.8: HTTP 404; not read",
+        "bmc1/net/NIC.Slot.9: listed but not served: GET BMC" + NA + "/NIC.Slot.9/NetworkPorts: HTTP 404; not read",
+        "bmc1/net/NIC.Slot.9: listed but not served: GET BMC" + NA + "/NIC.Slot.9/NetworkDeviceFunctions: HTTP 404; not read"),
+        said);
+    // not served is not "lists none": the adapter's ports are unknown, not absent
+    assertFalse(d.degraded().stream().anyMatch(n -> n.startsWith("bmc1/net/NIC.Slot.9: not offered")), d.degraded().toString());
+    assertFalse(d.problems().stream().anyMatch(p -> p.contains("NIC.Slot.8") || p.contains("NIC.Slot.9")), d.problems().toString());
   }
 
   @Test

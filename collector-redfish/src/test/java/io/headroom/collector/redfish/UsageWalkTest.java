@@ -22,7 +22,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class UsageWalkTest {
   private static final String SENSORS = CH + "/Sensors";
-  private static final String DELL = SYS + UsageWalk.DELL_NUMERIC;
+  private static final String DELL = SYS + BmcProfile.DELL_NUMERIC;
 
   @TempDir Path dir;
 

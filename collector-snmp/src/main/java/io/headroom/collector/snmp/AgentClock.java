@@ -21,7 +21,7 @@ final class AgentClock {
   record Reading(long ticks, long nanos, String from) {}
 
   /** What one GET of the system group gave. */
-  record SystemGroup(Reading clock, boolean brocade) {}
+  record SystemGroup(Reading clock, AgentProfile profile) {}
 
   private static final List<Fallback> FALLBACKS = List.of(
       new Fallback("snmpEngineTime.0", SNMP_ENGINE_TIME, 100),
@@ -38,7 +38,7 @@ final class AgentClock {
     this.v3 = v3;
   }
 
-  /** sysUpTime.0 (or the fallback) and whether sysObjectID is under Brocade's enterprise arc. */
+  /** sysUpTime.0 (or the fallback) and the profile of the agent's family, by its sysObjectID. */
   SystemGroup read() throws IOException {
     PDU get = session.pdu(PDU.GET);
     get.add(new VariableBinding(SYS_UP_TIME));
@@ -46,14 +46,13 @@ final class AgentClock {
     long nanos = System.nanoTime();
     PDU response = answer(get);
     VariableBinding objectId = response.get(1);
-    boolean brocade = !objectId.isException() && objectId.getVariable() instanceof OID oid
-        && oid.startsWith(BROCADE_ENTERPRISE);
+    AgentProfile profile = AgentProfile.of(!objectId.isException() && objectId.getVariable() instanceof OID oid ? oid : null);
     VariableBinding up = response.get(0);
     if (!up.isException()) {
       note = null;
-      return new SystemGroup(new Reading(up.getVariable().toLong(), nanos, "sysUpTime"), brocade);
+      return new SystemGroup(new Reading(up.getVariable().toLong(), nanos, "sysUpTime"), profile);
     }
-    return new SystemGroup(fallback(), brocade);
+    return new SystemGroup(fallback(), profile);
   }
 
   /** How restarts are told where it is not sysUpTime.0, for discover's notes; null where it is. */

@@ -34,16 +34,18 @@ final class FcPorts {
   private FcPorts() {}
 
   /**
-   * @param brocade the agent is a Brocade switch, whose connUnitPortStatCountBBCreditZero counts
-   *     2.5 us ticks at zero credit; elsewhere it counts transitions in and out of zero credit
+   * @param profile the agent's family: what its connUnitPortStatCountBBCreditZero counts (Brocade:
+   *     2.5 us ticks at zero credit; the MIB's reading: transitions in and out of zero credit)
    */
-  static FcRead read(String host, IntTable config, IntTable stats, IntTable sw, boolean brocade) {
+  static FcRead read(String host, IntTable config, IntTable stats, IntTable sw, AgentProfile profile) {
+    boolean ticks = profile.creditZero() == AgentProfile.CreditZero.TICKS_2_5US;
     TreeSet<Integer> indexes = new TreeSet<>();
     indexes.addAll(stats.column(STAT_COUNT_TX_ELEMENTS).keySet());
     indexes.addAll(config.column(CONN_UNIT_PORT_SPEED).keySet());
     indexes.addAll(sw.column(SW_FC_PORT_OP_STATUS).keySet());
     Map<String, Integer> unsupported = new TreeMap<>();
     List<PortReading> ports = new ArrayList<>();
+    List<String> noCounters = new ArrayList<>();
     for (int index : indexes) {
       Map<PortCounter, Count> counts = new EnumMap<>(PortCounter.class);
       Fa fa = new Fa(stats, index, counts, unsupported);
@@ -53,9 +55,9 @@ final class FcPorts {
       fa.put(PortCounter.LINK_FAILURES, STAT_COUNT_LINK_FAILURES, "connUnitPortStatCountLinkFailures");
       fa.put(PortCounter.CLASS3_DISCARDS, STAT_COUNT_CLASS3_DISCARDS, "connUnitPortStatCountClass3Discards");
       // Brocade: time at zero credit in 2.5 us ticks; others: transitions in and out, two per event.
-      fa.put(brocade ? PortCounter.CREDIT_ZERO_TICKS : PortCounter.NO_TX_CREDITS, STAT_COUNT_BB_CREDIT_ZERO,
+      fa.put(ticks ? PortCounter.CREDIT_ZERO_TICKS : PortCounter.NO_TX_CREDITS, STAT_COUNT_BB_CREDIT_ZERO,
           "connUnitPortStatCountBBCreditZero");
-      if (!brocade && counts.containsKey(PortCounter.NO_TX_CREDITS)) {
+      if (!ticks && counts.containsKey(PortCounter.NO_TX_CREDITS)) {
         counts.put(PortCounter.NO_TX_CREDITS, counts.get(PortCounter.NO_TX_CREDITS).scaled(0.5));
       }
       sw32(counts, PortCounter.TX_BYTES, sw, SW_FC_PORT_TX_WORDS, index, 4);
@@ -63,9 +65,18 @@ final class FcPorts {
       sw32(counts, PortCounter.CRC_ERRORS, sw, SW_FC_PORT_RX_CRCS, index, 1);
       sw32(counts, PortCounter.CLASS3_DISCARDS, sw, SW_FC_PORT_C3_DISCARDS, index, 1);
       sw32(counts, PortCounter.NO_TX_CREDITS, sw, SW_FC_PORT_NO_TX_CREDITS, index, 1);
-      ports.add(new PortReading(entity(host, index, config, sw), counts, null));
+      FcPortKind.Decoded kind = FcPortKind.of(config, index);
+      PortReading port = new PortReading(entity(host, index, config, sw, kind), counts, null);
+      ports.add(port);
+      if (counts.isEmpty()) {
+        noCounters.add(port.id() + ": no counters offered (connUnitPortStatTable has no row for port " + index
+            + (sw.column(SW_FC_PORT_OP_STATUS).containsKey(index) ? ", SW-MIB none" : "") + "): no readings");
+      }
+      if (kind.speedNote() != null) {
+        noCounters.add(port.id() + ": " + kind.speedNote());
+      }
     }
-    List<String> notes = new ArrayList<>();
+    List<String> notes = new ArrayList<>(noCounters);
     unsupported.forEach((column, n) -> notes.add(host + ": FCMGMT-MIB " + column + " unsupported (0x80 00..) on "
         + n + " ports" + (column.endsWith("Elements") ? ", traffic from SW-MIB where it has swFCPortTxWords" : "")));
     return new FcRead(ports, notes);
@@ -86,23 +97,27 @@ final class FcPorts {
     }
   }
 
-  private static Entity entity(String host, int index, IntTable config, IntTable sw) {
+  private static Entity entity(String host, int index, IntTable config, IntTable sw, FcPortKind.Decoded kind) {
     String name = text(config.get(CONN_UNIT_PORT_NAME, index), text(sw.get(SW_FC_PORT_NAME, index), "port index " + index));
     Map<String, Object> attrs = new LinkedHashMap<>();
-    attrs.put("fabric", "fc");
+    attrs.put("fabric", kind.fabric());
     attrs.put("port_index", index);
+    if (kind.portType() != null) {
+      attrs.put("port_type", kind.portType());
+    }
+    if (kind.protocol() != null) {
+      attrs.put("protocol", kind.protocol());
+    }
     Variable state = config.get(CONN_UNIT_PORT_STATE, index);
     if (state != null && state.toInt() > 0 && state.toInt() < STATE.length) {
       attrs.put("port_state", STATE[state.toInt()]);
     }
     Map<String, Double> capacity = new LinkedHashMap<>();
-    Variable speed = config.get(CONN_UNIT_PORT_SPEED, index);
-    if (speed != null && speed.toLong() > 0) {
-      // connUnitPortSpeed is kilobytes per second: 32G FC reads 3200000, 3.2 GB/s of payload
-      capacity.put("bytes_per_s", speed.toLong() * 1000.0);
-      attrs.put("speed_bps", speed.toLong() * 8000.0);
+    if (kind.bytesPerSecond() > 0) {
+      capacity.put("bytes_per_s", kind.bytesPerSecond());
+      attrs.put("speed_bps", kind.bytesPerSecond() * 8);
     }
-    return new Entity(host + "/fc/" + index, EntityKind.NET_PORT, name, attrs, capacity);
+    return new Entity(host + "/" + kind.idPart() + "/" + index, EntityKind.NET_PORT, name, attrs, capacity);
   }
 
   /** A SW-MIB Counter32, only where FCMGMT-MIB gave nothing for it. */

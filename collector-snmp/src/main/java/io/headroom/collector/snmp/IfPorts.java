@@ -37,6 +37,26 @@ final class IfPorts {
    * @param skipFc leave out fibreChannel interfaces (the FC MIBs gave the ports, with their own counters)
    */
   static List<IfPort> read(String host, IntTable ifTable, IntTable ifXTable, Pushback pushback, boolean skipFc) {
+    return read(host, ifTable, ifXTable, pushback, skipFc, Map.of());
+  }
+
+  /** The interfaces of a physical type, less those layered on another ({@link SubInterfaces}). */
+  static Set<Integer> physical(IntTable ifTable) {
+    Set<Integer> out = new java.util.TreeSet<>();
+    ifTable.column(IF_TYPE).forEach((i, t) -> {
+      if (PHYSICAL.containsKey(t.toInt())) {
+        out.add(i);
+      }
+    });
+    return out;
+  }
+
+  /**
+   * @param layered interfaces layered on another ({@link SubInterfaces}), left out: their bytes are
+   *     their parents'
+   */
+  static List<IfPort> read(String host, IntTable ifTable, IntTable ifXTable, Pushback pushback, boolean skipFc,
+      Map<Integer, String> layered) {
     Map<Integer, Variable> types = ifTable.column(IF_TYPE);
     Map<Integer, Variable> names = ifXTable.column(IF_NAME);
     Map<Integer, Variable> descrs = ifTable.column(IF_DESCR);
@@ -45,7 +65,7 @@ final class IfPorts {
     for (Map.Entry<Integer, Variable> t : types.entrySet()) {
       int ifIndex = t.getKey();
       String fabric = PHYSICAL.get(t.getValue().toInt());
-      if (fabric == null || (skipFc && fabric.equals("fc"))) {
+      if (fabric == null || (skipFc && fabric.equals("fc")) || layered.containsKey(ifIndex)) {
         continue;
       }
       String name = text(names.get(ifIndex), text(descrs.get(ifIndex), "if" + ifIndex));

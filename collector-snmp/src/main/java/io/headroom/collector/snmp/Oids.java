@@ -24,6 +24,8 @@ final class Oids {
   static final int IF_TYPE = 3;
   /** Gauge32, bits per second; 4294967295 when the speed is more than it can say (then ifHighSpeed). */
   static final int IF_SPEED = 5;
+  /** PhysAddress: the MAC address of an Ethernet interface. */
+  static final int IF_PHYS_ADDRESS = 6;
   static final int IF_OPER_STATUS = 8;
   static final int IF_IN_OCTETS = 10;
   static final int IF_IN_UCAST_PKTS = 11;
@@ -54,6 +56,10 @@ final class Oids {
   static final int IF_ALIAS = 18;
   /** TimeStamp: sysUpTime at the last discontinuity of any of the interface's counters. */
   static final int IF_COUNTER_DISCONTINUITY_TIME = 19;
+
+  // IF-MIB ifStackTable ifStackEntry, index ifStackHigherLayer.ifStackLowerLayer (0: none)
+  static final OID IF_STACK_ENTRY = new OID("1.3.6.1.2.1.31.1.2.1");
+  static final int IF_STACK_STATUS = 3;
 
   /** IANAifType fibreChannel(56): FC ports a switch also lists in IF-MIB. */
   static final int IFTYPE_FIBRE_CHANNEL = 56;
@@ -89,7 +95,11 @@ final class Oids {
 
   // FCMGMT-MIB (Fibre Alliance MIB 3.0, experimental.94) connUnitPortTable, index connUnitId.port
   static final OID CONN_UNIT_PORT_ENTRY = new OID("1.3.6.1.3.94.1.10.1");
+  /** INTEGER: n-port(5), l-port(6), ..., scsi(13) "parallel SCSI port", lan(15): FcPortType. */
+  static final int CONN_UNIT_PORT_TYPE = 3;
   static final int CONN_UNIT_PORT_STATE = 6;
+  /** INTEGER: unknown(1), other(2), unused(3), shortwave(4), longwave(5), copper(6), ... */
+  static final int CONN_UNIT_PORT_TRANSMITTER_TYPE = 8;
   /** INTEGER, kilobytes per second. */
   static final int CONN_UNIT_PORT_SPEED = 15;
   static final int CONN_UNIT_PORT_NAME = 17;
@@ -112,8 +122,6 @@ final class Oids {
   static final int SW_FC_PORT_RX_CRCS = 22;
   static final int SW_FC_PORT_C3_DISCARDS = 28;
   static final int SW_FC_PORT_NAME = 36;
-  /** Brocade's enterprise: its Fabric OS counts connUnitPortStatCountBBCreditZero in 2.5 us ticks. */
-  static final OID BROCADE_ENTERPRISE = new OID("1.3.6.1.4.1.1588");
 
   // LLDP-MIB (IEEE 802.1AB-2005)
   static final OID LLDP_LOC_PORT_ENTRY = new OID("1.0.8802.1.1.2.1.3.7.1");

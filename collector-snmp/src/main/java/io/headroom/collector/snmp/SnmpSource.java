@@ -13,6 +13,7 @@ import java.io.IOException;
 import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import org.snmp4j.smi.OID;
 
 /**
@@ -64,12 +65,16 @@ final class SnmpSource implements Source {
     // A Cisco MDS keeps its FC ports' transmit wait in CISCO-FC-FE-MIB by ifIndex: its FC ports are
     // then the IF-MIB's, and the FC MIBs (which would list the same ports again) are not walked.
     IntTable ciscoFc = IntTable.of(w.walk("fcIfErrorTable", FC_IF_ERROR_ENTRY));
-    FcRead fc = ciscoFc.isEmpty() ? fcMibPorts(w, sys.brocade()) : FcPorts.NONE;
+    FcRead fc = ciscoFc.isEmpty() ? fcMibPorts(w, sys.profile()) : FcPorts.NONE;
     IntTable ifTable = IntTable.of(w.walk("ifTable", IF_ENTRY));
     IntTable ifXTable = IntTable.of(w.walk("ifXTable", IFX_ENTRY));
+    Map<Integer, String> layered = SubInterfaces.of(IfPorts.physical(ifTable), ifTable, ifXTable,
+        w.walk("ifStackTable", IF_STACK_ENTRY), sys.profile());
     Pushback pushback = new Pushback(IntTable.of(w.walk("dot3PauseTable", DOT3_PAUSE_ENTRY)),
         IntTable.of(w.walk("cpfcIfTable", CPFC_IF_ENTRY)), ciscoFc);
-    List<IfPort> ifPorts = IfPorts.read(host, ifTable, ifXTable, pushback, !fc.ports().isEmpty());
+    List<IfPort> ifPorts = IfPorts.read(host, ifTable, ifXTable, pushback, !fc.ports().isEmpty(), layered);
+    layered.forEach((ifIndex, why) -> scrape.degraded(host + "/port/" + IdPart.of(SubInterfaces.name(ifTable, ifXTable, ifIndex))
+        + ": not a port: " + why + "; its bytes are counted there"));
     for (PortReading p : fc.ports()) {
       report(scrape, p);
     }
@@ -100,11 +105,11 @@ final class SnmpSource implements Source {
   }
 
   /** FC ports from FCMGMT-MIB and Brocade's SW-MIB. */
-  private FcRead fcMibPorts(Walks w, boolean brocade) throws IOException {
+  private FcRead fcMibPorts(Walks w, AgentProfile profile) throws IOException {
     IntTable faPorts = IntTable.byLastIndex(w.walk("connUnitPortTable", CONN_UNIT_PORT_ENTRY));
     IntTable faStats = IntTable.byLastIndex(w.walk("connUnitPortStatTable", CONN_UNIT_PORT_STAT_ENTRY));
     IntTable swPorts = IntTable.of(w.walk("swFCPortTable", SW_FC_PORT_ENTRY));
-    return FcPorts.read(host, faPorts, faStats, swPorts, brocade);
+    return FcPorts.read(host, faPorts, faStats, swPorts, profile);
   }
 
   private void report(Scrape scrape, PortReading p) {

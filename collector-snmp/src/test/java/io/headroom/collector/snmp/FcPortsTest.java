@@ -25,6 +25,9 @@ import org.snmp4j.smi.OctetString;
  * </pre>
  */
 class FcPortsTest {
+  private static final AgentProfile BROCADE = AgentProfile.of(new org.snmp4j.smi.OID("1.3.6.1.4.1.1588.2.1.1.1"));
+  private static final AgentProfile ANY_AGENT = AgentProfile.of(new org.snmp4j.smi.OID("1.3.6.1.4.1.9.1.1"));
+
   /** connUnitId: 16 octets, the first components of every FCMGMT-MIB row index. */
   private static final String UNIT = "16.0.0.5.30.0.0.0.0.0.0.0.0.0.0.0.";
   private static final OctetString UNSUPPORTED = new OctetString(new byte[] {(byte) 0x80, 0, 0, 0, 0, 0, 0, 0});
@@ -63,7 +66,7 @@ class FcPortsTest {
 
   @Test
   void fcmgmtCountersFirstSwMibWhereFcmgmtSaysUnsupported() {
-    FcPorts.FcRead r = FcPorts.read("sw", config(), stats(), sw(), true);
+    FcPorts.FcRead r = FcPorts.read("sw", config(), stats(), sw(), BROCADE);
     assertEquals(List.of("sw/fc/1", "sw/fc/2", "sw/fc/3"), r.ports().stream().map(PortReading::id).toList());
     // Brocade: connUnitPortStatCountBBCreditZero is 2.5 us ticks at zero credit
     assertEquals(new TreeMap<>(Map.of(PortCounter.TX_BYTES, "1000x1.0/64", PortCounter.RX_BYTES, "2000x1.0/64",
@@ -75,8 +78,9 @@ class FcPortsTest {
     assertEquals(Map.of(PortCounter.CLASS3_DISCARDS, "12x1.0/32"), counts(r.ports().get(2)));
     assertEquals(stats().nanos(STAT_COUNT_TX_ELEMENTS, 1), r.ports().get(0).counts().get(PortCounter.TX_BYTES).nanos());
     assertEquals(sw().nanos(SW_FC_PORT_TX_WORDS, 2), r.ports().get(1).counts().get(PortCounter.TX_BYTES).nanos());
-    // Tx unsupported on ports 2 and 3, Rx and CRC on port 2; notes in column-name order
-    assertEquals(List.of(
+    // ports 2 (speed 0) and 3 (no speed) have no ceiling, said; then Tx unsupported on ports 2 and 3,
+    // Rx and CRC on port 2, in column-name order
+    assertEquals(List.of("sw/fc/2: no ceiling: connUnitPortSpeed 0", "sw/fc/3: no ceiling: connUnitPortSpeed not given",
         "sw: FCMGMT-MIB connUnitPortStatCountInvalidCRC unsupported (0x80 00..) on 1 ports",
         "sw: FCMGMT-MIB connUnitPortStatCountRxElements unsupported (0x80 00..) on 1 ports, traffic from SW-MIB where it has swFCPortTxWords",
         "sw: FCMGMT-MIB connUnitPortStatCountTxElements unsupported (0x80 00..) on 2 ports, traffic from SW-MIB where it has swFCPortTxWords"),
@@ -85,7 +89,7 @@ class FcPortsTest {
 
   @Test
   void elsewhereTheBbCreditZeroCountIsTransitionsTwoPerEvent() {
-    FcPorts.FcRead r = FcPorts.read("sw", config(), stats(), sw(), false);
+    FcPorts.FcRead r = FcPorts.read("sw", config(), stats(), sw(), ANY_AGENT);
     // 600 transitions in and out of zero credit: scale 0.5, 300 events
     assertEquals("600x0.5/64", counts(r.ports().get(0)).get(PortCounter.NO_TX_CREDITS));
     assertEquals(null, counts(r.ports().get(0)).get(PortCounter.CREDIT_ZERO_TICKS));
@@ -94,7 +98,7 @@ class FcPortsTest {
 
   @Test
   void speedInKilobytesGivesTheCeilingAndNamesFallBackToSwMibThenTheIndex() {
-    List<PortReading> ports = FcPorts.read("sw", config(), stats(), sw(), true).ports();
+    List<PortReading> ports = FcPorts.read("sw", config(), stats(), sw(), BROCADE).ports();
     // connUnitPortSpeed 3200000 kB/s: 3.2e9 bytes/s, x 8000 = 2.56e10 bits/s
     assertEquals(new Entity("sw/fc/1", EntityKind.NET_PORT, "port0",
         Map.of("fabric", "fc", "port_index", 1, "port_state", "online", "speed_bps", 2.56e10), Map.of("bytes_per_s", 3.2e9)),
@@ -111,18 +115,18 @@ class FcPortsTest {
   @Test
   void stateZeroIsNoState() {
     IntTable config = IntTable.byLastIndex(Walks.of(CONN_UNIT_PORT_ENTRY).put("6." + UNIT + "4", 0)
-        .put("15." + UNIT + "4", new Gauge32(1)).walk());
-    // 1 kB/s: 1000 bytes/s, 8000 bits/s, the least speed that is one
+        .put("15." + UNIT + "4", new Gauge32(100_000)).walk());
+    // 100,000 kB/s (1GFC, the least speed in the MIB's unit): 1e8 bytes/s, 8e8 bits/s
     assertEquals(List.of(new Entity("sw/fc/4", EntityKind.NET_PORT, "port index 4", Map.of("fabric", "fc", "port_index", 4,
-        "speed_bps", 8000.0), Map.of("bytes_per_s", 1000.0))),
-        FcPorts.read("sw", config, Walks.none(CONN_UNIT_PORT_STAT_ENTRY), Walks.none(SW_FC_PORT_ENTRY), true).ports().stream()
+        "speed_bps", 8e8), Map.of("bytes_per_s", 1e8))),
+        FcPorts.read("sw", config, Walks.none(CONN_UNIT_PORT_STAT_ENTRY), Walks.none(SW_FC_PORT_ENTRY), BROCADE).ports().stream()
             .map(PortReading::entity).toList());
   }
 
   @Test
   void noTablesNoPorts() {
     FcPorts.FcRead r = FcPorts.read("sw", Walks.none(CONN_UNIT_PORT_ENTRY), Walks.none(CONN_UNIT_PORT_STAT_ENTRY),
-        Walks.none(SW_FC_PORT_ENTRY), true);
+        Walks.none(SW_FC_PORT_ENTRY), BROCADE);
     assertEquals(FcPorts.NONE, r);
   }
 }

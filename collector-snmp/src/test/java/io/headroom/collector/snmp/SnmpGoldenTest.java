@@ -16,7 +16,9 @@ import io.headroom.collector.source.SourceContext;
 import io.headroom.standin.Captures;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -77,12 +79,15 @@ class SnmpGoldenTest {
       }
       try (Source source = factory.create(context, settings)) {
         Discovery discovery = source.discover();
-        Golden.check(caseDir.resolve("expected/discover.txt"), Golden.render(discovery));
         source.scrape(new Scrape(1000));
         Scrape second = new Scrape(1005);
         source.scrape(second);
-        Golden.check(caseDir.resolve("expected/scrape2.txt"), Golden.render(second));
         Golden.assertDeclared(discovery, second, factory.metrics());
+        // both files compared (and, in update mode, both written) before either fails
+        Map<Path, String> expected = new LinkedHashMap<>();
+        expected.put(caseDir.resolve("expected/discover.txt"), Golden.render(discovery));
+        expected.put(caseDir.resolve("expected/scrape2.txt"), Golden.render(second));
+        Golden.checkAll(expected);
       }
     }
   }

@@ -18,7 +18,8 @@ import java.util.concurrent.atomic.AtomicReference;
  * GET /api/api_version answers versions.json; POST /api/login wants the API token in
  * {@code api-token} and answers with a session in {@code x-auth-token}, which every request under
  * /api/VERSION/ must carry (401 otherwise, as the array answers an ended session); POST
- * /api/logout ends it. An endpoint whose file is absent answers 404.
+ * /api/logout ends it. An endpoint whose file is absent answers 404. A folder written by
+ * {@code headroom capture flashblade} holds {@code endpoints/<endpoint>/index.json} instead.
  */
 public final class FlashBladeStandin {
   /** The API token the served capture accepts; the capture has none of the array's. */
@@ -62,12 +63,32 @@ public final class FlashBladeStandin {
       session.set(null);
       return StandinReply.json("{}");
     });
+    Map<String, Path> files = files(dir);
     for (Iterator<String> it = versions(versions); it.hasNext(); ) {
       String version = it.next();
-      FILES.forEach((endpoint, file) -> server.handle("/api/" + version + "/" + endpoint,
-          req -> answer(dir.resolve(file), req, session.get())));
+      files.forEach((endpoint, file) -> server.handle("/api/" + version + "/" + endpoint,
+          req -> answer(file, req, session.get())));
     }
     return server;
+  }
+
+  /**
+   * Endpoint to file: the exporter's test-data names, or, in a folder {@code headroom capture}
+   * wrote, {@code endpoints/<endpoint>/index.json} for each endpoint it recorded.
+   */
+  private static Map<String, Path> files(Path dir) throws IOException {
+    Path endpoints = dir.resolve("endpoints");
+    if (!Files.isDirectory(endpoints)) {
+      Map<String, Path> out = new java.util.LinkedHashMap<>();
+      FILES.forEach((endpoint, file) -> out.put(endpoint, dir.resolve(file)));
+      return out;
+    }
+    try (java.util.stream.Stream<Path> s = Files.walk(endpoints)) {
+      Map<String, Path> out = new java.util.TreeMap<>();
+      s.filter(p -> p.getFileName().toString().equals("index.json"))
+          .forEach(p -> out.put(endpoints.relativize(p.getParent()).toString().replace('\\', '/'), p));
+      return out;
+    }
   }
 
   private static StandinReply answer(Path file, StandinRequest req, String session) {

@@ -104,6 +104,13 @@ public final class OntapStandin {
     }
     server.handle(NETWORK + "ethernet/ports", req -> ports(cluster.path("network").path("ethernet")));
     server.handle(NETWORK + "fc/ports", req -> ports(cluster.path("network").path("fc")));
+    JsonNode volumePolls = cluster.path("volume_polls");
+    if (volumePolls.size() > 0) {
+      // headroom capture's volume_statistics answers: the n-th request gets the cluster's n-th, the last once they run out
+      java.util.concurrent.atomic.AtomicInteger requests = new java.util.concurrent.atomic.AtomicInteger();
+      server.handle(OntapCaptures.VOLUMES, req -> StandinReply.json(
+          volumePolls.get(Math.min(requests.incrementAndGet(), volumePolls.size()) - 1).toString()));
+    }
     for (JsonNode f : cluster.path("faults")) {
       server.when(f.path("method").asText(null), f.path("path").asText()).reply(f.path("status").asInt(500));
     }

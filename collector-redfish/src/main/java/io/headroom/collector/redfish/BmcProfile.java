@@ -1,0 +1,82 @@
+package io.headroom.collector.redfish;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * What one family of BMC firmware does differently, declared as data with the captures that prove
+ * it: where its ports live, what units its counters use, its quirks. The readers follow the DMTF
+ * schema and the service's own links everywhere; where a family needs more, they consult its
+ * profile here, never a vendor's name. A new vendor is one profile, one capture, one golden case;
+ * docs/devices.md's table of profiles is checked against this list ({@code BmcProfileDocsTest}).
+ *
+ * @param family the firmware family, as docs/devices.md names it
+ * @param vendors the service root's {@code Vendor} values it is matched by (case-insensitive)
+ * @param oemKey the service root's {@code Oem} key it is matched by where Vendor is absent, or null
+ * @param usageSensorsUnderSystem where, under the system's path, the platform usage sensors are
+ *     when the chassis Sensors collection lacks them (older iDRAC firmware), or null
+ * @param mirrorSystems Systems member Ids that are another management controller's view of the
+ *     first system, not hosts of their own
+ * @param portsLive where its ports are found
+ * @param counterUnits the units of its port counters
+ * @param quirks what else it does differently, each with its proof
+ * @param proof the golden cases (collector-redfish/src/test/resources/golden/redfish/) of its captures
+ */
+public record BmcProfile(String family, List<String> vendors, String oemKey, String usageSensorsUnderSystem,
+    List<String> mirrorSystems, String portsLive, String counterUnits, List<String> quirks, List<String> proof) {
+
+  /** Dell's numeric sensors, where iDRAC9 firmware before 4.x keeps the usage sensors. */
+  static final String DELL_NUMERIC = "/Oem/Dell/DellNumericSensors/iDRAC.Embedded.1_0x23_";
+
+  /** The profiles, first match wins; the last matches every service (DMTF schema only). */
+  public static final List<BmcProfile> ALL = List.of(
+      new BmcProfile("Dell iDRAC9", List.of("Dell"), "Dell", DELL_NUMERIC, List.of(),
+          "Chassis/System.Embedded.1/NetworkAdapters: NetworkPorts (6.00.30) or Ports (7.x), and the controllers' Links",
+          "Oem.Dell port metrics of the functions: bytes; InfiniBand data in 4-byte words",
+          List.of("InfiniBand functions assigned to NetworkPorts/InfiniBand.Slot.7, which answers 404: matched by FQDD (r750-idrac6)",
+              "PCIeSlots link /Systems/... device paths: matched by Id (r750-idrac6)",
+              "usage sensors under Oem/Dell/DellNumericSensors where the chassis Sensors lack them (firmware before 4.x)"),
+          List.of("r750-idrac6", "r750-capture")),
+      new BmcProfile("Lenovo XClarity Controller", List.of("Lenovo"), null, null, List.of(),
+          "Chassis/1/NetworkAdapters: Ports and NetworkPorts both list the same ports (read once)",
+          "no port counters", List.of("Systems/1.PCIeDevices is an array of links, not a collection"),
+          List.of("lenovo-sr670v2")),
+      new BmcProfile("HPE iLO 5", List.of("HPE"), "Hpe", null, List.of(),
+          "Chassis/1/NetworkAdapters: NetworkPorts with ActiveLinkTechnology (InfiniBand adapters), Ports (Ethernet)",
+          "no port counters", List.of("PCIeDevices without PCIeInterface: no trained width"),
+          List.of("hpe-dl385g10pv2-ilo5-2.72")),
+      new BmcProfile("Supermicro BMC", List.of("Supermicro"), "Supermicro", null, List.of(),
+          "Chassis/1/NetworkAdapters: Ports and NetworkPorts, no speeds", "no port counters",
+          List.of("ConnectX-7 adapters' ports say Ethernet (PortProtocol and NetDevFuncType agree)"),
+          List.of("supermicro-sys821ge-tnhr")),
+      new BmcProfile("AMI MegaRAC (NVIDIA DGX)", List.of("AMI"), "Ami", null, List.of(),
+          "Chassis/DGX/NetworkAdapters: Ports; InfiniBand said by PortProtocol and NetDevFuncType, not LinkNetworkTechnology",
+          "no port counters",
+          List.of("Systems/HGX_Baseboard_0 holds the GPUs: not a host",
+              "PCIeDevices paged with $skip: the mockup serves one page for every skip (the loop is reported)"),
+          List.of("nvidia-dgx-h100-ami")),
+      new BmcProfile("NVIDIA OpenBMC", List.of("NVIDIA", "Nvidia"), null, null,
+          // the HGX management controller's view of the node: GB200's lists System_0's Graces by serial number
+          List.of("HGX_Baseboard_0"),
+          "adapters under chassis other than the system's (GB200: IO_Board_0/1, Riser_Slot1/2); BlueField-3 BMC: one adapter under two chassis",
+          "PortMetrics where linked", List.of("error bodies served with 200 read as absent",
+              "host utilisation from per-core CoreUtil sensors", "GPU PCIe links under Chassis/HGX_GPU_*"),
+          List.of("gh200", "nvidia-gb200-compute-tray", "bluefield3-bmc", "nvlink-switch-tray")),
+      new BmcProfile("DMTF schema only", List.of(), null, null, List.of(), "the system's chassis NetworkAdapters, else other chassis'",
+          "DMTF PortMetrics", List.of(), List.of("dmtf-rackmount1-absent-cpu", "dmtf-bladed-four-systems")));
+
+  /** The profile of the service whose root document this is. */
+  static BmcProfile of(JsonNode root) {
+    String vendor = Json.text(root.get("Vendor"));
+    for (BmcProfile p : ALL) {
+      if (vendor != null && p.vendors.stream().anyMatch(v -> v.toLowerCase(Locale.ROOT).equals(vendor.toLowerCase(Locale.ROOT)))) {
+        return p;
+      }
+      if (p.oemKey != null && root.path("Oem").has(p.oemKey)) {
+        return p;
+      }
+    }
+    return ALL.get(ALL.size() - 1);
+  }
+}
