@@ -54,7 +54,7 @@ public final class ReportPdf {
 
   /** The diagram as rows: layer, entity, share of practical ceiling, and the limit or off-path mark. */
   static void pathTable(StringBuilder h, RunData data, PathView view) {
-    h.append("<h2>Data path</h2><table><tr><th>layer</th><th>entity</th><th>share of practical ceiling</th></tr>");
+    h.append("<h3>The data path, element by element</h3><table><tr><th>layer</th><th>entity</th><th>share of practical ceiling</th></tr>");
     for (var layer : DataPathDiagram.LAYERS.entrySet()) {
       for (String id : view.onPath()) {
         Entity e = data.entity(id);
