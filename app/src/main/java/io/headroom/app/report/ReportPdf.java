@@ -54,7 +54,7 @@ public final class ReportPdf {
 
   /** The diagram as rows: layer, entity, share of practical ceiling, and the limit or off-path mark. */
   static void pathTable(StringBuilder h, RunData data, PathView view) {
-    h.append("<h2>Data path</h2><table><tr><th>layer</th><th>entity</th><th>share of practical ceiling</th></tr>");
+    h.append("<h3>The data path, element by element</h3><table><tr><th>layer</th><th>entity</th><th>share of practical ceiling</th></tr>");
     for (var layer : DataPathDiagram.LAYERS.entrySet()) {
       for (String id : view.onPath()) {
         Entity e = data.entity(id);
@@ -95,7 +95,7 @@ public final class ReportPdf {
       + " td, th { text-align: left; padding: 1pt 4pt; border-bottom: 0.5pt solid #ddd; }"
       + " tr.limit td { font-weight: bold; border: 1.5pt solid #000; } tr.off td { color: #888; } .meta { color: #666; }"
       + " .id { white-space: nowrap; } .chart { page-break-inside: avoid; margin: 4pt 0; } .caption { font-weight: bold; margin: 2pt 0; }"
-      + " .chart svg, .path svg { width: 100%; height: auto; } div.phase { page-break-inside: avoid; }"
+      + " .chart svg, .path svg { width: 100%; height: auto; } div.phase h3 { page-break-after: avoid; }"
       + " ul.legend { list-style: none; padding-left: 0; margin: 1pt 0 6pt 0; font-size: 8pt; }"
       + " .swatch { display: inline-block; width: 14pt; margin-right: 3pt; }"
       + " table.phases td, table.phases th { font-size: 7pt; white-space: nowrap; padding: 0.5pt 2pt; }"
