@@ -35,16 +35,20 @@ import picocli.CommandLine.Spec;
 @Command(name = "import", mixinStandardHelpOptions = true,
     description = "Makes a finished benchmark's output a run: a fio JSON (--output-format=json), a vdbench "
         + "flatfile.html, a sysbench log (its output with --report-interval) or an HCIBench results folder (each "
-        + "test a phase, each VM's fio output its workload). With a database (testbed file or --db) the run is stored and judged against the "
+        + "test a phase, each VM's fio output its workload); or, with prometheus, a run's window read from a Prometheus "
+        + "that scraped its exporters (--url, --start and --end or --phases; docs/prometheus-in.md). With a database (testbed file or --db) the run is stored and judged against the "
         + "telemetry stored for its time window; with --alone (or no database named) it is judged by itself.")
 final class ImportCommand implements Callable<Integer> {
-  @Parameters(index = "0", paramLabel = "TOOL", description = "fio, vdbench, sysbench or hcibench.")
+  @Parameters(index = "0", paramLabel = "TOOL", description = "fio, vdbench, sysbench, hcibench or prometheus.")
   String tool;
 
-  @Parameters(index = "1", paramLabel = "FILE", description = "The fio JSON output, the vdbench flatfile.html, the sysbench log, or HCIBench's results folder.")
+  @Parameters(index = "1", paramLabel = "FILE", arity = "0..1",
+      description = "The fio JSON output, the vdbench flatfile.html, the sysbench log, or HCIBench's results folder (none for prometheus).")
   Path file;
 
   @Mixin TestbedOptions options;
+
+  @Mixin PrometheusImport prometheus;
 
   @Option(names = "--run-id", paramLabel = "ID", description = "The run's id (default: import-<file name>).")
   String runId;
@@ -64,7 +68,8 @@ final class ImportCommand implements Callable<Integer> {
   ZoneId zone;
 
   @Option(names = "--end", paramLabel = "INSTANT",
-      description = "sysbench logs (offsets, no times): when the run ended, e.g. 2026-12-02T15:04:05Z (default: the file's last change).")
+      description = "sysbench logs (offsets, no times): when the run ended, e.g. 2026-12-02T15:04:05Z (default: the file's last change); "
+          + "prometheus: the window's end (default: the --phases run's end).")
   java.time.Instant end;
 
   @Option(names = "--json", description = "Print the verdict object instead of a table.")
@@ -78,10 +83,16 @@ final class ImportCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    if (!List.of("fio", "vdbench", "sysbench", "hcibench").contains(tool)) {
-      throw new UserError("TOOL must be fio, vdbench, sysbench or hcibench, not \"" + tool + "\"");
+    if (!List.of("fio", "vdbench", "sysbench", "hcibench", "prometheus").contains(tool)) {
+      throw new UserError("TOOL must be fio, vdbench, sysbench, hcibench or prometheus, not \"" + tool + "\"");
     }
-    if (tool.equals("hcibench")) {
+    if (tool.equals("prometheus")) {
+      if (file != null) {
+        throw new UserError("prometheus takes no FILE (" + file + "): the benchmark's output goes to --phases");
+      }
+    } else if (file == null) {
+      throw new UserError(tool + ": FILE is needed");
+    } else if (tool.equals("hcibench")) {
       if (!java.nio.file.Files.isDirectory(file)) {
         throw new UserError(file + ": not a folder (HCIBench's results folder, e.g. /opt/output/results/easy-run-1511824453)");
       }
@@ -90,10 +101,12 @@ final class ImportCommand implements Callable<Integer> {
     }
     try (WorkDir work = WorkDir.create("headroom-import-")) {
       TestbedConfig testbed = options.load(work.resolve("spool"));
-      String id = runId != null ? runId : "import-" + file.getFileName().toString().replaceAll("\\.[^.]*$", "");
-      List<RecordingRecord> records = read(testbed.testbed(), id);
+      List<RecordingRecord> records = tool.equals("prometheus")
+          ? prometheus.read(testbed, runId, host, end, spec.commandLine().getErr())
+          : read(testbed.testbed(), runId != null ? runId : "import-" + file.getFileName().toString().replaceAll("\\.[^.]*$", ""));
       Run run = records.stream().filter(r -> r instanceof Run).map(r -> (Run) r).findFirst()
           .orElseThrow(() -> new UserError(file + ": no run in it"));
+      String id = run.run();
       boolean withDatabase = !alone && !testbed.database().embedded();
       if (!alone && !withDatabase) {
         spec.commandLine().getErr().println("headroom import: no database named (testbed file or --db): judged alone");

@@ -12,10 +12,10 @@ import java.nio.charset.StandardCharsets;
  * {@code FC%20port%200/0}, {@code <private>} {@code %3Cprivate%3E}). The name itself is kept
  * whole in the entity's {@code name}.
  */
-final class IdPart {
+public final class IdPart {
   private IdPart() {}
 
-  static String of(String name) {
+  public static String of(String name) {
     StringBuilder out = new StringBuilder(name.length());
     for (byte b : name.getBytes(StandardCharsets.UTF_8)) {
       int c = b & 0xff;
