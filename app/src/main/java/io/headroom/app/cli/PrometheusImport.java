@@ -107,7 +107,7 @@ final class PrometheusImport {
     List<ExporterMapping> mappings = MappingFiles.load(mapping);
     PrometheusReader.Result result;
     try (PromApi api = new PromApi(client(testbed), credentials(testbed))) {
-      result = new PrometheusReader(api, mappings, new PrometheusReader.Settings(step, PrometheusReader.Settings.DEFAULTS.valuesPerPage()))
+      result = new PrometheusReader(api, mappings, PrometheusReader.Settings.DEFAULTS.withStep(step))
           .read(from, to);
     }
     report(result, err);

@@ -6,13 +6,11 @@ import java.util.List;
 /**
  * A range query cut into pages by time, so that a week of a fleet is never one answer: each page
  * asks for at most {@link #MAX_POINTS} points per series (Prometheus refuses more than 11,000) and,
- * once the first page says how many series the query has, about {@code valuesPerPage} values in
+ * once the first page says how many series the query has, about the settings' values per page in
  * all. The pages meet without overlap: one starts a step after the last one's end.
  */
 final class PagedRange {
   static final int MAX_POINTS = 10_000;
-  /** The first page's points per series, before the query's series count is known. */
-  static final int FIRST_POINTS = 120;
 
   interface SeriesSink {
     void accept(PromApi.Series series);
@@ -21,24 +19,24 @@ final class PagedRange {
   private PagedRange() {}
 
   /** @return the number of requests made */
-  static int run(PromApi api, String query, double start, double end, double step, int valuesPerPage, SeriesSink sink)
-      throws IOException {
+  static int run(PromApi api, String query, double start, double end, double step, PrometheusReader.Settings settings,
+      SeriesSink sink) throws IOException {
     int requests = 0;
-    int points = FIRST_POINTS;
+    int points = settings.firstPoints();
     double from = start;
     while (from <= end) {
       double to = Math.min(end, from + (points - 1) * step);
       List<PromApi.Series> page = api.queryRange(query, from, to, step);
       requests++;
       page.forEach(sink::accept);
-      points = pointsPerSeries(valuesPerPage, page.size());
+      points = pointsPerSeries(settings.valuesPerPage(), page.size());
       from = to + step;
     }
     return requests;
   }
 
-  /** Points per series for the next page: the value budget shared by the series, within [10, MAX_POINTS]. */
+  /** Points per series for the next page: the value budget shared by the series, within [1, MAX_POINTS]. */
   static int pointsPerSeries(int valuesPerPage, int series) {
-    return (int) Math.max(10, Math.min(MAX_POINTS, valuesPerPage / Math.max(1, series)));
+    return (int) Math.max(1, Math.min(MAX_POINTS, valuesPerPage / Math.max(1, series)));
   }
 }

@@ -23,10 +23,15 @@ import java.util.TreeMap;
 public final class PrometheusReader {
   /**
    * @param step seconds between readings; 0 to take it from the data (the scrape interval)
-   * @param valuesPerPage about how many values one request may bring back
+   * @param firstPoints points per series the first page of a query asks for, before its series count is known
+   * @param valuesPerPage about how many values one request may bring back after that
    */
-  public record Settings(double step, int valuesPerPage) {
-    public static final Settings DEFAULTS = new Settings(0, 500_000);
+  public record Settings(double step, int firstPoints, int valuesPerPage) {
+    public static final Settings DEFAULTS = new Settings(0, 120, 500_000);
+
+    public Settings withStep(double step) {
+      return new Settings(step, firstPoints, valuesPerPage);
+    }
   }
 
   /**
@@ -110,7 +115,7 @@ public final class PrometheusReader {
     }
     for (ExporterMapping.Reading r : rule.readings()) {
       String query = r.query().replace("$window", window);
-      w.requests += PagedRange.run(api, query, start, end, step, settings.valuesPerPage(), s -> {
+      w.requests += PagedRange.run(api, query, start, end, step, settings, s -> {
         String id = id(rule, hosts, s, labelProblems);
         if (id == null) {
           return;
@@ -137,6 +142,10 @@ public final class PrometheusReader {
       w.entities.putIfAbsent(id, entity(rule, id, f, speeds.get(id)));
       for (ExporterMapping.RelationRule rel : rule.relations()) {
         w.relations.add(new Relation(id, rel.rel(), Template.fill(rel.to(), f.host(), f.labels())));
+      }
+      if (rule.ceiling() != null && !speeds.containsKey(id)) {
+        w.problems.add(id + ": no ceiling: no speed from " + rule.ceiling().query()
+            + (rule.ceiling().label() == null ? "" : " (its label " + rule.ceiling().label() + ")"));
       }
       for (ExporterMapping.Reading r : rule.readings()) {
         if (!got.getOrDefault(id, Set.of()).contains(r.metric().name())) {
