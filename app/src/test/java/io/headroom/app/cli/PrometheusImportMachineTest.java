@@ -1,0 +1,55 @@
+package io.headroom.app.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import io.headroom.model.Verdict;
+import io.headroom.model.VerdictJson;
+import io.headroom.standin.MachineTest;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The issue's "done when": one real fio run on this machine, recorded by Headroom's own host
+ * source ({@code headroom run --record}) while a real Prometheus 2.42 scraped a real node_exporter
+ * 1.5 every second; {@code headroom import prometheus} over the run's window (its phases and
+ * workload from the recording, its telemetry from Prometheus alone) names the same limit as the
+ * recording does.
+ */
+@MachineTest("starts prometheus and prometheus-node-exporter on loopback ports and runs fio on a file")
+class PrometheusImportMachineTest {
+  @TempDir Path dir;
+
+  @Test
+  void aFioRunJudgedFromPrometheusNamesTheLimitItsOwnRecordingNames() throws Exception {
+    assumeTrue(PrometheusLab.installed(), "apt-get install prometheus prometheus-node-exporter");
+    Path recording = dir.resolve("run.jsonl");
+    try (PrometheusLab lab = PrometheusLab.start()) {
+      Cli run = new Cli();
+      assertEquals(0, run.run("run", "--record", recording.toString(), "--run-id", "prom1", "--json", "--",
+          "fio", "--name=w", "--filename=" + dir.resolve("f"), "--size=256m", "--bs=4k", "--rw=randread",
+          "--ioengine=libaio", "--direct=1", "--iodepth=32", "--runtime=20", "--time_based"), run.err());
+      Thread.sleep(3000); // the run's last second scraped and stored
+      Cli imported = new Cli();
+      assertEquals(0, imported.run("import", "prometheus", "--url", lab.url().toString(), "--plaintext",
+          "--phases", recording.toString(), "--alone", "--json"), imported.err());
+      assertTrue(imported.err().contains("node_exporter read at a 1.00 s step"), imported.err());
+
+      Cli analyzed = new Cli();
+      assertEquals(0, analyzed.run("analyze", recording.toString(), "--json"), analyzed.err());
+      Verdict own = VerdictJson.fromJson(analyzed.out().trim());
+      Verdict fromPrometheus = VerdictJson.fromJson(imported.out().trim());
+      System.out.println("own recording: " + own.bottleneck() + " " + own.entity() + " " + own.headroom());
+      System.out.println("from prometheus: " + fromPrometheus.bottleneck() + " " + fromPrometheus.entity() + " "
+          + fromPrometheus.headroom());
+      assertEquals("prom1", fromPrometheus.run());
+      assertNotNull(own.entity(), "the run's own recording names a limit: " + analyzed.out());
+      assertEquals(own.bottleneck(), fromPrometheus.bottleneck(), "own: " + analyzed.out() + "\nprometheus: " + imported.out());
+      assertEquals(own.entity(), fromPrometheus.entity());
+      assertEquals(own.phases().get(0).bottleneck(), fromPrometheus.phases().get(0).bottleneck());
+    }
+  }
+}
