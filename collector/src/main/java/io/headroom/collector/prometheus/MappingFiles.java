@@ -147,7 +147,9 @@ public final class MappingFiles {
     }
     ExporterMapping.Ceiling ceiling = ceiling(node.get("ceiling"), at + ".ceiling", problems);
     List<ExporterMapping.RelationRule> relations = relations(node.get("relations"), at + ".relations", problems);
-    List<ExporterMapping.Reading> readings = readings(node.get("readings"), kind, at + ".readings", problems);
+    // an unknown kind is said once, not again for each of its readings
+    List<ExporterMapping.Reading> readings = readings(node.get("readings"),
+        EntityKind.ALL.contains(kind) ? kind : null, at + ".readings", problems);
     if (problems.size() > before) {
       return null;
     }
