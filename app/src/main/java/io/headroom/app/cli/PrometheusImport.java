@@ -1,6 +1,7 @@
 package io.headroom.app.cli;
 
 import io.headroom.app.service.Sources;
+import io.headroom.app.service.Unavailable;
 import io.headroom.collector.prometheus.ExporterMapping;
 import io.headroom.collector.prometheus.MappingFiles;
 import io.headroom.collector.prometheus.PromApi;
@@ -109,6 +110,9 @@ final class PrometheusImport {
     try (PromApi api = new PromApi(client(testbed), credentials(testbed))) {
       result = new PrometheusReader(api, mappings, PrometheusReader.Settings.DEFAULTS.withStep(step))
           .read(from, to);
+    } catch (IOException e) {
+      // the server down, refusing the login or a query: named with the request, never the secret
+      throw new Unavailable("prometheus: " + e.getMessage());
     }
     report(result, err);
     records.addAll(result.records());

@@ -85,7 +85,7 @@ class ImportCommandTest {
         cli.err());
     cli = new Cli();
     assertEquals(2, cli.run("import", "iometer", bad.toString(), "--alone"));
-    assertEquals("headroom import: TOOL must be fio, vdbench, sysbench or hcibench, not \"iometer\"\n", cli.err());
+    assertEquals("headroom import: TOOL must be fio, vdbench, sysbench, hcibench or prometheus, not \"iometer\"\n", cli.err());
   }
 
   private static long count(TestDatabase db, String sql) throws Exception {
