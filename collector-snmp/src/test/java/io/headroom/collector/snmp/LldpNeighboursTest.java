@@ -1,5 +1,6 @@
 package io.headroom.collector.snmp;
 
+import io.headroom.collector.source.IdPart;
 import static io.headroom.collector.snmp.Oids.*;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 

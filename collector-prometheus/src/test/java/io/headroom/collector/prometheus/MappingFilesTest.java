@@ -67,7 +67,7 @@ class MappingFilesTest {
   @Test
   void idTemplatesTakeLabelsAndTheHostAndEncodeAsTheSnmpSourceDoes() {
     assertEquals("h1/disk/nvme0n1", Template.fill("{host}/disk/{device}", "h1", Map.of("device", "nvme0n1")));
-    // ids of ports as the SNMP source makes them (snmp.IdPart): '/' kept, a space percent-encoded
+    // ids of ports as the SNMP source makes them (source.IdPart): '/' kept, a space percent-encoded
     assertEquals("sw1/port/Ethernet1/49", Template.fill("{host}/port/{ifName|id}", "sw1", Map.of("ifName", "Ethernet1/49")));
     assertEquals("sw1/port/FC%20port%200/0", Template.fill("{host}/port/{ifName|id}", "sw1", Map.of("ifName", "FC port 0/0")));
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class,

@@ -1,12 +1,12 @@
 package io.headroom.collector.prometheus;
 
-import io.headroom.collector.snmp.IdPart;
+import io.headroom.collector.source.IdPart;
 import java.util.Map;
 
 /**
  * A mapping's id or name template: "{host}/disk/{device}", each {label} a series' label, {host} the
  * host's name; "{ifName|id}" percent-encodes what an id may not hold, as the SNMP source does
- * (snmp.IdPart), so both name one port alike.
+ * (source.IdPart), so both name one port alike.
  */
 final class Template {
   private Template() {}

@@ -1,4 +1,4 @@
-package io.headroom.collector.snmp;
+package io.headroom.collector.source;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 

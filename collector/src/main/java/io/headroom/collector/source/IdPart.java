@@ -1,4 +1,4 @@
-package io.headroom.collector.snmp;
+package io.headroom.collector.source;
 
 import java.nio.charset.StandardCharsets;
 
@@ -10,7 +10,8 @@ import java.nio.charset.StandardCharsets;
  * {@code fc1/1}, {@code 1:1}); every other byte of the name's UTF-8 is percent-encoded, '%' too, so
  * two names never meet in one id and the name can be read back ({@code FC port 0/0} becomes
  * {@code FC%20port%200/0}, {@code <private>} {@code %3Cprivate%3E}). The name itself is kept
- * whole in the entity's {@code name}.
+ * whole in the entity's {@code name}. In the core because two families name ports by it: the SNMP
+ * source, and the Prometheus mappings of snmp_exporter's series, which must give a port the same id.
  */
 public final class IdPart {
   private IdPart() {}
