@@ -78,8 +78,8 @@ public final class PrometheusReader {
     HostNames hosts = HostNames.read(api, m.host(), start, end);
     w.requests++;
     if (hosts.isEmpty()) {
-      w.problems.add(m.exporter() + ": no " + m.host().series() + " series between " + start + " and " + end
-          + ": not read (" + m.file() + ")");
+      w.problems.add(m.exporter() + ": no " + m.host().series() + " series between " + instant(start) + " and "
+          + instant(end) + ": not read (" + m.file() + ")");
       return;
     }
     double step = settings.step() > 0 ? settings.step() : ScrapeStep.of(api, m.host().series(), start, end);
@@ -190,6 +190,10 @@ public final class PrometheusReader {
       name = id;
     }
     return new Entity(id, rule.kind(), name, attrs, capacity);
+  }
+
+  private static String instant(double seconds) {
+    return java.time.Instant.ofEpochMilli(Math.round(seconds * 1000)).toString();
   }
 
   /** The ceiling's speed in bits/s: the value times the factor, or the label's "16 Gbit". */
