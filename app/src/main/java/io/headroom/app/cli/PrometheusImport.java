@@ -2,6 +2,8 @@ package io.headroom.app.cli;
 
 import io.headroom.app.service.Sources;
 import io.headroom.app.service.Unavailable;
+import io.headroom.collector.declared.DeclaredSourceFactory;
+import io.headroom.collector.declared.WorkloadRelations;
 import io.headroom.collector.prometheus.ExporterMapping;
 import io.headroom.collector.prometheus.MappingFiles;
 import io.headroom.collector.prometheus.PromApi;
@@ -97,14 +99,13 @@ final class PrometheusImport {
     if (url == null) {
       throw new UserError("prometheus: --url is needed (the Prometheus server's base URL)");
     }
-    List<RecordingRecord> records = new ArrayList<>(benchmark(testbed.testbed(), runId, host, end));
+    List<RecordingRecord> records = withTestbed(testbed, benchmark(testbed.testbed(), runId, host, end));
     Run run = records.stream().filter(r -> r instanceof Run).map(r -> (Run) r).findFirst().orElseThrow();
     double from = start != null ? seconds(start) : run.start();
     double to = end != null ? seconds(end) : run.end() == null ? run.start() : run.end();
     if (to <= from) {
       throw new UserError("prometheus: the window ends (" + to + ") before it starts (" + from + ")");
     }
-    records.addAll(declared(testbed));
     List<ExporterMapping> mappings = MappingFiles.load(mapping);
     PrometheusReader.Result result;
     try (PromApi api = new PromApi(client(testbed), credentials(testbed))) {
@@ -207,9 +208,14 @@ final class PrometheusImport {
     return false;
   }
 
-  /** The entities and relations the testbed file declares (its declared sources), as a collector would send them. */
-  private static List<RecordingRecord> declared(TestbedConfig testbed) throws Exception {
+  /**
+   * The benchmark's records as {@code headroom run} would send them on this testbed (each workload
+   * with the relations the file's {@code workloads:} give it: the port its data crosses, the volume
+   * it targets), then the entities and relations the file declares, as its declared sources send them.
+   */
+  static List<RecordingRecord> withTestbed(TestbedConfig testbed, List<RecordingRecord> benchmark) throws Exception {
     List<RecordingRecord> out = new ArrayList<>();
+    benchmark.forEach(WorkloadRelations.decorate(DeclaredSourceFactory.workloadRelations(testbed), out::add));
     for (int i = 0; i < testbed.sources().size(); i++) {
       if (!testbed.sources().get(i).type().equals("declared")) {
         continue;

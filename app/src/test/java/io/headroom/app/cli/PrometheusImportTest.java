@@ -66,6 +66,33 @@ class PrometheusImportTest {
     assertTrue(kept.stream().noneMatch(r -> r instanceof Sample s && s.entity().equals("h1/cpu")));
   }
 
+  @Test
+  void theTestbedFilesDeclaredPartsAndWorkloadRelationsJoinTheRun(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+      throws Exception {
+    java.nio.file.Path file = dir.resolve("lab.yaml");
+    java.nio.file.Files.writeString(file, """
+        testbed: lab
+        sources:
+          - type: declared
+            host: h1
+            entities:
+              - {id: sw1/port/1-1, kind: net_port, attrs: {fabric: ethernet}, capacity: {bytes_per_s: 1.25e9}}
+            relations:
+              - {from: h1/net/eth0, rel: cabled_to, to: sw1/port/1-1}
+            workloads:
+              - {rel: via, to: sw1/port/1-1}
+        """);
+    io.headroom.config.TestbedConfig testbed = io.headroom.config.TestbedLoader.load(file, dir.resolve("spool"));
+    Entity workload = new Entity("h1/fio/r1/w", EntityKind.WORKLOAD, "w", Map.of(), Map.of());
+    List<RecordingRecord> records = PrometheusImport.withTestbed(testbed,
+        List.of(new Run("r1", "lab", 10, 20.0, Map.of()), workload, new Phase("r1", "w", 10, 20.0)));
+    // the workload crosses the declared port, as headroom run on this testbed would have said
+    assertTrue(records.contains(new Relation("h1/fio/r1/w", Rel.VIA, "sw1/port/1-1")), records.toString());
+    assertTrue(records.contains(new Relation("h1/net/eth0", Rel.CABLED_TO, "sw1/port/1-1")), records.toString());
+    assertTrue(records.stream().anyMatch(r -> r instanceof Entity e && e.id().equals("sw1/port/1-1")
+        && e.capacity().equals(Map.of("bytes_per_s", 1.25e9))), records.toString());
+  }
+
   private static String[] concat(String[] a, String[] b) {
     String[] out = java.util.Arrays.copyOf(a, a.length + b.length);
     System.arraycopy(b, 0, out, a.length, b.length);
