@@ -56,6 +56,8 @@ public final class ForwardLoop implements Runnable, AutoCloseable {
   private final AtomicBoolean running = new AtomicBoolean(true);
   /** Partitions whose last poll was sent but not known to be written: the offset it ended before. */
   private final Map<TopicPartition, Long> replayUntil = new HashMap<>();
+  /** A replayed range read over several polls: kept until the whole range is read, then sent as one unit. */
+  private final List<ConsumerRecord<byte[], byte[]>> replayBuffer = new ArrayList<>();
   private final IngestConfig config;
 
   public ForwardLoop(IngestConfig config, Forwarding forwarding) {
@@ -89,8 +91,8 @@ public final class ForwardLoop implements Runnable, AutoCloseable {
           continue;
         }
         List<ConsumerRecord<byte[], byte[]>> unit = replayUntil.isEmpty() ? all(records) : replayed(records);
-        if (unit.isEmpty() || !forwardAndCommit(unit)) {
-          continue;
+        if (!unit.isEmpty()) {
+          forwardAndCommit(unit); // stopped before the endpoint answered: the intent stays for the next start
         }
       }
     } catch (WakeupException e) {
@@ -171,8 +173,6 @@ public final class ForwardLoop implements Runnable, AutoCloseable {
         + "written", forwarding.sender().name(), unit.size());
     return unit;
   }
-
-  private final List<ConsumerRecord<byte[], byte[]>> replayBuffer = new ArrayList<>();
 
   private static Map<TopicPartition, List<ConsumerRecord<byte[], byte[]>>> byPartition(
       List<ConsumerRecord<byte[], byte[]>> unit) {

@@ -332,7 +332,7 @@ class ApiServerTest {
       }
     }
     assertEquals(served, documented);
-    assertEquals(15, served.size()); // 3 probes/metrics + 10 API + the report and comparison pages
+    assertEquals(16, served.size()); // 3 probes/metrics + the readings exposition + 10 API + the report and comparison pages
   }
 
   private void storeVerdict(Verdict v, double computedAt) throws Exception {
