@@ -45,6 +45,7 @@ final class InventoryWalk {
       return;
     }
     BmcProfile profile = BmcProfile.of(root);
+    inv.profile = profile;
     List<Host> hosts = hosts(systemPaths, profile);
     if (hosts.isEmpty()) {
       return;
