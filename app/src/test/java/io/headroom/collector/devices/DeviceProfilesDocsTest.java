@@ -29,11 +29,16 @@ class DeviceProfilesDocsTest {
   static String render() {
     StringBuilder s = new StringBuilder(BEGIN).append("\n\nRedfish (`redfish.BmcProfile`, matched by the service root's "
         + "`Vendor`, else an `Oem` key; the last matches every service):\n\n"
-        + "| family | matched by | ports live | counters | quirks | proof (golden/redfish/) |\n|---|---|---|---|---|---|\n");
+        + "| family | matched by | ports live | counters | OEM objects read | quirks | proof (golden/redfish/) |\n"
+        + "|---|---|---|---|---|---|---|\n");
     for (BmcProfile p : BmcProfile.ALL) {
       String match = (p.vendors().isEmpty() ? "" : "Vendor " + String.join(" or ", p.vendors()))
           + (p.oemKey() == null ? "" : (p.vendors().isEmpty() ? "" : "; ") + "Oem." + p.oemKey());
-      s.append(row(p.family(), match.isEmpty() ? "any service" : match, p.portsLive(), p.counterUnits(), p.quirks(), p.proof()));
+      BmcProfile.Oem oem = p.oem();
+      String oemRead = oem.key() == null ? "none" : "Oem." + oem.key() + " of a function: " + String.join(", ", oem.functionPortMetrics())
+          + " (port metrics), " + String.join(", ", oem.functionObjects()) + " (FQDDs); Links.Oem." + oem.key() + ".CPUAffinity";
+      s.append(row(p.family(), match.isEmpty() ? "any service" : match, p.portsLive(), p.counterUnits() + " | " + oemRead,
+          p.quirks(), p.proof()));
     }
     s.append("\nSNMP (`snmp.AgentProfile`, matched by sysObjectID, `.*` for an arc; the last matches every agent):\n\n"
         + "| family | sysObjectID | ports live | connUnitPortStatCountBBCreditZero | quirks | proof (golden/snmp/) |\n"

@@ -16,6 +16,8 @@ import java.util.Locale;
  * @param oemKey the service root's {@code Oem} key it is matched by where Vendor is absent, or null
  * @param usageSensorsUnderSystem where, under the system's path, the platform usage sensors are
  *     when the chassis Sensors collection lacks them (older iDRAC firmware), or null
+ * @param oem where its OEM extension keeps what the DMTF schema lacks (Dell: the functions' port
+ *     metrics, their FQDDs, the CPU affinity of devices), or {@link Oem#NONE}
  * @param mirrorSystems Systems member Ids that are another management controller's view of the
  *     first system, not hosts of their own
  * @param portsLive where its ports are found
@@ -24,46 +26,64 @@ import java.util.Locale;
  * @param proof the golden cases (collector-redfish/src/test/resources/golden/redfish/) of its captures
  */
 public record BmcProfile(String family, List<String> vendors, String oemKey, String usageSensorsUnderSystem,
-    List<String> mirrorSystems, String portsLive, String counterUnits, List<String> quirks, List<String> proof) {
+    Oem oem, List<String> mirrorSystems, String portsLive, String counterUnits, List<String> quirks, List<String> proof) {
+
+  /**
+   * An OEM extension's objects the readers use: under {@code Oem.<key>} of a network device
+   * function, the links to its port metrics (the first present is read) and the objects whose FQDD
+   * names it; the one holding an InfiniBand link's rate; under {@code Links.Oem.<key>} of a function
+   * or device, {@code CPUAffinity}.
+   */
+  public record Oem(String key, List<String> functionPortMetrics, List<String> functionObjects, String infiniBandRate) {
+    public static final Oem NONE = new Oem(null, List.of(), List.of(), null);
+
+    /** The node's {@code Oem.<key>} object (missing when the profile has none). */
+    JsonNode of(JsonNode node) {
+      return key == null ? com.fasterxml.jackson.databind.node.MissingNode.getInstance() : node.path("Oem").path(key);
+    }
+  }
+
+  static final Oem DELL_OEM = new Oem("Dell", List.of("DellNICPortMetrics", "DellFCPortMetrics", "DellInfiniBandPortMetrics"),
+      List.of("DellNIC", "DellFC", "DellInfiniBand"), "DellInfiniBandPortMetrics");
 
   /** Dell's numeric sensors, where iDRAC9 firmware before 4.x keeps the usage sensors. */
   static final String DELL_NUMERIC = "/Oem/Dell/DellNumericSensors/iDRAC.Embedded.1_0x23_";
 
   /** The profiles, first match wins; the last matches every service (DMTF schema only). */
   public static final List<BmcProfile> ALL = List.of(
-      new BmcProfile("Dell iDRAC9", List.of("Dell"), "Dell", DELL_NUMERIC, List.of(),
+      new BmcProfile("Dell iDRAC9", List.of("Dell"), "Dell", DELL_NUMERIC, DELL_OEM, List.of(),
           "Chassis/System.Embedded.1/NetworkAdapters: NetworkPorts (6.00.30) or Ports (7.x), and the controllers' Links",
           "Oem.Dell port metrics of the functions: bytes; InfiniBand data in 4-byte words",
           List.of("InfiniBand functions assigned to NetworkPorts/InfiniBand.Slot.7, which answers 404: matched by FQDD (r750-idrac6)",
               "PCIeSlots link /Systems/... device paths: matched by Id (r750-idrac6)",
               "usage sensors under Oem/Dell/DellNumericSensors where the chassis Sensors lack them (firmware before 4.x)"),
           List.of("r750-idrac6", "r750-capture")),
-      new BmcProfile("Lenovo XClarity Controller", List.of("Lenovo"), null, null, List.of(),
+      new BmcProfile("Lenovo XClarity Controller", List.of("Lenovo"), null, null, Oem.NONE, List.of(),
           "Chassis/1/NetworkAdapters: Ports and NetworkPorts both list the same ports (read once)",
           "no port counters", List.of("Systems/1.PCIeDevices is an array of links, not a collection"),
           List.of("lenovo-sr670v2")),
-      new BmcProfile("HPE iLO 5", List.of("HPE"), "Hpe", null, List.of(),
+      new BmcProfile("HPE iLO 5", List.of("HPE"), "Hpe", null, Oem.NONE, List.of(),
           "Chassis/1/NetworkAdapters: NetworkPorts with ActiveLinkTechnology (InfiniBand adapters), Ports (Ethernet)",
           "no port counters", List.of("PCIeDevices without PCIeInterface: no trained width"),
           List.of("hpe-dl385g10pv2-ilo5-2.72")),
-      new BmcProfile("Supermicro BMC", List.of("Supermicro"), "Supermicro", null, List.of(),
+      new BmcProfile("Supermicro BMC", List.of("Supermicro"), "Supermicro", null, Oem.NONE, List.of(),
           "Chassis/1/NetworkAdapters: Ports and NetworkPorts, no speeds", "no port counters",
           List.of("ConnectX-7 adapters' ports say Ethernet (PortProtocol and NetDevFuncType agree)"),
           List.of("supermicro-sys821ge-tnhr")),
-      new BmcProfile("AMI MegaRAC (NVIDIA DGX)", List.of("AMI"), "Ami", null, List.of(),
+      new BmcProfile("AMI MegaRAC (NVIDIA DGX)", List.of("AMI"), "Ami", null, Oem.NONE, List.of(),
           "Chassis/DGX/NetworkAdapters: Ports; InfiniBand said by PortProtocol and NetDevFuncType, not LinkNetworkTechnology",
           "no port counters",
           List.of("Systems/HGX_Baseboard_0 holds the GPUs: not a host",
               "PCIeDevices paged with $skip: the mockup serves one page for every skip (the loop is reported)"),
           List.of("nvidia-dgx-h100-ami")),
-      new BmcProfile("NVIDIA OpenBMC", List.of("NVIDIA", "Nvidia"), null, null,
+      new BmcProfile("NVIDIA OpenBMC", List.of("NVIDIA", "Nvidia"), null, null, Oem.NONE,
           // the HGX management controller's view of the node: GB200's lists System_0's Graces by serial number
           List.of("HGX_Baseboard_0"),
           "adapters under chassis other than the system's (GB200: IO_Board_0/1, Riser_Slot1/2); BlueField-3 BMC: one adapter under two chassis",
           "PortMetrics where linked", List.of("error bodies served with 200 read as absent",
               "host utilisation from per-core CoreUtil sensors", "GPU PCIe links under Chassis/HGX_GPU_*"),
           List.of("gh200", "nvidia-gb200-compute-tray", "bluefield3-bmc", "nvlink-switch-tray")),
-      new BmcProfile("DMTF schema only", List.of(), null, null, List.of(), "the system's chassis NetworkAdapters, else other chassis'",
+      new BmcProfile("DMTF schema only", List.of(), null, null, Oem.NONE, List.of(), "the system's chassis NetworkAdapters, else other chassis'",
           "DMTF PortMetrics", List.of(), List.of("dmtf-rackmount1-absent-cpu", "dmtf-bladed-four-systems")));
 
   /** The profile of the service whose root document this is. */
@@ -77,6 +97,9 @@ public record BmcProfile(String family, List<String> vendors, String oemKey, Str
         return p;
       }
     }
-    return ALL.get(ALL.size() - 1);
+    return ANY;
   }
+
+  /** The profile of a service that matches no other: the DMTF schema only. */
+  static final BmcProfile ANY = ALL.get(ALL.size() - 1);
 }

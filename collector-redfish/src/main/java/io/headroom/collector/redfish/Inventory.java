@@ -14,6 +14,8 @@ import java.util.Map;
  */
 final class Inventory {
   final String host;
+  /** The BMC's firmware family ({@link BmcProfile#of}), set once its service root is read. */
+  BmcProfile profile = BmcProfile.ANY;
   final Map<String, Entity> entities = new LinkedHashMap<>();
   final List<Relation> relations = new ArrayList<>();
   final List<String> degraded = new ArrayList<>();

@@ -10,10 +10,12 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Walks one BMC's tree: service root, the system and its chassis, then processors, usage sensors,
- * PCIe devices and slots, network ports and the telemetry service. A resource that fails is a
- * problem of the inventory and the walk goes on without it; only an unreadable service root or
- * system leaves the inventory empty.
+ * Walks one BMC's tree: service root, each system that is a host ({@link #hosts}) and its chassis,
+ * then processors, usage sensors, PCIe devices and slots, network ports and the telemetry service.
+ * Where a BMC serves several hosts (a blade enclosure), each has ids of its own. What a firmware
+ * family does differently comes from its {@link BmcProfile}. A resource that fails is a problem of
+ * the inventory and the walk goes on without it; only an unreadable service root or system leaves
+ * the inventory empty.
  */
 final class InventoryWalk {
   private final Fetcher fetcher;
@@ -43,6 +45,7 @@ final class InventoryWalk {
       return;
     }
     BmcProfile profile = BmcProfile.of(root);
+    inv.profile = profile;
     List<Host> hosts = hosts(systemPaths, profile);
     if (hosts.isEmpty()) {
       return;

@@ -198,9 +198,9 @@ final class PcieWalk {
     return why.isEmpty() ? null : "trained " + PcieGen.describe(gen, width) + ", " + String.join(", ", why);
   }
 
-  /** The socket by Dell's CPUAffinity, else the slot's Processors link. */
+  /** The socket by the OEM's CPUAffinity (Dell's, {@link BmcProfile.Oem}), else the slot's Processors link. */
   private static String socket(Inventory inv, JsonNode doc, Slot slot) {
-    List<String> affinity = Json.links(doc.path("Links").path("Oem").path("Dell").get("CPUAffinity"));
+    List<String> affinity = Json.links(inv.profile.oem().of(doc.path("Links")).get("CPUAffinity"));
     for (String p : affinity) {
       String s = inv.socketByPath.get(p);
       if (s != null) {

@@ -16,8 +16,6 @@ import java.util.Set;
  */
 record PortFunction(String id, String port, List<String> names, String socket, String dellMetrics,
     InfiniBandRate.Rate ibRate, String type) {
-  private static final List<String> DELL_METRICS = List.of("DellNICPortMetrics", "DellFCPortMetrics", "DellInfiniBandPortMetrics");
-  private static final List<String> DELL_OBJECTS = List.of("DellNIC", "DellFC", "DellInfiniBand");
 
   static PortFunction of(Inventory inv, JsonNode f, boolean portsModel) {
     JsonNode links = f.path("Links");
@@ -26,9 +24,10 @@ record PortFunction(String id, String port, List<String> names, String socket, S
       List<String> assignable = Json.links(f.get(portsModel ? "AssignablePhysicalNetworkPorts" : "AssignablePhysicalPorts"));
       port = assignable.isEmpty() ? null : assignable.get(0);
     }
-    JsonNode dell = f.path("Oem").path("Dell");
+    BmcProfile.Oem oem = inv.profile.oem();
+    JsonNode dell = oem.of(f);
     String metrics = null;
-    for (String name : DELL_METRICS) {
+    for (String name : oem.functionPortMetrics()) {
       metrics = metrics != null ? metrics : Json.link(dell.get(name));
     }
     String id = Json.text(f.get("Id"));
@@ -36,13 +35,13 @@ record PortFunction(String id, String port, List<String> names, String socket, S
     if (id != null) {
       names.add(id);
     }
-    for (String name : DELL_OBJECTS) {
+    for (String name : oem.functionObjects()) {
       String fqdd = Json.text(dell.path(name).get("FQDD"));
       if (fqdd != null && !names.contains(fqdd)) {
         names.add(fqdd);
       }
     }
-    JsonNode ib = dell.path("DellInfiniBandPortMetrics");
+    JsonNode ib = oem.infiniBandRate() == null ? dell : dell.path(oem.infiniBandRate());
     InfiniBandRate.Rate rate = InfiniBandRate.parse(Json.text(ib.get("LinkSpeed")), Json.text(ib.get("LinkWidth")));
     return new PortFunction(id, port, names, PortsWalk.socket(inv, links), metrics, rate, Json.text(f.get("NetDevFuncType")));
   }

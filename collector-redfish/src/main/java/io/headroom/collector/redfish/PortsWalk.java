@@ -268,7 +268,7 @@ final class PortsWalk {
   }
 
   static String socket(Inventory inv, JsonNode links) {
-    for (String p : Json.links(links.path("Oem").path("Dell").get("CPUAffinity"))) {
+    for (String p : Json.links(inv.profile.oem().of(links).get("CPUAffinity"))) {
       String s = inv.socketByPath.get(p);
       if (s != null) {
         return s;

@@ -16,7 +16,9 @@ class PortFunctionTest {
   private static final String PORTS = "/redfish/v1/Chassis/C1/NetworkAdapters/A/NetworkPorts/";
 
   private static PortFunction function(String json) throws Exception {
-    return PortFunction.of(new Inventory("h"), JSON.readTree(json), false);
+    Inventory inv = new Inventory("h");
+    inv.profile = BmcProfile.of(JSON.readTree("{\"Vendor\":\"Dell\"}")); // Dell's OEM objects are read
+    return PortFunction.of(inv, JSON.readTree(json), false);
   }
 
   @Test
