@@ -7,7 +7,7 @@ import io.headroom.analyzer.store.RunDataLoader;
 import io.headroom.analyzer.store.StoreConfig;
 import io.headroom.app.service.Infrastructure;
 import io.headroom.collector.workload.FioFormatException;
-import io.headroom.collector.workload.FioJsonImporter;
+import io.headroom.collector.workload.FioImport;
 import io.headroom.collector.workload.HcibenchImporter;
 import io.headroom.collector.workload.SysbenchLogImporter;
 import io.headroom.collector.workload.VdbenchFlatfileImporter;
@@ -33,7 +33,9 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 @Command(name = "import", mixinStandardHelpOptions = true,
-    description = "Makes a finished benchmark's output a run: a fio JSON (--output-format=json), a vdbench "
+    description = "Makes a finished benchmark's output a run: a fio JSON (--output-format=json) with or without its "
+        + "log files (write_iops_log, write_bw_log, write_lat_log, write_hist_log with log_avg_msec; those its job "
+        + "options name are found beside it), or fio's logs alone, a vdbench "
         + "flatfile.html, a sysbench log (its output with --report-interval) or an HCIBench results folder (each "
         + "test a phase, each VM's fio output its workload). With a database (testbed file or --db) the run is stored and judged against the "
         + "telemetry stored for its time window; with --alone (or no database named) it is judged by itself.")
@@ -41,8 +43,11 @@ final class ImportCommand implements Callable<Integer> {
   @Parameters(index = "0", paramLabel = "TOOL", description = "fio, vdbench, sysbench or hcibench.")
   String tool;
 
-  @Parameters(index = "1", paramLabel = "FILE", description = "The fio JSON output, the vdbench flatfile.html, the sysbench log, or HCIBench's results folder.")
+  @Parameters(index = "1", paramLabel = "FILE", description = "The fio JSON output (or a fio log), the vdbench flatfile.html, the sysbench log, or HCIBench's results folder.")
   Path file;
+
+  @Parameters(index = "2..*", paramLabel = "LOG", description = "fio only: more of fio's log files (NAME_iops.N.log, _bw, _clat, _clat_hist).")
+  List<Path> logs = new ArrayList<>();
 
   @Mixin TestbedOptions options;
 
@@ -64,7 +69,7 @@ final class ImportCommand implements Callable<Integer> {
   ZoneId zone;
 
   @Option(names = "--end", paramLabel = "INSTANT",
-      description = "sysbench logs (offsets, no times): when the run ended, e.g. 2026-12-02T15:04:05Z (default: the file's last change).")
+      description = "sysbench logs and fio logs without their JSON (offsets, no times): when the run ended, e.g. 2026-12-02T15:04:05Z (default: the file's last change).")
   java.time.Instant end;
 
   @Option(names = "--json", description = "Print the verdict object instead of a table.")
@@ -87,6 +92,12 @@ final class ImportCommand implements Callable<Integer> {
       }
     } else {
       InputFiles.requireReadable(file);
+    }
+    if (!logs.isEmpty() && !tool.equals("fio")) {
+      throw new UserError("only fio reads more than one file; " + tool + " reads " + file);
+    }
+    for (Path log : logs) {
+      InputFiles.requireReadable(log);
     }
     try (WorkDir work = WorkDir.create("headroom-import-")) {
       TestbedConfig testbed = options.load(work.resolve("spool"));
@@ -121,7 +132,10 @@ final class ImportCommand implements Callable<Integer> {
     List<RecordingRecord> records = new ArrayList<>();
     try {
       if (tool.equals("fio")) {
-        FioJsonImporter.importFile(file, on, id, testbed, records::add);
+        List<Path> files = new ArrayList<>(List.of(file));
+        files.addAll(logs);
+        FioImport.importFiles(files, on, id, testbed, end == null ? null : end.toEpochMilli() / 1000.0, records::add)
+            .forEach(note -> spec.commandLine().getErr().println("headroom import: " + note));
       } else if (tool.equals("hcibench")) {
         HcibenchImporter.importDir(file, id, testbed, records::add);
       } else if (tool.equals("sysbench")) {

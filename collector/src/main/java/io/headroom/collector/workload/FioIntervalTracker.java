@@ -81,6 +81,13 @@ final class FioIntervalTracker {
     return jobs.values().stream().map(s -> s.entityId).toList();
   }
 
+  /** When each started job (entity id) began I/O, Unix seconds. */
+  Map<String, Double> starts() {
+    Map<String, Double> out = new LinkedHashMap<>();
+    jobs.values().stream().filter(s -> s.started).forEach(s -> out.put(s.entityId, s.start));
+    return out;
+  }
+
   /** When the earliest job began I/O, or NaN before any did. */
   double firstStart() {
     return phaseStart.values().stream().mapToDouble(Double::doubleValue).min().orElse(Double.NaN);
