@@ -128,6 +128,9 @@ public final class ReportPage {
       h.append("<p class=\"phase-sentence\">").append(esc(LimitSentence.phase(d))).append("</p>");
       list(h, d.evidence());
       nextLimit(h, d);
+      if (d.latency() != null) {
+        h.append("<p class=\"latency\">latency: ").append(esc(LatencyLine.of(d.latency()))).append("</p>");
+      }
     }
   }
 

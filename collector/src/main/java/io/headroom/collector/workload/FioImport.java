@@ -2,6 +2,7 @@ package io.headroom.collector.workload;
 
 import io.headroom.model.MetricDef;
 import io.headroom.model.RecordingRecord;
+import io.headroom.model.Run;
 import io.headroom.model.Sample;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -10,6 +11,7 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.NavigableMap;
 import java.util.Set;
 import java.util.function.Consumer;
 
@@ -72,7 +74,7 @@ public final class FioImport {
     if (replay.statuses().size() == 1 && covered.size() < jobs.entityIds().size()) {
       notes.add(json + ": " + ONE_READING);
     }
-    sink.accept(replay.run());
+    sink.accept(withLatency(replay, workloads));
     for (RecordingRecord r : replay.records()) {
       if (!(r instanceof Sample s && covered.getOrDefault(s.entity(), Set.of()).stream()
           .anyMatch(m -> m.name().equals(s.metric())))) {
@@ -81,6 +83,31 @@ public final class FioImport {
     }
     workloads.forEach(w -> FioLogSamples.emit(w, sink));
     return notes;
+  }
+
+  /**
+   * The run with one latency distribution per phase ({@link PhaseLatencies}): from the JSON's
+   * json+ bins, whole jobs; for a job without them (plain json), from its histogram logs.
+   */
+  private static Run withLatency(FioJsonImporter.Replay replay, List<FioLogSamples.Workload> workloads) {
+    Map<String, NavigableMap<Long, Long>> histograms = new LinkedHashMap<>(replay.tracker().histograms());
+    boolean fromJson = !histograms.isEmpty();
+    boolean fromLogs = false;
+    for (FioLogSamples.Workload w : workloads) {
+      NavigableMap<Long, Long> logged = FioLogSamples.histogram(w);
+      if (!histograms.containsKey(w.entityId()) && !logged.isEmpty()) {
+        histograms.put(w.entityId(), logged);
+        fromLogs = true;
+      }
+    }
+    if (!fromLogs) {
+      return replay.run();
+    }
+    Run run = replay.run();
+    Map<String, Object> workload = new LinkedHashMap<>(run.workload());
+    workload.put(PhaseLatencies.KEY, PhaseLatencies.of(histograms, replay.tracker().phasesOfJobs(),
+        fromJson ? "json+ clat bins and clat_hist logs" : "clat_hist logs"));
+    return new Run(run.run(), run.testbed(), run.start(), run.end(), workload);
   }
 
   /** Reads every log; empty ones and lat/slat logs are noted and left out. */

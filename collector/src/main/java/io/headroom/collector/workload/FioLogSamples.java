@@ -139,6 +139,19 @@ final class FioLogSamples {
     });
   }
 
+  /** The workload's completions over all its histogram logs' windows, reads and writes (empty without). */
+  static NavigableMap<Long, Long> histogram(Workload w) {
+    NavigableMap<Long, Long> out = new TreeMap<>();
+    for (FioLogFile f : logs(w, FioLogName.Kind.HIST)) {
+      for (FioLogFile.HistRow r : f.histRows) {
+        if (r.direction() < 2) {
+          out = ClatHistogram.sum(out, r.bins());
+        }
+      }
+    }
+    return out;
+  }
+
   /** One job's log: per window, its read and write values (the last row of a window counts). */
   private static Map<Long, double[]> perWindow(FioLogFile f, long window) {
     Map<Long, double[]> out = new TreeMap<>();

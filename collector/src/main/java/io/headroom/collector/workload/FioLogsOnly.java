@@ -14,6 +14,7 @@ import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.NavigableMap;
 import java.util.function.Consumer;
 
 /**
@@ -43,13 +44,11 @@ final class FioLogsOnly {
     boolean epoch = lastMs >= 100_000_000_000L;
     double end = epoch ? lastMs / 1000.0 : endS != null ? endS : newest;
     double start = epoch ? earliestMs(logs) / 1000.0 : end - lastMs / 1000.0;
-    Map<String, Object> workload = new LinkedHashMap<>();
-    workload.put("tool", "fio");
-    workload.put("source", logs.size() + " log files");
-    workload.put("jobs", byJob.size());
-    sink.accept(new Run(runId, testbed, start, end, workload));
+    List<RecordingRecord> records = new ArrayList<>();
     Map<String, double[]> phases = new LinkedHashMap<>();
     List<FioLogSamples.Workload> workloads = new ArrayList<>();
+    Map<String, NavigableMap<Long, Long>> histograms = new LinkedHashMap<>();
+    Map<String, List<String>> phasesOfJobs = new LinkedHashMap<>();
     byJob.forEach((job, files) -> {
       String id = host + "/fio/" + runId + "/" + job;
       String prefix = files.get(0).name.prefix();
@@ -57,8 +56,8 @@ final class FioLogsOnly {
       attrs.put("tool", "fio");
       attrs.put("jobname", prefix);
       attrs.put("jobs", 1L);
-      sink.accept(new Entity(id, EntityKind.WORKLOAD, job, attrs, Map.of()));
-      new RecordedFioTopology(host).runsOn(Map.of()).forEach(cpu -> sink.accept(new Relation(id, Rel.RUNS_ON, cpu)));
+      records.add(new Entity(id, EntityKind.WORKLOAD, job, attrs, Map.of()));
+      new RecordedFioTopology(host).runsOn(Map.of()).forEach(cpu -> records.add(new Relation(id, Rel.RUNS_ON, cpu)));
       long jobLast = files.stream().mapToLong(FioLogFile::lastMs).max().orElse(0);
       double jobEnd = epoch ? jobLast / 1000.0 : start + jobLast / 1000.0;
       phases.merge(prefix, new double[] {start, jobEnd}, (a, b) -> new double[] {Math.min(a[0], b[0]), Math.max(a[1], b[1])});
@@ -66,8 +65,24 @@ final class FioLogsOnly {
       for (FioLogName.Kind kind : FioLogName.Kind.values()) {
         windows.put(kind, FioImport.window(Map.of(), files, kind));
       }
-      workloads.add(new FioLogSamples.Workload(id, start, files, windows));
+      FioLogSamples.Workload w = new FioLogSamples.Workload(id, start, files, windows);
+      workloads.add(w);
+      NavigableMap<Long, Long> histogram = FioLogSamples.histogram(w);
+      if (!histogram.isEmpty()) {
+        histograms.put(id, histogram);
+        phasesOfJobs.put(id, List.of(prefix));
+      }
     });
+    Map<String, Object> workload = new LinkedHashMap<>();
+    workload.put("tool", "fio");
+    workload.put("source", logs.size() + " log files");
+    workload.put("jobs", byJob.size());
+    Map<String, Object> latency = PhaseLatencies.of(histograms, phasesOfJobs, "clat_hist logs");
+    if (!latency.isEmpty()) {
+      workload.put(PhaseLatencies.KEY, latency);
+    }
+    sink.accept(new Run(runId, testbed, start, end, workload));
+    records.forEach(sink);
     phases.forEach((name, span) -> sink.accept(new Phase(runId, name, span[0], span[1])));
     workloads.forEach(w -> FioLogSamples.emit(w, sink));
   }
