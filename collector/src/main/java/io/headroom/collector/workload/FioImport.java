@@ -129,7 +129,7 @@ public final class FioImport {
     return out;
   }
 
-  /** The window of a kind of log: the job's log_avg_msec or log_hist_msec, else the median gap of its rows. */
+  /** The window of a kind of log: the job's log_avg_msec or log_hist_msec, else the median gap between a direction's rows. */
   static long window(Map<String, String> options, List<FioLogFile> logs, FioLogName.Kind kind) {
     String option = options.get(kind == FioLogName.Kind.HIST ? "log_hist_msec" : "log_avg_msec");
     if (option != null && option.trim().matches("\\d{1,9}") && Long.parseLong(option.trim()) > 0) {
@@ -137,8 +137,8 @@ public final class FioImport {
     }
     List<Long> gaps = new ArrayList<>();
     for (FioLogFile f : logs) {
-      if (f.name.kind() == kind) {
-        List<Long> times = new ArrayList<>(new java.util.TreeSet<>(f.times()));
+      for (int direction = 0; direction < 3 && f.name.kind() == kind; direction++) {
+        List<Long> times = f.times(direction);
         for (int i = 1; i < times.size(); i++) {
           gaps.add(times.get(i) - times.get(i - 1));
         }

@@ -72,11 +72,11 @@ final class FioLogFile {
     return rows.isEmpty() && histRows.isEmpty();
   }
 
-  /** The rows' times, ms, in file order. */
-  List<Long> times() {
+  /** The times of one direction's rows, ms, in file order (fio stamps each direction on its own). */
+  List<Long> times(int direction) {
     List<Long> out = new ArrayList<>();
-    rows.forEach(r -> out.add(r.timeMs()));
-    histRows.forEach(r -> out.add(r.timeMs()));
+    rows.stream().filter(r -> r.direction() == direction).forEach(r -> out.add(r.timeMs()));
+    histRows.stream().filter(r -> r.direction() == direction).forEach(r -> out.add(r.timeMs()));
     return out;
   }
 

@@ -88,6 +88,12 @@ final class FioLogsOnly {
   }
 
   private static long earliestMs(List<FioLogFile> logs) {
-    return logs.stream().flatMap(f -> f.times().stream()).mapToLong(Long::longValue).min().orElse(0);
+    long first = Long.MAX_VALUE;
+    for (FioLogFile f : logs) {
+      for (int direction = 0; direction < 3; direction++) {
+        first = Math.min(first, f.times(direction).stream().mapToLong(Long::longValue).min().orElse(Long.MAX_VALUE));
+      }
+    }
+    return first;
   }
 }

@@ -4,12 +4,15 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.headroom.model.Sample;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -111,6 +114,75 @@ class FioLogImportTest {
       }
       assertEquals(fioValueOfBin(bin) / 1e9, p99.get(k).value(), 1e-15, "window " + (k + 1));
     }
+  }
+
+  @Test
+  void thePhasesLatencyIsTheMergedHistogramOfItsJobsBesideTheWorstJobs() throws IOException {
+    Records r = importOf(List.of(DIR.resolve("out.json")), new ArrayList<>());
+    // from out.json's json+ bins: read and write bins of both jobs added, 2000 I/Os; 99% of them
+    // is 1980, reached at the bin of 8847360 ns (README); each job's own p99 9240576 and 8716288 ns
+    JsonNode json = new ObjectMapper().readTree(DIR.resolve("out.json").toFile());
+    java.util.TreeMap<Long, Long> merged = new java.util.TreeMap<>();
+    List<Long> jobP99 = new ArrayList<>();
+    for (JsonNode job : json.get("jobs")) {
+      java.util.TreeMap<Long, Long> own = new java.util.TreeMap<>();
+      for (String d : List.of("read", "write")) {
+        job.get(d).get("clat_ns").get("bins").fields().forEachRemaining(e -> {
+          merged.merge(Long.parseLong(e.getKey()), e.getValue().asLong(), Long::sum);
+          own.merge(Long.parseLong(e.getKey()), e.getValue().asLong(), Long::sum);
+        });
+      }
+      jobP99.add(firstReaching(own, 99));
+    }
+    assertEquals(8847360L, firstReaching(merged, 99));
+    assertEquals(List.of(9240576L, 8716288L), jobP99);
+    Map<?, ?> mix = (Map<?, ?>) ((Map<?, ?>) r.runs().get(0).workload().get("latency")).get("mix");
+    Map<?, ?> m = (Map<?, ?>) mix.get("merged");
+    assertEquals(8847360 / 1e9, m.get("p99_s"));
+    assertEquals(firstReaching(merged, 50) / 1e9, m.get("p50_s"));
+    assertEquals(firstReaching(merged, 99.9) / 1e9, m.get("p99.9_s"));
+    assertEquals(2000L, m.get("ios"));
+    assertEquals(2, m.get("workloads"));
+    assertEquals(Map.of("workload", "h1/fio/r1/mix.0", "p99_s", 9240576 / 1e9), mix.get("worst_workload"));
+    assertEquals("json+ clat bins", mix.get("from"));
+  }
+
+  @Test
+  void fromHistogramLogsAloneThePhasesLatencyAddsTheirWindows() throws IOException {
+    Records r = new Records();
+    FioImport.importFiles(List.of(DIR.resolve("mix_clat_hist.1.log"), DIR.resolve("mix_clat_hist.2.log")),
+        "h1", "r1", "lab", 1000.0, r::add);
+    // every row of both logs added column by column: 1606 I/Os; the 99% (1589.94) is reached in
+    // column 1166, fio's value 10289152 ns; log 2's own p99 (column 1167, 10420224 ns) is the worse
+    java.util.TreeMap<Long, Long> merged = new java.util.TreeMap<>();
+    for (int thread = 1; thread <= 2; thread++) {
+      for (String row : Files.readAllLines(DIR.resolve("mix_clat_hist." + thread + ".log"))) {
+        long[] v = longs(row);
+        for (int i = 3; i < v.length; i++) {
+          merged.merge((long) (i - 3), v[i], Long::sum);
+        }
+      }
+    }
+    assertEquals(1606, merged.values().stream().mapToLong(Long::longValue).sum());
+    assertEquals(1166L, firstReaching(merged, 99));
+    Map<?, ?> mix = (Map<?, ?>) ((Map<?, ?>) r.runs().get(0).workload().get("latency")).get("mix");
+    assertEquals(fioValueOfBin(1166) / 1e9, ((Map<?, ?>) mix.get("merged")).get("p99_s"));
+    assertEquals(10289152L, fioValueOfBin(1166));
+    assertEquals(Map.of("workload", "h1/fio/r1/mix.2", "p99_s", 10420224 / 1e9), mix.get("worst_workload"));
+    assertEquals("clat_hist logs", mix.get("from"));
+  }
+
+  /** fio's rule: the first key at which the running count reaches pct% of the total. */
+  static long firstReaching(java.util.NavigableMap<Long, Long> bins, double pct) {
+    long total = bins.values().stream().mapToLong(Long::longValue).sum();
+    long running = 0;
+    for (Map.Entry<Long, Long> e : bins.entrySet()) {
+      running += e.getValue();
+      if (running >= pct / 100 * total) {
+        return e.getKey();
+      }
+    }
+    throw new AssertionError("empty");
   }
 
   /** stat.c plat_idx_to_val: bins below 128 are exact; above, the middle of the bin's range. */
