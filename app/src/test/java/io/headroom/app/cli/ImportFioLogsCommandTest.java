@@ -12,12 +12,12 @@ import org.junit.jupiter.api.Test;
 
 /**
  * `headroom import fio OUT.json [LOG...]` on the collector's real fio 3.33 log fixtures
- * (collector/src/test/resources/workload/fio-logs/README.md works the figures out): the logs the
+ * (collector/src/test/resources/workload/fio-files/README.md works the figures out): the logs the
  * JSON names found, the one latency distribution per phase in the verdict, and the hint a plain
  * JSON gets.
  */
 class ImportFioLogsCommandTest {
-  private static final Path CASE = Path.of("..", "collector", "src", "test", "resources", "workload", "fio-logs",
+  private static final Path CASE = Path.of("..", "collector", "src", "test", "resources", "workload", "fio-files",
       "randrw-two-jobs");
   private Cli cli = new Cli();
 

@@ -1,5 +1,6 @@
 package io.headroom.collector.workload;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import io.headroom.model.MetricDef;
 import io.headroom.model.RecordingRecord;
 import io.headroom.model.Run;
@@ -7,6 +8,7 @@ import io.headroom.model.Sample;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -61,6 +63,10 @@ public final class FioImport {
       FioLogsOnly.importLogs(read(logs, notes), host, runId, testbed, endS, sink);
       return notes;
     }
+    JsonNode client = FioClientServerRun.read(json);
+    if (client != null) {
+      return clientServer(client, json, logs.keySet(), runId, testbed, sink);
+    }
     FioJsonImporter.Replay replay = FioJsonImporter.replay(json, host, runId, testbed);
     FioLogJobs jobs = new FioLogJobs(replay.statuses().get(0).jobs(), host, runId);
     logs.putAll(jobs.named(json, logs.keySet(), notes));
@@ -82,6 +88,22 @@ public final class FioImport {
       }
     }
     workloads.forEach(w -> FioLogSamples.emit(w, sink));
+    return notes;
+  }
+
+  /** A client/server run: each server's jobs on its host ({@link FioClientServerRun}); logs not read. */
+  private static List<String> clientServer(JsonNode root, Path json,
+      Collection<Path> logs, String runId, String testbed, Consumer<RecordingRecord> sink) {
+    List<String> notes = new ArrayList<>();
+    List<RecordingRecord> records = FioClientServerRun.records(root, json.toString(), runId, testbed,
+        Map.of("source", json.getFileName().toString()));
+    if (!logs.isEmpty()) {
+      notes.add(json + ": a client/server run: its log files are not read (" + logs.size() + " given)");
+    }
+    if (FioClientServerRun.summaryOnly(root, json.toString())) {
+      notes.add(json + ": " + ONE_READING);
+    }
+    records.forEach(sink);
     return notes;
   }
 

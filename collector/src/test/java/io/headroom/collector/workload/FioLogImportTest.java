@@ -17,12 +17,12 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * fio's log files on real output of fio 3.33 (src/test/resources/workload/fio-logs, README.md
+ * fio's log files on real output of fio 3.33 (src/test/resources/workload/fio-files, README.md
  * there): every expected figure is worked out here from the log files' own lines, by the
  * arithmetic the README states, not taken from the importer.
  */
 class FioLogImportTest {
-  static final Path DIR = Path.of("src/test/resources/workload/fio-logs/randrw-two-jobs");
+  static final Path DIR = Path.of("src/test/resources/workload/fio-files/randrw-two-jobs");
   @TempDir Path tmp;
 
   /** A log's values of one direction, in file order: column 2 of the rows whose column 3 is it. */

@@ -12,14 +12,14 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Golden cases of {@code import fio FILE [LOG...]} on real fio 3.33 output
- * (src/test/resources/workload/fio-logs, README.md there): each case folder holds fio's files,
+ * (src/test/resources/workload/fio-files, README.md there): each case folder holds fio's files,
  * {@code files.txt} (the files given, one a line, as on the command line), {@code expected.jsonl}
  * (the records, recording v1, keys sorted) and {@code expected-notes.txt}. The figures in them
  * are worked out from the inputs in {@link FioLogImportTest}. -Dheadroom.regen=true rewrites the
  * expectations.
  */
-class FioLogsGoldenTest {
-  static final Path DIR = Path.of("src/test/resources/workload/fio-logs");
+class FioFilesGoldenTest {
+  static final Path DIR = Path.of("src/test/resources/workload/fio-files");
 
   static Stream<String> cases() throws IOException {
     return Golden.cases(DIR);
