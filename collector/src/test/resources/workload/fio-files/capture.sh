@@ -37,3 +37,14 @@ kill "$s1" "$s2"
 echo out.json > files.txt
 cd "$here"
 fi
+
+# group-reporting-logs: section a (numjobs=2, group_reporting: one JSON entry for threads 1 and 2)
+# and section b (new_group: thread 3), iops logs g_iops.N.log.
+if [ -z "$only" ] || [ "$only" = group-reporting-logs ]; then
+case=$here/group-reporting-logs
+rm -rf "$case" && mkdir -p "$case"
+cd "$case"
+fio "$here/group-reporting-logs.fio" --output-format=json --output=out.json
+echo out.json > files.txt
+cd "$here"
+fi

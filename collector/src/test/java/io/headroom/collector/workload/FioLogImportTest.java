@@ -195,6 +195,23 @@ class FioLogImportTest {
   }
 
   @Test
+  void aGroupReportedEntryAddsItsThreadsLogsAndTheNextEntryHasTheNextThread() throws IOException {
+    Path dir = FioFilesGoldenTest.DIR.resolve("group-reporting-logs");
+    Records r = importOf(List.of(dir.resolve("out.json")), new ArrayList<>());
+    // entry a (numjobs=2 under group_reporting) is threads 1 and 2, entry b thread 3 (README)
+    List<Long> one = column(dir.resolve("g_iops.1.log"), 0);
+    List<Long> two = column(dir.resolve("g_iops.2.log"), 0);
+    List<Double> summed = new ArrayList<>();
+    for (int k = 0; k < one.size(); k++) {
+      summed.add((double) (one.get(k) + two.get(k)));
+    }
+    assertEquals(List.of(201.0, 198.0), summed);
+    assertEquals(summed, values(r.samples("h1/fio/r1/a", "read_iops")));
+    assertEquals(doubles(column(dir.resolve("g_iops.3.log"), 1)), values(r.samples("h1/fio/r1/b", "write_iops")));
+    assertEquals(List.of(0.0, 0.0), values(r.samples("h1/fio/r1/b", "read_iops")));
+  }
+
+  @Test
   void aJsonWithOneReadingPerJobSaysWhatToDo() throws IOException {
     Path json = Path.of("src/test/resources/workload/fio/write-4m-json/input.json");
     List<String> notes = new ArrayList<>();
