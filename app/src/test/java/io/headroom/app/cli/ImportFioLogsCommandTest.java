@@ -20,6 +20,7 @@ class ImportFioLogsCommandTest {
   private static final Path CASE = Path.of("..", "collector", "src", "test", "resources", "workload", "fio-files",
       "randrw-two-jobs");
   private Cli cli = new Cli();
+  @org.junit.jupiter.api.io.TempDir Path dir;
 
   @Test
   void thePhaseVerdictSaysWhichLatencyIsTheMergedOneAndWhichTheWorstWorkloads() throws Exception {
@@ -39,7 +40,12 @@ class ImportFioLogsCommandTest {
     assertEquals("", cli.err());
 
     cli = new Cli();
-    assertEquals(0, cli.run("import", "fio", CASE.resolve("out.json").toString(), "--alone", "--run-id", "f1", "--host", "h1"));
+    Path report = dir.resolve("r.html");
+    assertEquals(0, cli.run("import", "fio", CASE.resolve("out.json").toString(), "--alone", "--run-id", "f1", "--host", "h1",
+        "--report", report.toString()));
+    String page = java.nio.file.Files.readString(report);
+    assertTrue(page.contains("<p class=\"latency\">latency: p99 8.8 ms of all 2 workloads"), page);
+    assertTrue(page.contains("the worst workload") && page.contains("own p99 9.2 ms (h1/fio/f1/mix.0)"), page);
     assertTrue(cli.out().contains("  latency: p99 8.8 ms of all 2 workloads' I/Os merged (2,000 I/Os; p50 122 us,"
         + " p90 2.6 ms, p99.9 76 ms); the worst workload's own p99 9.2 ms (h1/fio/f1/mix.0); from json+ clat bins\n"),
         cli.out());
