@@ -12,12 +12,12 @@ import org.junit.jupiter.api.Test;
 
 /**
  * `headroom import fio OUT.json [LOG...]` on the collector's real fio 3.33 log fixtures
- * (collector/src/test/resources/workload/fio-files/README.md works the figures out): the logs the
+ * (collector-benchmarks/src/test/resources/workload/fio-files/README.md works the figures out): the logs the
  * JSON names found, the one latency distribution per phase in the verdict, and the hint a plain
  * JSON gets.
  */
 class ImportFioLogsCommandTest {
-  private static final Path CASE = Path.of("..", "collector", "src", "test", "resources", "workload", "fio-files",
+  private static final Path CASE = Path.of("..", "collector-benchmarks", "src", "test", "resources", "workload", "fio-files",
       "randrw-two-jobs");
   private Cli cli = new Cli();
   @org.junit.jupiter.api.io.TempDir Path dir;
@@ -53,7 +53,7 @@ class ImportFioLogsCommandTest {
 
   @Test
   void aPlainJsonIsToldWhatItNeedsAndLogsAloneAreARun() throws Exception {
-    Path json = Path.of("..", "collector", "src", "test", "resources", "workload", "fio", "write-4m-json", "input.json");
+    Path json = Path.of("..", "collector-benchmarks", "src", "test", "resources", "workload", "fio", "write-4m-json", "input.json");
     assertEquals(0, cli.run("import", "fio", json.toString(), "--alone"), cli.err());
     assertTrue(cli.err().contains("headroom import: " + json + ": one reading per job: re-run with --status-interval=1"
         + " or --write_iops_log=NAME --log_avg_msec=1000, or give the log files\n"), cli.err());
