@@ -21,7 +21,7 @@ import org.junit.jupiter.api.io.TempDir;
  * each direction that did I/O (rd_seq_write writes only: 5 metrics; rd_rand_mix 70% reads: 6).
  */
 class ImportCommandTest {
-  private static final Path FLATFILE = Path.of("..", "collector", "src", "test", "resources", "workload",
+  private static final Path FLATFILE = Path.of("..", "collector-benchmarks", "src", "test", "resources", "workload",
       "vdbench", "block-two-runs", "flatfile.html");
   @TempDir Path dir;
   private Cli cli = new Cli();
