@@ -90,10 +90,7 @@ final class FioClientServerRun {
     workload.put("jobs", jobs);
     workload.put("hosts", List.copyOf(hosts.keySet()));
     workload.putAll(described);
-    Map<String, Object> latency = PhaseLatencies.of(histograms, phasesOfJobs, "json+ clat bins");
-    if (!latency.isEmpty()) {
-      workload.put(PhaseLatencies.KEY, latency);
-    }
+    PhaseLatencies.addTo(workload, histograms, phasesOfJobs, "json+ clat bins");
     double start = phases.values().stream().mapToDouble(s -> s[0]).min().orElse(Double.NaN);
     double end = phases.values().stream().mapToDouble(s -> s[1]).max().orElse(Double.NaN);
     double ts = root.has("timestamp_ms") ? root.get("timestamp_ms").asDouble() / 1000.0 : root.path("timestamp").asDouble();

@@ -57,11 +57,7 @@ public final class FioJsonImporter {
     double start = Double.isNaN(tracker.firstStart()) ? end : Math.min(tracker.firstStart(), end);
     Map<String, Object> workload = new LinkedHashMap<>(tracker.workload());
     workload.put("source", file.getFileName().toString());
-    Map<String, Object> latency =
-        PhaseLatencies.of(tracker.histograms(), tracker.phasesOfJobs(), "json+ clat bins");
-    if (!latency.isEmpty()) {
-      workload.put(PhaseLatencies.KEY, latency);
-    }
+    PhaseLatencies.addTo(workload, tracker.histograms(), tracker.phasesOfJobs(), "json+ clat bins");
     // a finished file needs no open phases: finish() sent every phase closed
     List<RecordingRecord> closed =
         records.stream().filter(r -> !(r instanceof Phase ph && ph.end() == null)).toList();

@@ -77,10 +77,7 @@ final class FioLogsOnly {
     workload.put("tool", "fio");
     workload.put("source", logs.size() + " log files");
     workload.put("jobs", byJob.size());
-    Map<String, Object> latency = PhaseLatencies.of(histograms, phasesOfJobs, "clat_hist logs");
-    if (!latency.isEmpty()) {
-      workload.put(PhaseLatencies.KEY, latency);
-    }
+    PhaseLatencies.addTo(workload, histograms, phasesOfJobs, "clat_hist logs");
     sink.accept(new Run(runId, testbed, start, end, workload));
     records.forEach(sink);
     phases.forEach((name, span) -> sink.accept(new Phase(runId, name, span[0], span[1])));

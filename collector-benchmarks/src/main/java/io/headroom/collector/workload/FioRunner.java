@@ -203,11 +203,7 @@ public final class FioRunner {
     }
     Map<String, Object> out = new LinkedHashMap<>(tracker.workload());
     out.put("command", launched.get("command"));
-    Map<String, Object> latency =
-        PhaseLatencies.of(tracker.histograms(), tracker.phasesOfJobs(), "json+ clat bins");
-    if (!latency.isEmpty()) {
-      out.put(PhaseLatencies.KEY, latency);
-    }
+    PhaseLatencies.addTo(out, tracker.histograms(), tracker.phasesOfJobs(), "json+ clat bins");
     return out;
   }
 

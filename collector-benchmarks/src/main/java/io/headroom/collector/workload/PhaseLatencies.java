@@ -59,6 +59,15 @@ final class PhaseLatencies {
     return out;
   }
 
+  /** Puts the phases' distributions in a run's workload under {@link #KEY}, when there are any. */
+  static void addTo(Map<String, Object> workload, Map<String, NavigableMap<Long, Long>> histograms,
+      Map<String, List<String>> phasesOfJobs, String from) {
+    Map<String, Object> latency = of(histograms, phasesOfJobs, from);
+    if (!latency.isEmpty()) {
+      workload.put(KEY, latency);
+    }
+  }
+
   private static Map<String, Object> entry(NavigableMap<Long, Long> merged, int workloads, String worst,
       long worstP99, String from) {
     Map<String, Object> m = new LinkedHashMap<>();
