@@ -67,16 +67,17 @@ public final class FioImport {
     if (client != null) {
       return clientServer(client, json, logs.keySet(), runId, testbed, sink);
     }
+    return withJson(json, logs, host, runId, testbed, notes, sink);
+  }
+
+  /** A single fio's JSON: its records, with its jobs' logs' windows in place of the readings they cover. */
+  private static List<String> withJson(Path json, Map<Path, FioLogName> logs, String host, String runId,
+      String testbed, List<String> notes, Consumer<RecordingRecord> sink) throws IOException {
     FioJsonImporter.Replay replay = FioJsonImporter.replay(json, host, runId, testbed);
     FioLogJobs jobs = new FioLogJobs(replay.statuses().get(0).jobs(), host, runId);
     logs.putAll(jobs.named(json, logs.keySet(), notes));
     List<FioLogSamples.Workload> workloads = jobs.workloads(read(logs, notes), replay.tracker().starts(), json, notes);
-    Map<String, Set<MetricDef>> covered = new LinkedHashMap<>();
-    for (FioLogSamples.Workload w : workloads) {
-      for (FioLogFile f : w.logs()) {
-        covered.computeIfAbsent(w.entityId(), k -> new LinkedHashSet<>()).addAll(FioLogSamples.metricsOf(f.name.kind()));
-      }
-    }
+    Map<String, Set<MetricDef>> covered = covered(workloads);
     if (replay.statuses().size() == 1 && covered.size() < jobs.entityIds().size()) {
       notes.add(json + ": " + ONE_READING);
     }
@@ -89,6 +90,17 @@ public final class FioImport {
     }
     workloads.forEach(w -> FioLogSamples.emit(w, sink));
     return notes;
+  }
+
+  /** Per workload, the metrics its logs give. */
+  private static Map<String, Set<MetricDef>> covered(List<FioLogSamples.Workload> workloads) {
+    Map<String, Set<MetricDef>> out = new LinkedHashMap<>();
+    for (FioLogSamples.Workload w : workloads) {
+      for (FioLogFile f : w.logs()) {
+        out.computeIfAbsent(w.entityId(), k -> new LinkedHashSet<>()).addAll(FioLogSamples.metricsOf(f.name.kind()));
+      }
+    }
+    return out;
   }
 
   /** A client/server run: each server's jobs on its host ({@link FioClientServerRun}); logs not read. */
