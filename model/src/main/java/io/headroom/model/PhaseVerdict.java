@@ -17,6 +17,8 @@ import java.util.List;
  * @param nextLimitReason why there is no next limit; null when there is one
  * @param subPhase where the limit began when it began inside the phase (the verdict is of the part
  *     after it); null, and absent from the JSON, when the verdict is of the whole phase
+ * @param latency the phase's latency as one distribution (its workloads' histograms merged) beside
+ *     the worst workload's; null, and absent, when the benchmark gave no histograms
  */
 public record PhaseVerdict(
     String name,
@@ -30,7 +32,8 @@ public record PhaseVerdict(
     LimitGroup group,
     @JsonProperty("next_limit") NextLimit nextLimit,
     @JsonProperty("next_limit_reason") String nextLimitReason,
-    @JsonProperty("sub_phase") @JsonInclude(JsonInclude.Include.NON_NULL) SubPhase subPhase) {
+    @JsonProperty("sub_phase") @JsonInclude(JsonInclude.Include.NON_NULL) SubPhase subPhase,
+    @JsonInclude(JsonInclude.Include.NON_NULL) PhaseLatency latency) {
   public PhaseVerdict {
     // verdicts stored before these fields existed read back with them absent
     evidence = evidence == null ? List.of() : List.copyOf(evidence);
@@ -42,6 +45,14 @@ public record PhaseVerdict(
   @JsonProperty(value = "limit", access = JsonProperty.Access.READ_ONLY)
   public String limit() {
     return LimitName.of(this);
+  }
+
+  /** Without a latency distribution, as verdicts stored before it existed. */
+  public PhaseVerdict(String name, Bottleneck bottleneck, String entity, double confidence, String reason,
+      List<String> evidence, List<HeadroomEntry> headroom, List<CoLimit> coLimits, LimitGroup group,
+      NextLimit nextLimit, String nextLimitReason, SubPhase subPhase) {
+    this(name, bottleneck, entity, confidence, reason, evidence, headroom, coLimits, group, nextLimit,
+        nextLimitReason, subPhase, null);
   }
 
   /** Of the whole phase (no sub-phase), as verdicts stored before sub-phases existed. */

@@ -15,6 +15,7 @@ import io.headroom.analyzer.detect.RunWindows;
 import io.headroom.analyzer.detect.Thresholds;
 import io.headroom.model.HeadroomEntry;
 import io.headroom.model.Phase;
+import io.headroom.model.PhaseLatency;
 import io.headroom.model.PhaseVerdict;
 import io.headroom.model.Run;
 import io.headroom.model.SubPhase;
@@ -121,7 +122,7 @@ public final class RunAnalyzer {
       PhaseDecision d = decisions.get(i);
       phaseVerdicts.add(new PhaseVerdict(d.window(), d.bottleneck(), d.entity(), d.confidence(), d.reason(),
           d.evidence(), tables.get(i), d.coLimits(), d.group(), nextLimits.get(i).limit(), nextLimits.get(i).reason(),
-          subPhases.get(i)));
+          subPhases.get(i), PhaseLatency.ofRun(run, d.window())));
     }
     return new Verdict(runId, verdict.bottleneck(), verdict.entity(), verdict.confidence(), evidence,
         HeadroomCalculator.tightestOf(tables), phaseVerdicts);

@@ -7,7 +7,7 @@ import io.headroom.analyzer.store.RunDataLoader;
 import io.headroom.analyzer.store.StoreConfig;
 import io.headroom.app.service.Infrastructure;
 import io.headroom.collector.workload.FioFormatException;
-import io.headroom.collector.workload.FioJsonImporter;
+import io.headroom.collector.workload.FioImport;
 import io.headroom.collector.workload.HcibenchImporter;
 import io.headroom.collector.workload.SysbenchLogImporter;
 import io.headroom.collector.workload.VdbenchFlatfileImporter;
@@ -35,7 +35,9 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 @Command(name = "import", mixinStandardHelpOptions = true,
-    description = "Makes a finished benchmark's output a run: a fio JSON (--output-format=json), a vdbench "
+    description = "Makes a finished benchmark's output a run: a fio JSON (--output-format=json) with or without its "
+        + "log files (write_iops_log, write_bw_log, write_lat_log, write_hist_log with log_avg_msec; those its job "
+        + "options name are found beside it), or fio's logs alone, a vdbench "
         + "flatfile.html, a sysbench log (its output with --report-interval) or an HCIBench results folder (each "
         + "test a phase, each VM's fio output its workload); or, with prometheus, a run's window read from a Prometheus "
         + "that scraped its exporters (--url, --start and --end or --phases; docs/prometheus-in.md). With a database (testbed file or --db) the run is stored and judged against the "
@@ -45,8 +47,11 @@ final class ImportCommand implements Callable<Integer> {
   String tool;
 
   @Parameters(index = "1", paramLabel = "FILE", arity = "0..1",
-      description = "The fio JSON output, the vdbench flatfile.html, the sysbench log, or HCIBench's results folder (none for prometheus).")
+      description = "The fio JSON output (or a fio log), the vdbench flatfile.html, the sysbench log, or HCIBench's results folder (none for prometheus).")
   Path file;
+
+  @Parameters(index = "2..*", paramLabel = "LOG", description = "fio only: more of fio's log files (NAME_iops.N.log, _bw, _clat, _clat_hist).")
+  List<Path> logs = new ArrayList<>();
 
   @Mixin TestbedOptions options;
 
@@ -70,7 +75,7 @@ final class ImportCommand implements Callable<Integer> {
   ZoneId zone;
 
   @Option(names = "--end", paramLabel = "INSTANT",
-      description = "sysbench logs (offsets, no times): when the run ended, e.g. 2026-12-02T15:04:05Z (default: the file's last change); "
+      description = "sysbench logs and fio logs without their JSON (offsets, no times): when the run ended, e.g. 2026-12-02T15:04:05Z (default: the file's last change); "
           + "prometheus: the window's end (default: the --phases run's end).")
   java.time.Instant end;
 
@@ -101,6 +106,12 @@ final class ImportCommand implements Callable<Integer> {
       }
     } else {
       InputFiles.requireReadable(file);
+    }
+    if (!logs.isEmpty() && !tool.equals("fio")) {
+      throw new UserError("only fio reads more than one file; " + tool + " reads " + file);
+    }
+    for (Path log : logs) {
+      InputFiles.requireReadable(log);
     }
     try (WorkDir work = WorkDir.create("headroom-import-")) {
       TestbedConfig testbed = options.load(work.resolve("spool"));
@@ -137,7 +148,10 @@ final class ImportCommand implements Callable<Integer> {
     List<RecordingRecord> records = new ArrayList<>();
     try {
       if (tool.equals("fio")) {
-        FioJsonImporter.importFile(file, on, id, testbed, records::add);
+        List<Path> files = new ArrayList<>(List.of(file));
+        files.addAll(logs);
+        FioImport.importFiles(files, on, id, testbed, end == null ? null : end.toEpochMilli() / 1000.0, records::add)
+            .forEach(note -> spec.commandLine().getErr().println("headroom import: " + note));
       } else if (tool.equals("hcibench")) {
         HcibenchImporter.importDir(file, id, testbed, records::add);
       } else if (tool.equals("sysbench")) {

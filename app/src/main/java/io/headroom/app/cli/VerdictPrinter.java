@@ -1,5 +1,6 @@
 package io.headroom.app.cli;
 
+import io.headroom.app.report.LatencyLine;
 import io.headroom.app.report.LimitSentence;
 import io.headroom.model.CoLimit;
 import io.headroom.model.HeadroomEntry;
@@ -85,10 +86,14 @@ final class VerdictPrinter {
     for (CoLimit c : p.coLimits()) {
       out.printf(Locale.ROOT, "  co-limit: %s on %s at %.1f%% of its practical ceiling%n", c.bottleneck(),
           e(c.entity()), c.utilization() * 100);
-    }    if (p.nextLimit() != null) {
+    }
+    if (p.nextLimit() != null) {
       out.println("  next: " + e(p.nextLimit().summary()));
     } else if (p.nextLimitReason() != null) {
       out.println("  next: not known (" + e(p.nextLimitReason()) + ")");
+    }
+    if (p.latency() != null) {
+      out.println("  latency: " + e(LatencyLine.of(p.latency())));
     }
   }
 

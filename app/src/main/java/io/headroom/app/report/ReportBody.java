@@ -205,6 +205,9 @@ final class ReportBody {
       }
       list(h, p.evidence());
       nextLimit(h, p);
+      if (p.latency() != null) {
+        h.append("<p class=\"latency\">latency: ").append(medium.prose(LatencyLine.of(p.latency()))).append("</p>");
+      }
       h.append(medium == Medium.PAGE ? "</details>" : "</div>");
     }
   }

@@ -15,26 +15,33 @@ public final class BenchMetrics {
 
   public static final MetricDef READ_IOPS = new MetricDef(
       Metrics.READ_IOPS, "ops/s", "rate", W,
-      "Read I/Os completed per second over the interval (fio: delta of read total_ios over delta of job runtime).");
+      "Read I/Os completed per second over the interval (fio: delta of read total_ios over delta of job runtime; "
+          + "from an iops log, the window's read value).");
   public static final MetricDef WRITE_IOPS = new MetricDef(
       Metrics.WRITE_IOPS, "ops/s", "rate", W,
-      "Write I/Os completed per second over the interval (fio: delta of write total_ios over delta of job runtime).");
+      "Write I/Os completed per second over the interval (fio: delta of write total_ios over delta of job runtime; "
+          + "from an iops log, the window's write value).");
   public static final MetricDef READ_BYTES_PER_S = new MetricDef(
       Metrics.READ_BYTES_PER_S, "bytes/s", "rate", W,
-      "Bytes read per second over the interval (fio: delta of read io_bytes over delta of job runtime).");
+      "Bytes read per second over the interval (fio: delta of read io_bytes over delta of job runtime; "
+          + "from a bw log, KiB/s x 1024).");
   public static final MetricDef WRITE_BYTES_PER_S = new MetricDef(
       Metrics.WRITE_BYTES_PER_S, "bytes/s", "rate", W,
-      "Bytes written per second over the interval (fio: delta of write io_bytes over delta of job runtime).");
+      "Bytes written per second over the interval (fio: delta of write io_bytes over delta of job runtime; "
+          + "from a bw log, KiB/s x 1024).");
   public static final MetricDef READ_LATENCY_S = new MetricDef(
       Metrics.READ_LATENCY_S, "s", "gauge", W,
-      "Mean read completion latency of the I/Os completed in the interval (fio clat; vdbench read_resp).");
+      "Mean read completion latency of the I/Os completed in the interval (fio clat, or its clat log ns / 1e9; "
+          + "vdbench read_resp).");
   public static final MetricDef WRITE_LATENCY_S = new MetricDef(
       Metrics.WRITE_LATENCY_S, "s", "gauge", W,
-      "Mean write completion latency of the I/Os completed in the interval (fio clat; vdbench write_resp).");
+      "Mean write completion latency of the I/Os completed in the interval (fio clat, or its clat log ns / 1e9; "
+          + "vdbench write_resp).");
   public static final MetricDef LATENCY_P99_S = new MetricDef(
       Metrics.LATENCY_P99_S, "s", "gauge", W,
       "99th percentile completion latency over reads and writes (fio: from json+ clat bins of the interval, "
-          + "else the larger of fio's read and write clat p99 since job start; vdbench has none).");
+          + "or a clat_hist log's window, else the larger of fio's read and write clat p99 since job start; "
+          + "vdbench has none).");
 
   public static final MetricDef LATENCY_P95_S = new MetricDef(
       "latency_p95_s", "s", "gauge", W,

@@ -46,4 +46,23 @@ final class ClatHistogram {
     }
     return bins.lastKey();
   }
+
+  /**
+   * The latency in ns fio gives bin {@code idx} of its histogram (stat.c, plat_idx_to_val): the
+   * middle of the bin's range; the first 128 bins are exact. json+ keys its bins by this value.
+   */
+  static long platIdxToVal(int idx) {
+    return platEdge(idx, 0.5);
+  }
+
+  /** A point of bin {@code idx}'s range: 0 its lower edge, 1 its upper, 0.5 fio's value. */
+  static long platEdge(int idx, double edge) {
+    if (idx < 128) {
+      return idx;
+    }
+    int errorBits = (idx >> 6) - 1;
+    long base = 1L << (errorBits + 6);
+    int k = idx % 64;
+    return base + (long) ((k + edge) * (1L << errorBits));
+  }
 }

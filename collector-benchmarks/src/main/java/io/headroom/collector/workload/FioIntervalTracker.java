@@ -81,6 +81,34 @@ final class FioIntervalTracker {
     return jobs.values().stream().map(s -> s.entityId).toList();
   }
 
+  /** When each started job (entity id) began I/O, Unix seconds. */
+  Map<String, Double> starts() {
+    Map<String, Double> out = new LinkedHashMap<>();
+    jobs.values().stream().filter(s -> s.started).forEach(s -> out.put(s.entityId, s.start));
+    return out;
+  }
+
+  /**
+   * Each started job's completion-latency histogram since it began (or since its ramp ended):
+   * its last json+ read and write bins added; a job without bins (plain json) is left out.
+   */
+  Map<String, NavigableMap<Long, Long>> histograms() {
+    Map<String, NavigableMap<Long, Long>> out = new LinkedHashMap<>();
+    for (FioJobState s : jobs.values()) {
+      if (s.started && (s.read.hasBins() || s.write.hasBins())) {
+        out.put(s.entityId, ClatHistogram.sum(binsOrNone(s.read), binsOrNone(s.write)));
+      }
+    }
+    return out;
+  }
+
+  /** The phases each started job (entity id) counts in. */
+  Map<String, List<String>> phasesOfJobs() {
+    Map<String, List<String>> out = new LinkedHashMap<>();
+    jobs.values().stream().filter(s -> s.started).forEach(s -> out.put(s.entityId, phaseNames(s)));
+    return out;
+  }
+
   /** When the earliest job began I/O, or NaN before any did. */
   double firstStart() {
     return phaseStart.values().stream().mapToDouble(Double::doubleValue).min().orElse(Double.NaN);
@@ -181,12 +209,17 @@ final class FioIntervalTracker {
     }
   }
 
-  private void openPhases(FioJobState s) {
+  /** The phases a job counts in: its section's, and its step's when the step has several sections. */
+  private List<String> phaseNames(FioJobState s) {
     List<String> names = new ArrayList<>(List.of(s.section));
     if (sectionsOfGroup.size() > 1 && sectionsOfGroup.get(s.groupid).size() > 1) {
       names.add("step " + s.groupid);
     }
-    for (String name : names) {
+    return names;
+  }
+
+  private void openPhases(FioJobState s) {
+    for (String name : phaseNames(s)) {
       Double known = phaseStart.get(name);
       if (known == null || s.start < known) {
         phaseStart.put(name, s.start);

@@ -33,6 +33,18 @@ public final class FioJsonImporter {
    */
   public static void importFile(Path file, String host, String runId, String testbed,
       Consumer<RecordingRecord> sink) throws IOException {
+    Replay replay = replay(file, host, runId, testbed);
+    new CheckedRecords(sink, file.toString()).accept(replay.run());
+    replay.records().forEach(sink);
+  }
+
+  /**
+   * A file's records as {@link #importFile} sends them (its run apart), with what read it: the
+   * objects and the tracker (job starts), for {@link FioImport} to add the jobs' logs.
+   */
+  record Replay(Run run, List<RecordingRecord> records, List<FioStatus> statuses, FioIntervalTracker tracker) {}
+
+  static Replay replay(Path file, String host, String runId, String testbed) throws IOException {
     List<FioStatus> statuses = read(file);
     List<RecordingRecord> records = new ArrayList<>();
     CheckedRecords checked = new CheckedRecords(records::add, file.toString());
@@ -44,9 +56,11 @@ public final class FioJsonImporter {
     double start = Double.isNaN(tracker.firstStart()) ? end : Math.min(tracker.firstStart(), end);
     Map<String, Object> workload = new LinkedHashMap<>(tracker.workload());
     workload.put("source", file.getFileName().toString());
-    new CheckedRecords(sink, file.toString()).accept(new Run(runId, testbed, start, end, workload));
+    PhaseLatencies.addTo(workload, tracker.histograms(), tracker.phasesOfJobs(), "json+ clat bins");
     // a finished file needs no open phases: finish() sent every phase closed
-    records.stream().filter(r -> !(r instanceof Phase ph && ph.end() == null)).forEach(sink);
+    List<RecordingRecord> closed =
+        records.stream().filter(r -> !(r instanceof Phase ph && ph.end() == null)).toList();
+    return new Replay(new Run(runId, testbed, start, end, workload), closed, statuses, tracker);
   }
 
   /** Each status into the tracker; what it makes is checked naming the object it came from. */

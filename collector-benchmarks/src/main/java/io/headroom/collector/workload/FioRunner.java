@@ -1,5 +1,7 @@
 package io.headroom.collector.workload;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import io.headroom.model.Entity;
 import io.headroom.model.RecordingRecord;
 import io.headroom.model.Run;
 import io.headroom.model.input.BoundedLines;
@@ -39,6 +41,8 @@ public final class FioRunner {
   private String executable = "fio";
   private Path workDir = Path.of("").toAbsolutePath();
   private volatile Process process;
+  /** A client/server run's records, from the one object the client prints at its end. */
+  private List<RecordingRecord> clientRecords;
 
   /**
    * @param host the host name used in entity ids ({@code <host>/fio/<run>/<job>})
@@ -111,12 +115,20 @@ public final class FioRunner {
       kill(p); // a failing sink must not leave fio running unwatched
       throw e;
     }
-    tracker.finish();
-    double end = Double.isNaN(tracker.lastTs()) ? now() : tracker.lastTs();
-    Map<String, Object> workload = runWorkload(tracker, launched);
-    sink.accept(new Run(runId, testbed, start, end, workload));
-    FioResult result = new FioResult(
-        code, start, end, workload, tracker.workloadIds(), reports, notes, stderr);
+    FioResult result;
+    if (clientRecords != null) {
+      // client/server: the client printed every server's reports in one object at its end
+      clientRecords.forEach(sink);
+      Run run = (Run) clientRecords.get(0);
+      List<String> ids = clientRecords.stream().filter(r -> r instanceof Entity).map(r -> ((Entity) r).id()).toList();
+      result = new FioResult(code, start, run.end(), run.workload(), ids, reports, notes, stderr);
+    } else {
+      tracker.finish();
+      double end = Double.isNaN(tracker.lastTs()) ? now() : tracker.lastTs();
+      Map<String, Object> workload = runWorkload(tracker, launched);
+      sink.accept(new Run(runId, testbed, start, end, workload));
+      result = new FioResult(code, start, end, workload, tracker.workloadIds(), reports, notes, stderr);
+    }
     if (code != 0) {
       throw new FioFailedException("fio exited with code " + code
           + (stderr.isEmpty() ? " and no message" : ": " + stderr), result, null);
@@ -161,6 +173,13 @@ public final class FioRunner {
           if (chunk == null) {
             break;
           }
+          JsonNode client = FioClientServerRun.parse(chunk);
+          if (client != null) {
+            clientRecords = FioClientServerRun.records(client, "fio stdout", runId, testbed,
+                Map.of("command", launched.get("command")));
+            reports++;
+            continue;
+          }
           FioStatus status = FioChunkParser.parse(chunk, "fio stdout");
           if (tracker.workload() == null) {
             // the run's full workload goes out before the first samples
@@ -187,6 +206,7 @@ public final class FioRunner {
     }
     Map<String, Object> out = new LinkedHashMap<>(tracker.workload());
     out.put("command", launched.get("command"));
+    PhaseLatencies.addTo(out, tracker.histograms(), tracker.phasesOfJobs(), "json+ clat bins");
     return out;
   }
 
