@@ -1,9 +1,7 @@
 package io.headroom.collector.workload;
 
-import java.io.BufferedReader;
+import io.headroom.model.input.BoundedLines;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -55,10 +53,11 @@ final class FioLogFile {
           + " inflate it first with fio --inflate-log=" + path.getFileName());
     }
     FioLogFile out = new FioLogFile(path, name);
-    try (BufferedReader in = Files.newBufferedReader(path, StandardCharsets.UTF_8)) {
+    // bounded lines: a binary file or a line past the bound is refused naming the file, line and byte
+    try (BoundedLines in = BoundedLines.open(path)) {
       String line;
-      int n = 0;
-      while ((line = in.readLine()) != null) {
+      long n = 0;
+      while ((line = in.next()) != null) {
         n++;
         if (!line.isBlank()) {
           out.add(numbers(line, path + ": line " + n), path + ": line " + n);
