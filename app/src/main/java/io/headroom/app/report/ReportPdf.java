@@ -27,6 +27,7 @@ public final class ReportPdf {
   private ReportPdf() {}
 
   public static byte[] render(RunData data, String runId, Verdict v) {
+    PdfLibraryLog.install();
     ByteArrayOutputStream out = new ByteArrayOutputStream(64 * 1024);
     try {
       PdfRendererBuilder b = new PdfRendererBuilder();

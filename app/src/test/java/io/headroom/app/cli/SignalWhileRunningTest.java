@@ -4,12 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.headroom.app.testing.TestDatabase;
-import java.io.BufferedReader;
-import java.io.InputStream;
-import java.io.InputStreamReader;
 import java.net.InetAddress;
 import java.net.ServerSocket;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -28,32 +24,6 @@ import org.junit.jupiter.params.provider.ValueSource;
  */
 class SignalWhileRunningTest {
   @TempDir Path dir;
-
-  /** `java -cp CLASSPATH Main ARGS` with java.io.tmpdir in {@code tmp}; its stdout and stderr lines collected. */
-  private static Process headroom(Path tmp, List<String> lines, String... args) throws Exception {
-    List<String> command = new java.util.ArrayList<>(List.of(
-        Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx512m",
-        "-Djava.io.tmpdir=" + tmp, "-cp", System.getProperty("java.class.path"), Main.class.getName()));
-    command.addAll(List.of(args));
-    Process p = new ProcessBuilder(command).start();
-    collect(p.getInputStream(), lines);
-    collect(p.getErrorStream(), lines);
-    return p;
-  }
-
-  private static void collect(InputStream in, List<String> lines) {
-    Thread t = new Thread(() -> {
-      try (BufferedReader r = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8))) {
-        for (String l = r.readLine(); l != null; l = r.readLine()) {
-          lines.add(l);
-        }
-      } catch (java.io.IOException ended) {
-        // the process is gone
-      }
-    });
-    t.setDaemon(true);
-    t.start();
-  }
 
   private static void awaitLine(List<String> lines, String part, long seconds) throws InterruptedException {
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
@@ -78,7 +48,7 @@ class SignalWhileRunningTest {
     Path testbed = dir.resolve("t.yaml");
     Files.writeString(testbed, "testbed: lab\nkafka: {bootstrap: \"127.0.0.1:" + closed + "\"}\n");
     List<String> lines = new CopyOnWriteArrayList<>();
-    Process p = headroom(dir, lines, "analyzer", "--testbed", testbed.toString(), "--startup-wait", "120s");
+    Process p = HeadroomProcess.start(dir, lines, "analyzer", "--testbed", testbed.toString(), "--startup-wait", "120s");
     try {
       awaitLine(lines, "unreachable", 60); // it is waiting: one line per attempt
       long signalled = System.nanoTime();
@@ -98,7 +68,7 @@ class SignalWhileRunningTest {
     Path tmp = Files.createDirectories(dir.resolve("tmp"));
     List<String> lines = new CopyOnWriteArrayList<>();
     try (TestDatabase db = TestDatabase.create()) {
-      Process p = headroom(tmp, lines, "demo", "--seconds", "120", "--db", db.url());
+      Process p = HeadroomProcess.start(tmp, lines, "demo", "--seconds", "120", "--db", db.url());
       try {
         // the benchmark (fio, or the host alone where there is none) runs for 120 s
         awaitLine(lines, "for 120 s", 120);
