@@ -39,8 +39,8 @@ import java.util.UUID;
 import org.junit.jupiter.api.Test;
 
 /**
- * Issue 48's flapping test: a run whose array node swings between idle and full every two
- * seconds, judged by the real live path (LiveVerdicts over PostgreSQL, the RunAnalyzer) with the
+ * Issue 48's flapping test: a run whose array node is full for 2 s of every 6, judged by the real
+ * live path (LiveVerdicts over PostgreSQL, the RunAnalyzer) with the
  * analyzer's clock driven round by round, and told to every target type (real HTTP receivers on
  * loopback). Without a hold the verdict flapped NONE / ARRAY_CPU at every swing and the targets
  * that drop repeats ended on a limit the stored final verdict did not name; with the hold, each
