@@ -6,7 +6,7 @@
 set -euo pipefail
 N=${1:-500}; shift || true
 HERE=$(cd "$(dirname "$0")/../.." && pwd)
-SRC=$HERE/collector/src/test/resources/host/big-128cpu-24nvme/scrape1
+SRC=$HERE/collector-host/src/test/resources/host/big-128cpu-24nvme/scrape1
 FIX=$(mktemp -d)
 cp -a "$SRC"/. "$FIX"/
 PORT=$((20000 + RANDOM % 20000))

@@ -10,12 +10,12 @@ cd "$(dirname "$0")/../.."
 N="${1:-2000}"
 # One reactor build: the sibling modules (model, config, standin) resolve to their target/classes,
 # so nothing needs to be installed in ~/.m2 first.
-mvn ${HEADROOM_MVN_FLAGS:-} -q -B test-compile dependency:build-classpath -pl collector -am \
+mvn ${HEADROOM_MVN_FLAGS:-} -q -B test-compile dependency:build-classpath -pl collector-host -am \
   -Dmdep.outputFile=target/bench-classpath.txt -Dmdep.includeScope=test
 out="$(mktemp)"
 trap 'rm -f "$out"' EXIT
 bench_load before
-(cd collector && bench_timed java -Xmx256m -cp "target/test-classes:target/classes:../model/target/classes:$(cat target/bench-classpath.txt)" \
+(cd collector-host && bench_timed java -Xmx256m -cp "target/test-classes:target/classes:../collector/target/classes:../collector/target/test-classes:../model/target/classes:$(cat target/bench-classpath.txt)" \
   io.headroom.collector.host.HostScrapeBench big-128cpu-24nvme "$N") | tee "$out"
 if ! command -v prometheus-node-exporter >/dev/null; then
   echo "node_exporter: not installed (apt-get install -y prometheus-node-exporter curl); no ratio"

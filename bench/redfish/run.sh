@@ -11,10 +11,10 @@ cd "$(dirname "$0")/../.."
 N="${1:-1000}"; SECONDS_RUN="${2:-300}"; LATENCY="${3:-300}"; WORKERS="${4:-256}"
 # One reactor build (-am): the sibling modules resolve to their target/classes, nothing is installed.
 # HEADROOM_MVN_FLAGS=-o builds offline.
-mvn ${HEADROOM_MVN_FLAGS:-} -q -B test-compile dependency:build-classpath -pl collector -am \
+mvn ${HEADROOM_MVN_FLAGS:-} -q -B test-compile dependency:build-classpath -pl collector-redfish -am \
   -Dmdep.outputFile=target/bench-classpath.txt -Dmdep.includeScope=test
-cd collector
-CP="target/test-classes:target/classes:../model/target/classes:../config/target/classes:../standin/target/classes:$(cat target/bench-classpath.txt)"
+cd collector-redfish
+CP="target/test-classes:target/classes:../collector/target/classes:../collector/target/test-classes:../model/target/classes:../config/target/classes:../standin/target/classes:$(cat target/bench-classpath.txt)"
 PORTS="$(mktemp)"
 bench_timed java -Xmx1g -Xss256k -cp "$CP" io.headroom.collector.redfish.RedfishBenchBmcs "$N" "$LATENCY" "$PORTS" &
 BMCS=$!

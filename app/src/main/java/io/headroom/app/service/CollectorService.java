@@ -11,12 +11,7 @@ import io.headroom.collector.runtime.SpoolSource;
 import java.util.ArrayList;
 import io.headroom.collector.source.Scrape;
 import io.headroom.collector.spool.Spool;
-import io.headroom.model.Entity;
-import io.headroom.model.Phase;
 import io.headroom.model.RecordingRecord;
-import io.headroom.model.Relation;
-import io.headroom.model.Run;
-import io.headroom.model.Sample;
 import io.headroom.model.kafka.KafkaClient;
 import io.headroom.model.kafka.Topics;
 import io.headroom.model.log.RateLimitedLog;
@@ -37,6 +32,7 @@ public final class CollectorService implements AutoCloseable {
   private final KafkaSink kafkaSink;
   private final ScrapeScheduler scheduler;
   private final Thread drainer;
+  private final BenchmarkBatches benchmark;
   private final RateLimitedLog refusals = new RateLimitedLog(LoggerFactory.getLogger(CollectorService.class),
       Duration.ofMinutes(1));
 
@@ -53,6 +49,7 @@ public final class CollectorService implements AutoCloseable {
     this.spool = new Spool(spoolConfig);
     this.publisher = new KafkaPublisher(spool, kafka);
     this.kafkaSink = new KafkaSink(spool, publisher, topics);
+    this.benchmark = new BenchmarkBatches(this::publishBenchmarkScrape, record -> kafkaSink.run(testbed, record));
     ScrapeSink sink = extraSink == null ? kafkaSink : (tb, scrape) -> {
       kafkaSink.accept(tb, scrape);
       extraSink.accept(tb, scrape);
@@ -88,22 +85,16 @@ public final class CollectorService implements AutoCloseable {
 
   /**
    * Publishes any recording record made outside the sources (the benchmark runner's): runs and
-   * phases to the runs topic, the rest as a one-record scrape.
+   * phases to the runs topic, the rest batched into scrapes ({@link BenchmarkBatches}: one scrape
+   * per interval the runner reports, as a source's readings travel).
    */
   public void publishRecord(RecordingRecord record) {
-    if (record instanceof Run || record instanceof Phase) {
-      kafkaSink.run(testbed, record);
-      return;
-    }
-    Scrape scrape = new Scrape(record instanceof Sample s ? s.ts() : System.currentTimeMillis() / 1000.0);
-    if (record instanceof Entity e) {
-      scrape.entity(e);
-    } else if (record instanceof Relation r) {
-      scrape.relation(r);
-    } else if (record instanceof Sample s) {
-      scrape.sample(s);
-    }
-    for (String refused : scrape.problems()) { // the scrape refused what the database could not store
+    benchmark.accept(record);
+  }
+
+  /** A batch of the runner's records, checked as it enters the sink: what the database could not store is refused. */
+  private void publishBenchmarkScrape(Scrape scrape) {
+    for (String refused : scrape.problems()) {
       refusals.warn("refused benchmark record", "benchmark record {}", refused);
     }
     kafkaSink.accept(testbed, scrape);
@@ -115,6 +106,7 @@ public final class CollectorService implements AutoCloseable {
   }
 
   public boolean awaitDrained(Duration timeout) throws InterruptedException {
+    benchmark.flush(); // what the runner reported last is in the spool before it is waited on
     return publisher.awaitDrained(timeout);
   }
 
@@ -129,6 +121,7 @@ public final class CollectorService implements AutoCloseable {
   @Override
   public void close() throws Exception {
     scheduler.close();
+    benchmark.close();
     publisher.close();
     drainer.join(10_000);
     spool.close();

@@ -31,7 +31,7 @@ import org.junit.jupiter.api.io.TempDir;
  * and `headroom analyze` judges the recording with the detection rules as they are.
  */
 class ArrayCpuVerdictTest {
-  static final Path S5 = Path.of("../collector/src/test/resources/golden/powerstore/s5-two-nodes/input/array.json")
+  static final Path S5 = Path.of("../collector-arrays/src/test/resources/golden/powerstore/s5-two-nodes/input/array.json")
       .toAbsolutePath();
   /** The S5 array's first row, 2026-12-01T10:00:00Z. */
   static final long T0 = Instant.parse("2026-12-01T10:00:00Z").getEpochSecond();

@@ -11,7 +11,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** `headroom capture redfish` of the hand-built R760 tree of the Redfish golden tests, and `discover` of what it wrote. */
 class CaptureCommandTest {
-  static final Path R760 = Path.of("../collector/src/test/resources/golden/redfish/r760-client/input").toAbsolutePath();
+  static final Path R760 = Path.of("../collector-redfish/src/test/resources/golden/redfish/r760-client/input").toAbsolutePath();
 
   @TempDir Path dir;
 

@@ -15,7 +15,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** `headroom discover` over the hand-built two-socket host fixture of the host source's tests. */
 class DiscoverCommandTest {
-  static final Path FIXTURE = Path.of("../collector/src/test/resources/host/two-socket/scrape1").toAbsolutePath();
+  static final Path FIXTURE = Path.of("../collector-host/src/test/resources/host/two-socket/scrape1").toAbsolutePath();
 
   @TempDir Path dir;
 

@@ -112,7 +112,7 @@ class RunCommandTest {
   /** The stand-in vdbench of the collector's tests; its "go" file is made first, so it does not wait. */
   @Test
   void aVdbenchRunIsFollowedThroughItsFlatfile() throws Exception {
-    Path script = Path.of("../collector/src/test/resources/workload/vdbench-live/vdbench").toAbsolutePath();
+    Path script = Path.of("../collector-benchmarks/src/test/resources/workload/vdbench-live/vdbench").toAbsolutePath();
     java.nio.file.Files.createFile(dir.resolve("go"));
     Path rec = dir.resolve("vdbench.jsonl");
     assertEquals(0, run("run", "--record", rec.toString(), "--run-id", "t5", "--json", "--",

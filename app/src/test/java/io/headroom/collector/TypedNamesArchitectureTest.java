@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
-import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.lang.ArchRule;
 import com.tngtech.archunit.lang.EvaluationResult;
 import io.headroom.collector.runtime.RecordingSink;
@@ -27,9 +26,7 @@ import org.junit.jupiter.api.Test;
  * forbidden here, with the one class that copies already-named readings excepted.
  */
 class TypedNamesArchitectureTest {
-  private static final JavaClasses MAIN = new ClassFileImporter()
-      .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
-      .importPackages("io.headroom.collector");
+  private static final JavaClasses MAIN = CollectorMainClasses.ALL;
 
   /** new Sample(ts, entity, "name", value): only RecordingSink, copying the scrape's readings to a recording. */
   static final ArchRule SAMPLES_BY_DECLARATION = noClasses()

@@ -3,8 +3,6 @@ package io.headroom.collector;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
 import com.tngtech.archunit.core.domain.JavaClasses;
-import com.tngtech.archunit.core.importer.ClassFileImporter;
-import com.tngtech.archunit.core.importer.ImportOption;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -14,9 +12,7 @@ import org.junit.jupiter.api.Test;
  * imported {@code snmp.VarbindListener} while every snmp class imports source).
  */
 class PackageCyclesArchitectureTest {
-  private static final JavaClasses MAIN = new ClassFileImporter()
-      .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
-      .importPackages("io.headroom.collector");
+  private static final JavaClasses MAIN = CollectorMainClasses.ALL;
 
   @Test
   void theCollectorsPackagesDependOnEachOtherOneWayOnly() {
