@@ -80,6 +80,7 @@ class SignalWhileRunningTest {
         assertTrue(lines.stream().anyMatch(l -> l.startsWith("headroom demo: stopped by a signal while it ran; removed ")),
             lines.toString());
       } finally {
+        p.descendants().forEach(ProcessHandle::destroyForcibly); // fio, were the demo to fail to stop it
         p.destroyForcibly();
       }
     }
