@@ -176,7 +176,7 @@ class TestbedLoaderTest {
         refusal("testbed: lab\nkafka: \"broker1:9092\"\n"));
     assertEquals(dir.resolve("testbed.yaml") + ": alerts.webhooks: must be a list, not a string",
         refusal("testbed: lab\nalerts: {webhooks: \"https://hooks.example.com/h\"}\n"));
-    assertEquals(dir.resolve("testbed.yaml") + ": alerts: must be a mapping (keys: [plaintext, report_url, resource_for, resource_threshold, targets, webhooks])",
+    assertEquals(dir.resolve("testbed.yaml") + ": alerts: must be a mapping (keys: [hold_for, plaintext, report_url, resource_for, resource_threshold, targets, webhooks])",
         refusal("testbed: lab\nalerts: [\"https://hooks.example.com/h\"]\n"));
     assertEquals(dir.resolve("testbed.yaml") + ": spool.max_bytes: must be a whole number, not a string",
         refusal("testbed: lab\nspool: {max_bytes: lots}\n"));

@@ -1,7 +1,6 @@
 package io.headroom.app.alerts;
 
 import io.headroom.analyzer.live.WebhookNotifier;
-import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -178,10 +177,14 @@ final class TargetDelivery implements AutoCloseable {
       b.header(h.getKey(), h.getValue());
     }
     HttpResponse<?> r;
+    var answer = WebhookNotifier.statusWithin(client, b.build(), ATTEMPT_DEADLINE);
     try {
-      r = WebhookNotifier.statusWithin(client, b.build(), ATTEMPT_DEADLINE).join();
-    } catch (java.util.concurrent.CompletionException ex) {
+      r = answer.get(); // interruptible: closing the target does not wait out an attempt
+    } catch (java.util.concurrent.ExecutionException ex) {
       return new Outcome(false, false, WebhookNotifier.why(ex.getCause(), url), null);
+    } catch (InterruptedException ex) {
+      answer.cancel(true);
+      throw ex;
     }
     int code = r.statusCode();
     if (code >= 200 && code < 300) {

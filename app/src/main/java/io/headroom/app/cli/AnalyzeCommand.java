@@ -26,6 +26,10 @@ final class AnalyzeCommand implements Callable<Integer> {
       description = "Recordings, JSON Lines (format v1); each is judged on its own, in the order given.")
   List<Path> files;
 
+  @Option(names = "--verbose", description = "Show the PDF libraries' own log lines (pdfbox's font fallbacks, "
+      + "openhtmltopdf's timings) when --report writes a PDF; by default only their errors.")
+  boolean verbose;
+
   @Option(names = "--json", description = "Print the verdict object (design.md) instead of a table; one line per file.")
   boolean json;
 
@@ -53,6 +57,9 @@ final class AnalyzeCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
+    if (verbose) {
+      ReportFile.verboseLibraries();
+    }
     ReportFile.check(report);
     PrintWriter out = spec.commandLine().getOut();
     if (files.size() > 1 && (report != null || runId != null)) {

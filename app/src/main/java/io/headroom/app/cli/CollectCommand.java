@@ -33,7 +33,9 @@ final class CollectCommand implements Callable<Integer> {
     TestbedConfig testbed = options.loadSources(Path.of(System.getProperty("java.io.tmpdir"), "headroom-unused-spool"));
     List<ScrapeRunner> runners = options.runners(testbed);
     try (ScrapeScheduler scheduler = new ScrapeScheduler(testbed.testbed(), runners, (tb, s) -> { },
-        SchedulerSettings.of(testbed.collector()))) {
+        SchedulerSettings.of(testbed.collector()));
+        Progress progress = Progress.every(DiscoverCommand.PROGRESS_EVERY, s -> "headroom collect: still scraping "
+            + runners.size() + " source(s) after " + s + " s", new java.io.PrintWriter(System.err, true))) {
       scheduler.scrapeAllOnce(); // the first scrape only primes the counters
       long pause = runners.stream().mapToLong(r -> r.source().interval().toMillis()).min().orElse(1000);
       Thread.sleep(Math.min(pause, 5000));

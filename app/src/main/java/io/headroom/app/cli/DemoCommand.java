@@ -71,7 +71,7 @@ final class DemoCommand implements Callable<Integer> {
     Path work = Files.createTempDirectory("headroom-demo-");
     // Ctrl-C or SIGTERM at any point: the benchmark is stopped, the services closed and the work
     // directory (the broker's and the database's files, fio's file: 65 MB) removed before the exit
-    try (Shutdown shutdown = Shutdown.onSignal()) {
+    try (Shutdown shutdown = Shutdown.onSignal(DemoCommand::stopBenchmark)) {
       try {
         demo(work, shutdown);
       } catch (Exception e) {
@@ -86,6 +86,16 @@ final class DemoCommand implements Callable<Integer> {
       }
     }
     return 0;
+  }
+
+  /**
+   * Ends fio, which the benchmark's thread waits on reading its output (a read no interrupt ends);
+   * its end ends the read, and the demo closes and removes what it made.
+   */
+  static void stopBenchmark() {
+    ProcessHandle.current().descendants()
+        .filter(p -> p.info().command().map(c -> c.equals("fio") || c.endsWith("/fio")).orElse(false))
+        .forEach(ProcessHandle::destroy);
   }
 
   private void demo(Path work, Shutdown shutdown) throws Exception {

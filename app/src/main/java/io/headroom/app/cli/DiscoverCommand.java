@@ -32,6 +32,9 @@ final class DiscoverCommand implements Callable<Integer> {
 
   @Spec CommandSpec spec;
 
+  /** A device read for longer than this says so on stderr, and again each time as long. */
+  static final java.time.Duration PROGRESS_EVERY = java.time.Duration.ofSeconds(5);
+
   /** The {@code i}th source; its refused settings named with the file and {@code sources[i]}. */
   private Source made(TestbedConfig testbed, int i, SourceRegistry registry) throws ConfigException {
     try {
@@ -50,7 +53,9 @@ final class DiscoverCommand implements Callable<Integer> {
     for (int i = 0; i < testbed.sources().size(); i++) {
       SourceConfig sc = testbed.sources().get(i);
       Discovery d;
-      try (Source source = made(testbed, i, registry)) {
+      try (Source source = made(testbed, i, registry);
+          Progress progress = Progress.every(PROGRESS_EVERY, s -> "headroom discover: " + sc.type() + " " + sc.host()
+              + ": still reading after " + s + " s", spec.commandLine().getErr())) {
         d = source.discover();
       } catch (IOException e) {
         // a device that does not answer is the device's problem, not the testbed's: the others still count

@@ -64,6 +64,16 @@ final class ReportFile {
     }
   }
 
+  /**
+   * The PDF libraries' log lines at their own INFO (simplelogger.properties keeps them to errors):
+   * slf4j-simple reads a logger's level when the logger is made, so this is called before any PDF.
+   */
+  static void verboseLibraries() {
+    for (String library : new String[] {"org.apache.pdfbox", "org.apache.fontbox", "com.openhtmltopdf"}) {
+      System.setProperty("org.slf4j.simpleLogger.log." + library, "info");
+    }
+  }
+
   static boolean isPdf(Path report) {
     Path name = report.getFileName();
     return name != null && name.toString().toLowerCase(Locale.ROOT).endsWith(".pdf");

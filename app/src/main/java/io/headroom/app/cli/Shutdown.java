@@ -17,15 +17,25 @@ final class Shutdown implements AutoCloseable {
   private final CountDownLatch closed = new CountDownLatch(1);
   private final Thread hook = new Thread(this::released, "headroom-shutdown");
   private final Thread owner;
+  private final Runnable onSignal;
   /** Set once the command waits for the signal: from then on the signal only ends that wait. */
   private boolean running;
 
-  private Shutdown(Thread owner) {
+  private Shutdown(Thread owner, Runnable onSignal) {
     this.owner = owner;
+    this.onSignal = onSignal;
   }
 
   static Shutdown onSignal() {
-    Shutdown s = new Shutdown(Thread.currentThread());
+    return onSignal(() -> { });
+  }
+
+  /**
+   * @param onSignal run first when the signal comes: what an interrupt cannot stop (a read of a
+   *     child process's output blocks until the child ends)
+   */
+  static Shutdown onSignal(Runnable onSignal) {
+    Shutdown s = new Shutdown(Thread.currentThread(), onSignal);
     Runtime.getRuntime().addShutdownHook(s.hook);
     return s;
   }
@@ -51,6 +61,11 @@ final class Shutdown implements AutoCloseable {
 
   private void released() {
     signalled.complete(null);
+    try {
+      onSignal.run();
+    } catch (RuntimeException e) {
+      System.err.println("headroom: on stopping: " + e);
+    }
     synchronized (this) {
       if (!running) {
         owner.interrupt(); // still starting: stop waiting for what it waits for

@@ -28,6 +28,7 @@ public final class ReportPdf {
 
   /** Well-formed XHTML as a PDF, SVG drawn. */
   static byte[] of(String xhtml) {
+    PdfLibraryLog.install();
     ByteArrayOutputStream out = new ByteArrayOutputStream(64 * 1024);
     try {
       PdfRendererBuilder b = new PdfRendererBuilder();

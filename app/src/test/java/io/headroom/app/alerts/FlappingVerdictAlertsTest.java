@@ -39,8 +39,8 @@ import java.util.UUID;
 import org.junit.jupiter.api.Test;
 
 /**
- * Issue 48's flapping test: a run whose array node swings between idle and full every two
- * seconds, judged by the real live path (LiveVerdicts over PostgreSQL, the RunAnalyzer) with the
+ * Issue 48's flapping test: a run whose array node is full for 2 s of every 6, judged by the real
+ * live path (LiveVerdicts over PostgreSQL, the RunAnalyzer) with the
  * analyzer's clock driven round by round, and told to every target type (real HTTP receivers on
  * loopback). Without a hold the verdict flapped NONE / ARRAY_CPU at every swing and the targets
  * that drop repeats ended on a limit the stored final verdict did not name; with the hold, each
@@ -109,7 +109,7 @@ class FlappingVerdictAlertsTest {
   private record Told(List<Verdict> announced, double lastAnnouncedAt, String stored, Map<String, List<String>> said) {
     void assertEveryTargetEndsOnTheStoredFinalVerdict() {
       assertEquals(List.of("generic", "slack", "alertmanager", "alertmanager_webhook", "pagerduty", "teams", "webhook"),
-          List.copyOf(said.keySet()));
+          List.copyOf(said.keySet()).subList(0, 7));
       said.forEach((type, heard) -> {
         // at most one alert per announced change; Alertmanager's first NONE has nothing to resolve
         assertTrue(heard.size() <= announced.size(), type + " heard " + heard + " of " + bottlenecks(announced));
@@ -133,6 +133,12 @@ class FlappingVerdictAlertsTest {
       }
       Receiver plain = Receiver.listening();
       receivers.put("webhook", plain);
+      // where Debian's Alertmanager is installed (CI), the alertmanager target's alerts go to a real one too
+      java.nio.file.Path binary = AlertmanagerProcess.binary();
+      real = binary == null ? null : AlertmanagerProcess.start(binary);
+      if (real != null) {
+        targets.add(new AlertTarget("alertmanager", real.uri(), null, null, null));
+      }
       AlertsConfig config = new AlertsConfig(List.of(plain.uri()), true, targets, null, null);
       assertEquals(Duration.ofSeconds(5), config.holdFor(), "the documented default");
       String stored;
@@ -148,9 +154,39 @@ class FlappingVerdictAlertsTest {
       for (Map.Entry<String, Receiver> t : receivers.entrySet()) {
         said.put(t.getKey(), said(t.getKey(), t.getValue()));
       }
+      if (real != null) {
+        said.put("alertmanager (real)", List.of(firingRunAlert(real, stored)));
+      }
       return new Told(announced, lastAt[0], stored, said);
     } finally {
       receivers.values().forEach(Receiver::close);
+      if (real != null) {
+        real.close();
+      }
+    }
+  }
+
+  private AlertmanagerProcess real;
+
+  /**
+   * What a real Alertmanager holds for the run (not a phase) and not ended: the bottleneck, or NONE
+   * when nothing; read again for up to 10 s until it is {@code expected} (it takes in alerts
+   * asynchronously), then as it is.
+   */
+  private static String firingRunAlert(AlertmanagerProcess am, String expected) throws Exception {
+    long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+    while (true) {
+      String state = "NONE";
+      for (JsonNode a : am.alerts()) {
+        JsonNode labels = a.path("labels");
+        if ("HeadroomBottleneck".equals(labels.path("alertname").asText()) && !labels.has("phase")) {
+          state = labels.path("bottleneck").asText();
+        }
+      }
+      if (state.equals(expected) || System.nanoTime() > deadline) {
+        return state;
+      }
+      Thread.sleep(200);
     }
   }
 

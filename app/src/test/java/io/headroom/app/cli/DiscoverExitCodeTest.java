@@ -38,6 +38,23 @@ class DiscoverExitCodeTest {
     };
   }
 
+  @org.junit.jupiter.api.Test
+  void aSlowDeviceIsSaidToBeReadEveryFiveSeconds() throws Exception {
+    try (io.headroom.standin.StandinServer bmc = io.headroom.standin.StandinServer.builder().start()) {
+      bmc.handle("/redfish/v1", r -> io.headroom.standin.StandinReply.json("{\"Systems\":{\"@odata.id\":\"/redfish/v1/Systems\"}}"));
+      bmc.handle("/redfish/v1/Systems", r -> io.headroom.standin.StandinReply.json("{\"Members\":[]}"));
+      bmc.latency("/redfish/v1/Systems", java.time.Duration.ofSeconds(6)); // the walk's second request: 6 s
+      Files.writeString(dir.resolve("pw"), "secret-password\n");
+      Path testbed = dir.resolve("t.yaml");
+      Files.writeString(testbed, "testbed: fixture\nsources:\n  - type: redfish\n    host: bmc1\n    url: "
+          + bmc.baseUri() + "\n    plaintext: true\n    telemetry: poll\n");
+      Cli cli = new Cli();
+      cli.run("discover", "--testbed", testbed.toString());
+      List<String> err = Arrays.asList(cli.err().split("\n"));
+      assertEquals("headroom discover: redfish bmc1: still reading after 5 s", err.get(0), cli.err());
+    }
+  }
+
   @ParameterizedTest
   @ValueSource(strings = {"redfish", "snmp", "powerstore", "ontap", "flashblade"})
   void aDeviceThatDoesNotAnswerIsAWarningAndExitCode3(String type) throws Exception {

@@ -47,6 +47,8 @@ class CaptureDeadlineTest {
       assertEquals("capture redfish h1: 1 s, 1 answers recorded so far", progress.get(2));
       assertTrue(Files.isRegularFile(out.resolve("redfish/v1/index.json")), "the service root, answered, is written");
       assertEquals("Redfish 1.17.0, vendor Dell", r.firmware());
+      assertTrue(Files.readString(out.resolve("README.md")).contains("- Incomplete: stopped after 3s (--deadline)"),
+          "the README says the capture is partial");
     }
   }
 }

@@ -102,7 +102,7 @@ public final class Capture {
       String file = new SnmprecWriter(keepSerials).write(varbinds.all(), out);
       String firmware = SnmpFirmware.of(varbinds.all());
       CaptureReadme.write(out, new CaptureReadme.Facts(SNMP, context.host(), started, firmware, keepSerials,
-          List.of(file), varbinds.all().size(), List.of()));
+          List.of(file), varbinds.all().size(), List.of(), stopped));
       return new Result(List.of(file), firmware, stopped);
     }
     List<Exchange> exchanges = recorded.all();
@@ -116,7 +116,7 @@ public final class Capture {
     List<String> files = format.write(exchanges, new CaptureWriter(out, redactor));
     String firmware = redactor.redactPath(format.firmware(exchanges));
     CaptureReadme.write(out, new CaptureReadme.Facts(factory.type(), context.host(), started, firmware, keepSerials,
-        files, exchanges.size(), failures(exchanges, redactor)));
+        files, exchanges.size(), failures(exchanges, redactor), stopped));
     return new Result(files, firmware, stopped);
   }
 

@@ -9,8 +9,9 @@ import java.util.List;
 final class CaptureReadme {
   private CaptureReadme() {}
 
+  /** @param stopped why the reading was cut short (the capture's deadline), null when it read all */
   record Facts(String type, String host, String started, String firmware, boolean keepSerials, List<String> files,
-      int requests, List<String> failures) {}
+      int requests, List<String> failures, String stopped) {}
 
   static void write(Path out, Facts f) throws IOException {
     StringBuilder s = new StringBuilder();
@@ -22,7 +23,11 @@ final class CaptureReadme {
         ? "serial and part numbers, UUIDs and addresses KEPT (--keep-serials); secrets removed"
         : "serial and part numbers, UUIDs, IP and MAC addresses replaced by stable placeholders; secrets removed")
         .append("; credentials and session tokens are never written\n");
-    s.append(f.type().equals("snmp") ? "- Values answered: " : "- Requests: ").append(f.requests()).append(", files: ").append(f.files().size()).append("\n\n");
+    s.append(f.type().equals("snmp") ? "- Values answered: " : "- Requests: ").append(f.requests()).append(", files: ").append(f.files().size()).append('\n');
+    if (f.stopped() != null) {
+      s.append("- Incomplete: ").append(f.stopped()).append('\n');
+    }
+    s.append('\n');
     if (!f.failures().isEmpty()) {
       s.append("## Answers that were not a success (not written: the stand-in answers 404 for them)\n\n");
       f.failures().forEach(line -> s.append("- ").append(line).append('\n'));
