@@ -40,7 +40,7 @@ import picocli.CommandLine.Spec;
         + "options name are found beside it), or fio's logs alone, a vdbench "
         + "flatfile.html, a sysbench log (its output with --report-interval) or an HCIBench results folder (each "
         + "test a phase, each VM's fio output its workload); or, with prometheus, a run's window read from a Prometheus "
-        + "that scraped its exporters (--url, --start and --end or --phases; docs/prometheus-in.md). With a database (testbed file or --db) the run is stored and judged against the "
+        + "that scraped its exporters (--url, --start and --end or --phases; docs/prometheus.md). With a database (testbed file or --db) the run is stored and judged against the "
         + "telemetry stored for its time window; with --alone (or no database named) it is judged by itself.")
 final class ImportCommand implements Callable<Integer> {
   @Parameters(index = "0", paramLabel = "TOOL", description = "fio, vdbench, sysbench, hcibench or prometheus.")

@@ -45,7 +45,7 @@ import picocli.CommandLine.Option;
 
 /**
  * {@code headroom import prometheus}: a run's telemetry read from a Prometheus Headroom did not
- * deploy, through the exporters' mapping files (docs/prometheus-in.md), beside the run's phases
+ * deploy, through the exporters' mapping files (docs/prometheus.md), beside the run's phases
  * and workload from the benchmark's own output and the testbed file's declared entities and
  * relations.
  */

@@ -7,7 +7,7 @@ import java.util.Map;
 
 /**
  * One exporter's series as Headroom's entities and metrics: the data of one mapping file
- * (docs/prometheus-in.md), read by {@link MappingFiles}. No code per metric: each reading is a
+ * (docs/prometheus.md), read by {@link MappingFiles}. No code per metric: each reading is a
  * PromQL query and the declaration ({@link PrometheusMetrics}) its values go out as.
  *
  * @param exporter the name a user file overrides the shipped one by ("node_exporter")

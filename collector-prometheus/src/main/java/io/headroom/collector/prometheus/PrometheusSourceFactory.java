@@ -10,7 +10,7 @@ import io.headroom.config.ConfigException;
 import java.time.Clock;
 import java.time.Duration;
 
-/** Registers the Prometheus source as {@code type: prometheus}; keys in docs/prometheus-in.md. */
+/** Registers the Prometheus source as {@code type: prometheus}; keys in docs/prometheus.md. */
 public final class PrometheusSourceFactory extends RemoteSourceFactory<PrometheusSettings> {
   /** A query round per exporter and metric: every 10 s is enough to follow a run. */
   static final Duration DEFAULT_INTERVAL = Duration.ofSeconds(10);
