@@ -33,18 +33,27 @@ public final class FioJsonImporter {
    */
   public static void importFile(Path file, String host, String runId, String testbed,
       Consumer<RecordingRecord> sink) throws IOException {
-    List<FioStatus> statuses = read(file);
+    try (BoundedLines in = BoundedLines.open(file)) {
+      importLines(in, host, runId, testbed, sink);
+    }
+  }
+
+  /** {@link #importFile} of lines from anywhere; errors and the run's "source" name {@code in.source()}. */
+  static void importLines(BoundedLines in, String host, String runId, String testbed,
+      Consumer<RecordingRecord> sink) throws IOException {
+    List<FioStatus> statuses = read(in);
+    String file = in.source();
     List<RecordingRecord> records = new ArrayList<>();
-    CheckedRecords checked = new CheckedRecords(records::add, file.toString());
+    CheckedRecords checked = new CheckedRecords(records::add, file);
     FioIntervalTracker tracker = new FioIntervalTracker(host, runId, new RecordedFioTopology(host), checked);
     replay(statuses, tracker, checked);
-    checked.at(file.toString());
+    checked.at(file);
     tracker.finish();
     double end = tracker.lastTs();
     double start = Double.isNaN(tracker.firstStart()) ? end : Math.min(tracker.firstStart(), end);
     Map<String, Object> workload = new LinkedHashMap<>(tracker.workload());
-    workload.put("source", file.getFileName().toString());
-    new CheckedRecords(sink, file.toString()).accept(new Run(runId, testbed, start, end, workload));
+    workload.put("source", Path.of(file).getFileName().toString());
+    new CheckedRecords(sink, file).accept(new Run(runId, testbed, start, end, workload));
     // a finished file needs no open phases: finish() sent every phase closed
     records.stream().filter(r -> !(r instanceof Phase ph && ph.end() == null)).forEach(sink);
   }
@@ -58,18 +67,23 @@ public final class FioJsonImporter {
   }
 
   static List<FioStatus> read(Path file) throws IOException {
-    List<FioStatus> out = new ArrayList<>();
     try (BoundedLines in = BoundedLines.open(file)) {
-      FioJsonStream stream = new FioJsonStream(in);
-      FioJsonStream.Chunk chunk;
-      while ((chunk = stream.next()) != null) {
-        out.add(FioChunkParser.parse(chunk, file.toString()));
-      }
-      if (out.isEmpty()) {
-        List<String> noise = stream.noise();
-        throw new FioFormatException(file + ": no fio JSON object"
-            + (noise.isEmpty() ? " (empty file)" : "; first line: " + noise.get(0)));
-      }
+      return read(in);
+    }
+  }
+
+  /** Every fio object of {@code in}; errors name its source. */
+  static List<FioStatus> read(BoundedLines in) throws IOException {
+    List<FioStatus> out = new ArrayList<>();
+    FioJsonStream stream = new FioJsonStream(in);
+    FioJsonStream.Chunk chunk;
+    while ((chunk = stream.next()) != null) {
+      out.add(FioChunkParser.parse(chunk, in.source()));
+    }
+    if (out.isEmpty()) {
+      List<String> noise = stream.noise();
+      throw new FioFormatException(in.source() + ": no fio JSON object"
+          + (noise.isEmpty() ? " (empty file)" : "; first line: " + noise.get(0)));
     }
     return out;
   }

@@ -65,17 +65,27 @@ final class FioStatusParser {
     if (d == null || !d.isObject()) {
       throw new FioFormatException(at + ": missing");
     }
-    JsonNode clat = d.get("clat_ns");
-    long n = clat == null ? 0 : (long) number(clat, "N", at + ".clat_ns");
-    double mean = clat == null ? 0 : number(clat, "mean", at + ".clat_ns");
+    // fio 3.x: clat_ns in ns, io_bytes in bytes (io_kbytes beside it); fio 2.x: clat in usec,
+    // and io_bytes held KiB (fio 2.x's stat.c: io_bytes >> 10; 3.0 moved that to io_kbytes).
+    // fio 3.0-3.3 wrote clat_ns without "N" (fio-plot's fio-3.1 captures): the completions, as total_ios counts them.
+    boolean nanos = d.has("clat_ns");
+    String clatName = nanos ? "clat_ns" : "clat";
+    JsonNode clat = d.get(clatName);
+    double toNanos = nanos ? 1 : 1000;
+    long totalIos = (long) number(d, "total_ios", at);
+    long n = clat == null ? 0 : clat.has("N") ? (long) number(clat, "N", at + "." + clatName) : totalIos;
+    double mean = clat == null ? 0 : number(clat, "mean", at + "." + clatName) * toNanos;
+    boolean bytesInKib = !nanos && !d.has("io_kbytes");
+    Double p99 = clat == null ? null : p99(clat.get("percentile"));
     return new FioDirStats(
-        (long) number(d, "io_bytes", at),
-        (long) number(d, "total_ios", at),
+        (long) number(d, "io_bytes", at) * (bytesInKib ? 1024 : 1),
+        totalIos,
         (long) number(d, "runtime", at),
         mean * n,
         n,
-        clat == null ? null : bins(clat.get("bins"), at + ".clat_ns.bins"),
-        clat == null ? null : p99(clat.get("percentile")));
+        // fio 2.x's json+ bins are bucket indices, not latencies: read only 3.x's
+        nanos ? bins(clat.get("bins"), at + ".clat_ns.bins") : null,
+        p99 == null ? null : p99 * toNanos);
   }
 
   private static NavigableMap<Long, Long> bins(JsonNode bins, String where) {
