@@ -46,6 +46,7 @@ final class AnalyzerCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
+    Duration abandon = abandonAfter(); // a wrong value is refused before Kafka and the database are waited for
     try (Shutdown shutdown = Shutdown.onSignal(); WorkDir work = WorkDir.create("headroom-analyzer-")) {
       TestbedConfig testbed = options.load(work.resolve("spool"));
       try (Infrastructure infra = new Infrastructure(work.path(), options.startupWait())) {
@@ -57,7 +58,7 @@ final class AnalyzerCommand implements Callable<Integer> {
             ingest(bootstrap, new Topics(testbed.kafka().topicPrefix())),
             // alerts.webhooks are among the dispatcher's targets, counted with them on /metrics
             db.url(), db.user(), db.password(), StoreConfig.DEFAULTS, List.of(),
-            options.analyzer(testbed), abandonAfter(), List.of(alerts, annotations))) {
+            options.analyzer(testbed), abandon, List.of(alerts, annotations))) {
           System.err.printf("analyzer consuming %s into %s (%s); Ctrl-C to stop%n", bootstrap, db, analyzer.flavor());
           try (Database healthDb = new Database(db.url(), db.user(), db.password());
               HealthRecorder health = new HealthRecorder(healthDb, HealthRecorder.thisAnalyzer(TestbedOptions.localHostName()),
@@ -105,7 +106,11 @@ final class AnalyzerCommand implements Callable<Integer> {
 
   private Duration abandonAfter() throws ConfigException {
     try {
-      return Durations.parse(abandonAfter);
+      Duration d = Durations.parse(abandonAfter);
+      if (d.isZero()) {
+        throw new IllegalArgumentException("must be longer than 0: a run would be closed as its first sample lands");
+      }
+      return d;
     } catch (IllegalArgumentException e) {
       throw new ConfigException("--abandon-after: " + e.getMessage());
     }
