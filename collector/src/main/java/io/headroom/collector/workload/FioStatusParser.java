@@ -25,10 +25,12 @@ final class FioStatusParser {
     double ts = timestamp(root, where);
     Map<String, String> global = options(root.get("global options"));
     List<FioJobSnapshot> out = new ArrayList<>();
-    for (int i = 0; i < jobs.size(); i++) {
-      out.add(job(jobs.get(i), global, where + ": jobs[" + i + "]"));
-    }
     JsonNode version = root.get("fio version");
+    // fio 2.x wrote io_bytes in KiB (its stat.c: io_bytes >> 10); 3.0 moved that to io_kbytes
+    boolean kibBytes = version != null && version.asText().startsWith("fio-2.");
+    for (int i = 0; i < jobs.size(); i++) {
+      out.add(job(jobs.get(i), global, where + ": jobs[" + i + "]", kibBytes));
+    }
     return new FioStatus(ts, version == null ? null : version.asText(), List.copyOf(out), where);
   }
 
@@ -44,7 +46,7 @@ final class FioStatusParser {
     throw new FioFormatException(where + ": no \"timestamp_ms\" or \"timestamp\" number");
   }
 
-  private static FioJobSnapshot job(JsonNode job, Map<String, String> global, String where) {
+  private static FioJobSnapshot job(JsonNode job, Map<String, String> global, String where, boolean kibBytes) {
     Map<String, String> opts = new LinkedHashMap<>(global);
     opts.putAll(options(job.get("job options")));
     JsonNode start = job.get("job_start");
@@ -53,20 +55,19 @@ final class FioStatusParser {
         (int) number(job, "groupid", where),
         job.has("error") ? job.get("error").asInt() : 0,
         Map.copyOf(opts),
-        dir(job, "read", where),
-        dir(job, "write", where),
-        job.has("trim") ? dir(job, "trim", where) : FioDirStats.ZERO,
+        dir(job, "read", where, kibBytes),
+        dir(job, "write", where, kibBytes),
+        job.has("trim") ? dir(job, "trim", where, kibBytes) : FioDirStats.ZERO,
         start != null && start.isNumber() && start.asDouble() > 0 ? start.asDouble() : null);
   }
 
-  private static FioDirStats dir(JsonNode job, String name, String where) {
+  private static FioDirStats dir(JsonNode job, String name, String where, boolean kibBytes) {
     JsonNode d = job.get(name);
     String at = where + "." + name;
     if (d == null || !d.isObject()) {
       throw new FioFormatException(at + ": missing");
     }
-    // fio 3.x: clat_ns in ns, io_bytes in bytes (io_kbytes beside it); fio 2.x: clat in usec,
-    // and io_bytes held KiB (fio 2.x's stat.c: io_bytes >> 10; 3.0 moved that to io_kbytes).
+    // fio 3.x: clat_ns in ns; fio 2.x: clat in usec.
     // fio 3.0-3.3 wrote clat_ns without "N" (fio-plot's fio-3.1 captures): the completions, as total_ios counts them.
     boolean nanos = d.has("clat_ns");
     String clatName = nanos ? "clat_ns" : "clat";
@@ -75,10 +76,9 @@ final class FioStatusParser {
     long totalIos = (long) number(d, "total_ios", at);
     long n = clat == null ? 0 : clat.has("N") ? (long) number(clat, "N", at + "." + clatName) : totalIos;
     double mean = clat == null ? 0 : number(clat, "mean", at + "." + clatName) * toNanos;
-    boolean bytesInKib = !nanos && !d.has("io_kbytes");
     Double p99 = clat == null ? null : p99(clat.get("percentile"));
     return new FioDirStats(
-        (long) number(d, "io_bytes", at) * (bytesInKib ? 1024 : 1),
+        (long) number(d, "io_bytes", at) * (kibBytes ? 1024 : 1),
         totalIos,
         (long) number(d, "runtime", at),
         mean * n,

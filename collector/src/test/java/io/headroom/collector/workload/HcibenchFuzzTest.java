@@ -24,7 +24,11 @@ import java.util.stream.Stream;
 class HcibenchFuzzTest {
   @FuzzTest(maxDuration = "5m")
   void anyFolderNameAndVmFileAreARunOrARefusal(FuzzedDataProvider data) throws IOException {
-    String name = data.consumeString(120);
+    // half the tries a name of HCIBench's form (tool, parameters, a start time of 1 to 60 digits), so
+    // the parameters' parsing is reached; the other half any name
+    String name = data.consumeBoolean() ? data.consumeString(120)
+        : data.pickValue(new String[] {"fio-", "vdb-"}) + data.consumeAsciiString(60) + "-"
+            + String.valueOf(Math.abs(data.consumeLong() % 1_000_000_000L) + 1).repeat(data.consumeInt(1, 6));
     byte[] vm = data.consumeRemainingAsBytes();
     Path run = Files.createTempDirectory("hcibench-fuzz");
     try {
