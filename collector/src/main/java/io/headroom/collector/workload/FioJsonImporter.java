@@ -62,7 +62,12 @@ public final class FioJsonImporter {
   static void replay(List<FioStatus> statuses, FioIntervalTracker tracker, CheckedRecords checked) {
     for (FioStatus status : statuses) {
       checked.at(status.where());
-      tracker.accept(status);
+      try {
+        tracker.accept(status);
+      } catch (FioFormatException e) {
+        // the tracker's own refusals ("a job appeared after the first report") know no file: name the object
+        throw e.getMessage().startsWith(status.where()) ? e : new FioFormatException(status.where() + ": " + e.getMessage(), e);
+      }
     }
   }
 
