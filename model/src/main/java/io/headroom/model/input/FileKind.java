@@ -36,6 +36,8 @@ public final class FileKind {
     BasicFileAttributes attrs;
     try {
       attrs = Files.readAttributes(file, BasicFileAttributes.class);
+    } catch (java.nio.file.AccessDeniedException e) {
+      return "cannot read it (permission denied)"; // a folder on its path that may not be searched
     } catch (IOException e) {
       return "no such file";
     }
