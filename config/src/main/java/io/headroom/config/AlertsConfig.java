@@ -97,6 +97,9 @@ public record AlertsConfig(List<URI> webhooks, Boolean plaintext, List<AlertTarg
   static void checkUrl(URI u, boolean plaintext, String at, List<String> problems) {
     if (!"https".equals(u.getScheme()) && !"http".equals(u.getScheme()) || u.getHost() == null) {
       problems.add(at + "must be an http(s) URL with a host");
+    } else if (u.getPort() == 0 || u.getPort() > 65_535) {
+      // java.net.URI takes any digits as a port; the connection would fail at the first alert, unheard
+      problems.add(at + "port " + u.getPort() + " is out of range (1-65535)");
     } else if ("http".equals(u.getScheme()) && !plaintext) {
       problems.add(at + "is http://, which sends the URL and its token in clear; use https:// "
           + "or set alerts.plaintext: true");

@@ -105,6 +105,28 @@ class TestbedLoaderTest {
     assertEquals(g + ": alerts.webhooks[0]: must be an http(s) URL with a host", e2.getMessage());
   }
 
+  /**
+   * Issue 48: https://127.0.0.1:99999/x started without a word (java.net.URI takes any digits as a
+   * port) and failed at the first alert. 65535 is the last port; 65536 and 0 are refused, as are a
+   * URL with no host and one without a host of its own (mailto:); each named by key and position.
+   */
+  @Test
+  void aWebhookWithAPortOutOfRangeOrNoHostIsRefusedNamingTheKey() throws Exception {
+    assertEquals(1, TestbedLoader.load(write("testbed: lab\nalerts: {webhooks: [\"https://127.0.0.1:65535/x\"]}\n"), dir)
+        .alerts().webhooks().size());
+    Path f = write("testbed: lab\nalerts: {webhooks: [\"https://127.0.0.1:99999/x\", \"https://127.0.0.1:65536/x\","
+        + " \"https://127.0.0.1:0/x\"]}\n");
+    ConfigException e = assertThrows(ConfigException.class, () -> TestbedLoader.load(f, dir));
+    assertEquals(f + ": alerts.webhooks[0]: port 99999 is out of range (1-65535); "
+        + "alerts.webhooks[1]: port 65536 is out of range (1-65535); "
+        + "alerts.webhooks[2]: port 0 is out of range (1-65535)", e.getMessage());
+    // no host, or no http(s) scheme: refused as the file is bound, before validate()
+    Path g = write("testbed: lab\nalerts: {webhooks: [\"https:///x\", \"mailto:ops@example.com\"]}\n");
+    assertEquals(g + ": alerts.webhooks[0]: not a URL with a scheme and a host (write e.g. https://bmc.example); "
+        + "alerts.webhooks[1]: not a URL with a scheme and a host (write e.g. https://bmc.example)",
+        assertThrows(ConfigException.class, () -> TestbedLoader.load(g, dir)).getMessage());
+  }
+
   @Test
   void kafkaTlsAndSaslBindAndSaslWithoutTlsIsRefused() throws Exception {
     Files.writeString(dir.resolve("ca.pem"), "-----BEGIN CERTIFICATE-----\n");

@@ -3,6 +3,7 @@ package io.headroom.app.api;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.headroom.model.Utf8;
 import io.vertx.ext.web.RoutingContext;
 import java.util.List;
 import java.util.Locale;
@@ -20,8 +21,24 @@ final class ApiRequests {
 
   /** The body as a JSON object; an empty one when there is no body. */
   static JsonNode body(RoutingContext ctx) {
-    String text = ctx.body() == null ? null : ctx.body().asString();
-    if (text == null || text.isBlank()) {
+    return body(ctx.body() == null || ctx.body().buffer() == null ? null : ctx.body().buffer().getBytes());
+  }
+
+  /**
+   * A body's bytes as a JSON object; an empty one for none. Decoded strictly: a byte that is not
+   * UTF-8 is a 400 naming it, where decoding with replacement stored "g-\uFFFD(" as given.
+   */
+  static JsonNode body(byte[] bytes) {
+    if (bytes == null) {
+      return JSON.createObjectNode();
+    }
+    String text;
+    try {
+      text = Utf8.decode(bytes);
+    } catch (IllegalArgumentException e) {
+      throw ApiException.badRequest("body: " + e.getMessage());
+    }
+    if (text.isBlank()) {
       return JSON.createObjectNode();
     }
     try {

@@ -34,9 +34,19 @@ final class RunControl {
   /** Ends the open phase at {@code at} and opens {@code name}. */
   boolean phase(Run run, String name, double at) throws Exception {
     requireOpen(run);
+    if (at < run.start()) {
+      // a phase at 1970 on a 2026 run was stored (issue 48): it holds none of the run's readings
+      throw ApiException.badRequest("at: " + at + " is before the run's start " + run.start());
+    }
     List<Phase> phases = db.with(c -> RunQueries.phases(c, run));
     if (phases.stream().anyMatch(p -> p.name().equals(name))) {
       throw ApiException.conflict("run \"" + run.run() + "\" has a phase \"" + name + "\" already");
+    }
+    for (Phase p : phases) {
+      if (at < p.start()) {
+        throw ApiException.badRequest("at: " + at + " is before the start " + p.start() + " of phase \"" + p.name()
+            + "\": phases follow one another");
+      }
     }
     closeOpenPhases(run, phases, at);
     records.publish(run.testbed(), new Phase(run.run(), name, at, null));

@@ -48,6 +48,7 @@ final class AnalyzerCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
+    Duration abandon = abandonAfter(); // a wrong value is refused before Kafka and the database are waited for
     try (Shutdown shutdown = Shutdown.onSignal(); WorkDir work = WorkDir.create("headroom-analyzer-")) {
       TestbedConfig testbed = options.load(work.resolve("spool"));
       try (Infrastructure infra = new Infrastructure(work.path(), options.startupWait())) {
@@ -65,7 +66,7 @@ final class AnalyzerCommand implements Callable<Integer> {
             AnalyzerService analyzer = new AnalyzerService(ingest,
             // alerts.webhooks are among the dispatcher's targets, counted with them on /metrics
             db.url(), db.user(), db.password(), StoreConfig.DEFAULTS, List.of(),
-            options.analyzer(testbed), abandonAfter(), List.of(alerts, annotations), testbed.alerts().holdFor())) {
+            options.analyzer(testbed), abandon, List.of(alerts, annotations), testbed.alerts().holdFor())) {
           System.err.printf("analyzer consuming %s into %s (%s); Ctrl-C to stop%n", bootstrap, db, analyzer.flavor());
           try (RemoteWriteService remoteWrite = new RemoteWriteService(testbed.remoteWrite(), ingest, db.url(),
                   db.user(), db.password(), System.getenv()).start();
@@ -115,7 +116,11 @@ final class AnalyzerCommand implements Callable<Integer> {
 
   private Duration abandonAfter() throws ConfigException {
     try {
-      return Durations.parse(abandonAfter);
+      Duration d = Durations.parse(abandonAfter);
+      if (d.isZero()) {
+        throw new IllegalArgumentException("must be longer than 0: a run would be closed as its first sample lands");
+      }
+      return d;
     } catch (IllegalArgumentException e) {
       throw new ConfigException("--abandon-after: " + e.getMessage());
     }

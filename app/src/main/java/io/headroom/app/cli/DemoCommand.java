@@ -40,7 +40,11 @@ final class DemoCommand implements Callable<Integer> {
   @Option(names = "--db", paramLabel = "JDBC_URL", description = "Store into this database instead of an embedded PostgreSQL.")
   String db;
 
-  @Option(names = "--seconds", defaultValue = "8", description = "How long the benchmark runs (default: ${DEFAULT-VALUE}).")
+  /** A demo's benchmark runs seconds, not days: past an hour it is a typo, and fio refuses a negative runtime. */
+  static final int MAX_SECONDS = 3600;
+
+  @Option(names = "--seconds", defaultValue = "8",
+      description = "How long the benchmark runs, 1 to " + MAX_SECONDS + " (default: ${DEFAULT-VALUE}).")
   int seconds;
 
   @Option(names = "--keep", description = "Keep the temporary directory (Kafka log, database, spool, fio file).")
@@ -64,6 +68,10 @@ final class DemoCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
+    if (seconds < 1 || seconds > MAX_SECONDS) {
+      // -1 was accepted: fio refused it and the demo waited for a run that never ended (issue 48)
+      throw new UserError("--seconds: must be 1 to " + MAX_SECONDS + ", got " + seconds);
+    }
     ReportFile.check(report);
     if (!verbose) {
       DemoMessages.quietLogging().forEach(System::setProperty);

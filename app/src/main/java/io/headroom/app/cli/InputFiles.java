@@ -2,6 +2,7 @@ package io.headroom.app.cli;
 
 import io.headroom.config.InputFile;
 import java.io.IOException;
+import java.nio.file.FileSystemException;
 import java.nio.file.Path;
 
 /** The files a command reads: checked before reading, so the refusal names the path and exits 2. */
@@ -21,6 +22,9 @@ final class InputFiles {
    * parser refused): the user's file, so a user error that names it, not a failure of Headroom's.
    */
   static UserError unreadable(Path file, IOException e) {
-    return new UserError(file + ": cannot read: " + InputFile.reason(e));
+    // a file inside the one named (an HCIBench folder's VM file) is named itself
+    String named = e instanceof FileSystemException f && f.getFile() != null ? f.getFile() : file.toString();
+    String reason = InputFile.reason(e);
+    return new UserError(named + (reason.startsWith("is ") ? ": " : ": cannot read: ") + reason);
   }
 }

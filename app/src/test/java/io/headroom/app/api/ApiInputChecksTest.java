@@ -163,6 +163,31 @@ class ApiInputChecksTest {
   }
 
   /** The 400's error text, after checking it is one and JSON. */
+  /**
+   * Issue 48: a body with a byte that is not UTF-8 was decoded with replacement and stored as
+   * "g-\uFFFD(" (201). {"run":"g-?("} with 0xFF for the ?: the 12th of its 14 bytes.
+   */
+  @Test
+  void aBodyThatIsNotUtf8IsA400NamingTheByte() throws Exception {
+    byte[] body = "{\"run\":\"g-?(\"}".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+    body[11] = (byte) 0xFF;
+    assertEquals("body: not UTF-8: byte 0xFF at byte 12 of 14", refused(live.post("/api/v1/runs", body)));
+    assertEquals(404, live.get("/api/v1/runs/g-%EF%BF%BD(", LiveApi.TOKEN).statusCode(), "nothing stored");
+  }
+
+  /** Issue 48: a phase at 1970 on a run started at T0 (2026) was stored (201); so was one before the phase open. */
+  @Test
+  void aPhaseBeforeItsRunOrTheOpenPhaseIsA400() throws Exception {
+    assertEquals(201, live.post("/api/v1/runs", "{\"run\":\"timed\",\"at\":" + T0 + "}").statusCode());
+    assertEquals("at: 0.0 is before the run's start " + T0,
+        refused(live.post("/api/v1/runs/timed/phases", "{\"name\":\"p0\",\"at\":0}")));
+    assertEquals(201, live.post("/api/v1/runs/timed/phases", "{\"name\":\"p1\",\"at\":" + (T0 + 10) + "}").statusCode());
+    assertEquals("at: " + (T0 + 5) + " is before the start " + (T0 + 10) + " of phase \"p1\": phases follow one another",
+        refused(live.post("/api/v1/runs/timed/phases", "{\"name\":\"p2\",\"at\":" + (T0 + 5) + "}")));
+    // only p1 was stored
+    assertEquals(1, JSON.readTree(live.get("/api/v1/runs/timed", LiveApi.TOKEN).body()).get("phases").size());
+  }
+
   private static String refused(HttpResponse<String> r) throws Exception {
     assertEquals(400, r.statusCode(), r.body());
     assertEquals("application/json", r.headers().firstValue("Content-Type").orElse(""));

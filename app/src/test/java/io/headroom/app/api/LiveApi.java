@@ -74,6 +74,13 @@ final class LiveApi implements AutoCloseable {
     return post(path, body, null);
   }
 
+  /** POST of raw bytes (a body that may not be UTF-8) with the token. */
+  HttpResponse<String> post(String path, byte[] body) throws Exception {
+    HttpRequest r = HttpRequest.newBuilder(uri(path)).header("Authorization", "Bearer " + TOKEN)
+        .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofByteArray(body)).build();
+    return http.send(r, HttpResponse.BodyHandlers.ofString());
+  }
+
   /** POST with the token; {@code contentType} null sends none (as Java's HttpClient does). */
   HttpResponse<String> post(String path, String body, String contentType) throws Exception {
     HttpRequest.Builder b = HttpRequest.newBuilder(uri(path)).header("Authorization", "Bearer " + TOKEN)

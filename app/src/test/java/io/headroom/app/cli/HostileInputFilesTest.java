@@ -52,6 +52,18 @@ class HostileInputFilesTest {
     everyCommandSays(fifo, "DIR/fifo: is a FIFO (named pipe), not a file");
   }
 
+  /** A FIFO where HCIBench's folder has a VM's fio output: named itself, not opened (it waited for ever). */
+  @Test
+  void aFifoInsideAnHcibenchFolderIsNamed() throws Exception {
+    Path test = Files.createDirectories(dir.resolve("run/fio-1vmdk-100ws-4k-70rdpct-100randompct-4threads-1796226857"));
+    assertEquals(0, new ProcessBuilder("mkfifo", test.resolve("vm-0.json").toString()).start().waitFor());
+    Cli cli = new Cli();
+    int code = assertTimeoutPreemptively(BOUND, () -> cli.run("import", "hcibench", dir.resolve("run").toString(), "--alone"));
+    assertEquals(ExitCodes.USAGE, code, cli.err());
+    assertEquals("headroom import: DIR/run/fio-1vmdk-100ws-4k-70rdpct-100randompct-4threads-1796226857/vm-0.json: is a FIFO"
+        + " (named pipe), not a file\n", cli.err().replace(dir.toString(), "DIR"));
+  }
+
   @Test
   void aDeviceIsNamedAsOne() {
     everyCommandSays(Path.of("/dev/zero"), "/dev/zero: is a character device, not a file");

@@ -33,8 +33,16 @@ public final class FioJsonImporter {
    */
   public static void importFile(Path file, String host, String runId, String testbed,
       Consumer<RecordingRecord> sink) throws IOException {
-    Replay replay = replay(file, host, runId, testbed);
-    new CheckedRecords(sink, file.toString()).accept(replay.run());
+    try (BoundedLines in = BoundedLines.open(file)) {
+      importLines(in, host, runId, testbed, sink);
+    }
+  }
+
+  /** {@link #importFile} of lines from anywhere; errors and the run's "source" name {@code in.source()}. */
+  static void importLines(BoundedLines in, String host, String runId, String testbed,
+      Consumer<RecordingRecord> sink) throws IOException {
+    Replay replay = replay(in, host, runId, testbed);
+    new CheckedRecords(sink, in.source()).accept(replay.run());
     replay.records().forEach(sink);
   }
 
@@ -45,17 +53,24 @@ public final class FioJsonImporter {
   record Replay(Run run, List<RecordingRecord> records, List<FioStatus> statuses, FioIntervalTracker tracker) {}
 
   static Replay replay(Path file, String host, String runId, String testbed) throws IOException {
-    List<FioStatus> statuses = read(file);
+    try (BoundedLines in = BoundedLines.open(file)) {
+      return replay(in, host, runId, testbed);
+    }
+  }
+
+  static Replay replay(BoundedLines in, String host, String runId, String testbed) throws IOException {
+    List<FioStatus> statuses = read(in);
+    String file = in.source();
     List<RecordingRecord> records = new ArrayList<>();
-    CheckedRecords checked = new CheckedRecords(records::add, file.toString());
+    CheckedRecords checked = new CheckedRecords(records::add, file);
     FioIntervalTracker tracker = new FioIntervalTracker(host, runId, new RecordedFioTopology(host), checked);
     replay(statuses, tracker, checked);
-    checked.at(file.toString());
+    checked.at(file);
     tracker.finish();
     double end = tracker.lastTs();
     double start = Double.isNaN(tracker.firstStart()) ? end : Math.min(tracker.firstStart(), end);
     Map<String, Object> workload = new LinkedHashMap<>(tracker.workload());
-    workload.put("source", file.getFileName().toString());
+    workload.put("source", Path.of(file).getFileName().toString());
     PhaseLatencies.addTo(workload, tracker.histograms(), tracker.phasesOfJobs(), "json+ clat bins");
     // a finished file needs no open phases: finish() sent every phase closed
     List<RecordingRecord> closed =
@@ -67,23 +82,33 @@ public final class FioJsonImporter {
   static void replay(List<FioStatus> statuses, FioIntervalTracker tracker, CheckedRecords checked) {
     for (FioStatus status : statuses) {
       checked.at(status.where());
-      tracker.accept(status);
+      try {
+        tracker.accept(status);
+      } catch (FioFormatException e) {
+        // the tracker's own refusals ("a job appeared after the first report") know no file: name the object
+        throw e.getMessage().startsWith(status.where()) ? e : new FioFormatException(status.where() + ": " + e.getMessage(), e);
+      }
     }
   }
 
   static List<FioStatus> read(Path file) throws IOException {
-    List<FioStatus> out = new ArrayList<>();
     try (BoundedLines in = BoundedLines.open(file)) {
-      FioJsonStream stream = new FioJsonStream(in);
-      FioJsonStream.Chunk chunk;
-      while ((chunk = stream.next()) != null) {
-        out.add(FioChunkParser.parse(chunk, file.toString()));
-      }
-      if (out.isEmpty()) {
-        List<String> noise = stream.noise();
-        throw new FioFormatException(file + ": no fio JSON object"
-            + (noise.isEmpty() ? " (empty file)" : "; first line: " + noise.get(0)));
-      }
+      return read(in);
+    }
+  }
+
+  /** Every fio object of {@code in}; errors name its source. */
+  static List<FioStatus> read(BoundedLines in) throws IOException {
+    List<FioStatus> out = new ArrayList<>();
+    FioJsonStream stream = new FioJsonStream(in);
+    FioJsonStream.Chunk chunk;
+    while ((chunk = stream.next()) != null) {
+      out.add(FioChunkParser.parse(chunk, in.source()));
+    }
+    if (out.isEmpty()) {
+      List<String> noise = stream.noise();
+      throw new FioFormatException(in.source() + ": no fio JSON object"
+          + (noise.isEmpty() ? " (empty file)" : "; first line: " + noise.get(0)));
     }
     return out;
   }

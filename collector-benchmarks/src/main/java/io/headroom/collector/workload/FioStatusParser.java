@@ -25,10 +25,12 @@ final class FioStatusParser {
     double ts = timestamp(root, where);
     Map<String, String> global = options(root.get("global options"));
     List<FioJobSnapshot> out = new ArrayList<>();
-    for (int i = 0; i < jobs.size(); i++) {
-      out.add(job(jobs.get(i), global, where + ": jobs[" + i + "]"));
-    }
     JsonNode version = root.get("fio version");
+    // fio 2.x wrote io_bytes in KiB (its stat.c: io_bytes >> 10); 3.0 moved that to io_kbytes
+    boolean kibBytes = version != null && version.asText().startsWith("fio-2.");
+    for (int i = 0; i < jobs.size(); i++) {
+      out.add(job(jobs.get(i), global, where + ": jobs[" + i + "]", kibBytes));
+    }
     return new FioStatus(ts, version == null ? null : version.asText(), List.copyOf(out), where);
   }
 
@@ -44,7 +46,7 @@ final class FioStatusParser {
     throw new FioFormatException(where + ": no \"timestamp_ms\" or \"timestamp\" number");
   }
 
-  private static FioJobSnapshot job(JsonNode job, Map<String, String> global, String where) {
+  private static FioJobSnapshot job(JsonNode job, Map<String, String> global, String where, boolean kibBytes) {
     Map<String, String> opts = new LinkedHashMap<>(global);
     opts.putAll(options(job.get("job options")));
     JsonNode start = job.get("job_start");
@@ -53,29 +55,37 @@ final class FioStatusParser {
         (int) number(job, "groupid", where),
         job.has("error") ? job.get("error").asInt() : 0,
         Map.copyOf(opts),
-        dir(job, "read", where),
-        dir(job, "write", where),
-        job.has("trim") ? dir(job, "trim", where) : FioDirStats.ZERO,
+        dir(job, "read", where, kibBytes),
+        dir(job, "write", where, kibBytes),
+        job.has("trim") ? dir(job, "trim", where, kibBytes) : FioDirStats.ZERO,
         start != null && start.isNumber() && start.asDouble() > 0 ? start.asDouble() : null);
   }
 
-  private static FioDirStats dir(JsonNode job, String name, String where) {
+  private static FioDirStats dir(JsonNode job, String name, String where, boolean kibBytes) {
     JsonNode d = job.get(name);
     String at = where + "." + name;
     if (d == null || !d.isObject()) {
       throw new FioFormatException(at + ": missing");
     }
-    JsonNode clat = d.get("clat_ns");
-    long n = clat == null ? 0 : (long) number(clat, "N", at + ".clat_ns");
-    double mean = clat == null ? 0 : number(clat, "mean", at + ".clat_ns");
+    // fio 3.x: clat_ns in ns; fio 2.x: clat in usec.
+    // fio 3.0-3.3 wrote clat_ns without "N" (fio-plot's fio-3.1 captures): the completions, as total_ios counts them.
+    boolean nanos = d.has("clat_ns");
+    String clatName = nanos ? "clat_ns" : "clat";
+    JsonNode clat = d.get(clatName);
+    double toNanos = nanos ? 1 : 1000;
+    long totalIos = (long) number(d, "total_ios", at);
+    long n = clat == null ? 0 : clat.has("N") ? (long) number(clat, "N", at + "." + clatName) : totalIos;
+    double mean = clat == null ? 0 : number(clat, "mean", at + "." + clatName) * toNanos;
+    Double p99 = clat == null ? null : p99(clat.get("percentile"));
     return new FioDirStats(
-        (long) number(d, "io_bytes", at),
-        (long) number(d, "total_ios", at),
+        (long) number(d, "io_bytes", at) * (kibBytes ? 1024 : 1),
+        totalIos,
         (long) number(d, "runtime", at),
         mean * n,
         n,
-        clat == null ? null : bins(clat.get("bins"), at + ".clat_ns.bins"),
-        clat == null ? null : p99(clat.get("percentile")));
+        // fio 2.x's json+ bins are bucket indices, not latencies: read only 3.x's
+        nanos ? bins(clat.get("bins"), at + ".clat_ns.bins") : null,
+        p99 == null ? null : p99 * toNanos);
   }
 
   private static NavigableMap<Long, Long> bins(JsonNode bins, String where) {

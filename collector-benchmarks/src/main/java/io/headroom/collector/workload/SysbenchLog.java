@@ -18,11 +18,13 @@ import java.util.regex.Pattern;
  * report_intermediate in src/sysbench.c). Lines of other kinds are not read.
  */
 public final class SysbenchLog {
-  private static final Pattern INTERVAL = Pattern.compile("^\\[ *(\\d+(?:\\.\\d+)?)s \\] (.*)$");
-  private static final Pattern FIELD = Pattern.compile("(thds|tps|qps|eps|err/s|reconn/s|fsyncs): ([0-9.]+)");
-  private static final Pattern MIB = Pattern.compile("(reads|writes): ([0-9.]+) MiB/s");
-  private static final Pattern LATENCY = Pattern.compile("lat(?:ency)? \\(ms,([0-9.]+)%\\): ([0-9.]+)");
-  private static final Pattern TOTAL = Pattern.compile("^\\s*total time:\\s+([0-9.]+)s\\s*$");
+  /** A figure as sysbench prints it ("%4.2f"): digits with at most one point ("1.2.3" threw NumberFormatException). */
+  private static final String NUMBER = "(\\d+(?:\\.\\d+)?)";
+  private static final Pattern INTERVAL = Pattern.compile("^\\[ *" + NUMBER + "s \\] (.*)$");
+  private static final Pattern FIELD = Pattern.compile("(thds|tps|qps|eps|err/s|reconn/s|fsyncs): " + NUMBER);
+  private static final Pattern MIB = Pattern.compile("(reads|writes): " + NUMBER + " MiB/s");
+  private static final Pattern LATENCY = Pattern.compile("lat(?:ency)? \\(ms," + NUMBER + "%\\): " + NUMBER);
+  private static final Pattern TOTAL = Pattern.compile("^\\s*total time:\\s+" + NUMBER + "s\\s*$");
   private static final Pattern VERSION = Pattern.compile("^sysbench (\\S+)");
 
   /**

@@ -25,21 +25,28 @@ public final class SysbenchLogImporter {
   /** @throws FioFormatException the log has no interval line (sysbench run without --report-interval) */
   public static void importFile(Path file, String host, String runId, String testbed, Double end,
       Consumer<RecordingRecord> sink) throws IOException {
+    try (BoundedLines lines = BoundedLines.open(file)) {
+      double stop = end != null ? end : Files.getLastModifiedTime(file).toMillis() / 1000.0;
+      importLines(lines, host, runId, testbed, stop, sink);
+    }
+  }
+
+  /** {@link #importFile} of lines from anywhere, the run ending at {@code stop}; errors name {@code lines.source()}. */
+  static void importLines(BoundedLines lines, String host, String runId, String testbed, double stop,
+      Consumer<RecordingRecord> sink) throws IOException {
+    String file = lines.source();
     SysbenchLog log = new SysbenchLog();
     List<Long> intervalLines = new ArrayList<>();
-    try (BoundedLines lines = BoundedLines.open(file)) {
-      String line;
-      while ((line = lines.next()) != null) {
-        if (log.accept(line) != null) {
-          intervalLines.add(lines.lineNumber());
-        }
+    String line;
+    while ((line = lines.next()) != null) {
+      if (log.accept(line) != null) {
+        intervalLines.add(lines.lineNumber());
       }
     }
     List<SysbenchLog.Interval> intervals = log.intervals();
     if (intervals.isEmpty()) {
       throw new FioFormatException(file + ": no sysbench interval line (\"[ 1s ] ...\"): run sysbench with --report-interval=1");
     }
-    double stop = end != null ? end : Files.getLastModifiedTime(file).toMillis() / 1000.0;
     double length = Double.isNaN(log.totalTime()) ? intervals.get(intervals.size() - 1).offset() : log.totalTime();
     double start = stop - length;
     Map<String, Object> workload = new LinkedHashMap<>();
@@ -47,9 +54,9 @@ public final class SysbenchLogImporter {
     if (log.version() != null) {
       workload.put("version", log.version());
     }
-    workload.put("source", file.getFileName().toString());
+    workload.put("source", Path.of(file).getFileName().toString());
     List<RecordingRecord> body = new ArrayList<>();
-    CheckedRecords checked = new CheckedRecords(body::add, file.toString());
+    CheckedRecords checked = new CheckedRecords(body::add, file);
     checked.accept(new Run(runId, testbed, start, stop, workload));
     checked.accept(new Phase(runId, "sysbench", start, stop));
     SysbenchRecords records = new SysbenchRecords(host, runId, checked);

@@ -32,15 +32,19 @@ final class VdbenchFlatfile {
 
   /** @throws FioFormatException naming the file and line: no header, or a row of the wrong width */
   static List<Row> read(Path file) throws IOException {
-    Lines lines = new Lines(file);
-    List<Row> rows = new ArrayList<>();
     try (BoundedLines in = BoundedLines.open(file)) {
-      String l;
-      while ((l = in.next()) != null) {
-        Row row = lines.next(l);
-        if (row != null) {
-          rows.add(row);
-        }
+      return read(in);
+    }
+  }
+
+  static List<Row> read(BoundedLines in) throws IOException {
+    Lines lines = new Lines(Path.of(in.source()));
+    List<Row> rows = new ArrayList<>();
+    String l;
+    while ((l = in.next()) != null) {
+      Row row = lines.next(l);
+      if (row != null) {
+        rows.add(row);
       }
     }
     lines.requireHeader();

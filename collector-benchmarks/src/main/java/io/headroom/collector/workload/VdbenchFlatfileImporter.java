@@ -5,6 +5,7 @@ import io.headroom.model.EntityKind;
 import io.headroom.model.Phase;
 import io.headroom.model.RecordingRecord;
 import io.headroom.model.Run;
+import io.headroom.model.input.BoundedLines;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.LocalDate;
@@ -52,7 +53,16 @@ public final class VdbenchFlatfileImporter {
    */
   public static void importFile(Path file, String host, String runId, String testbed,
       LocalDate date, ZoneId zone, Consumer<RecordingRecord> sink) throws IOException {
-    List<VdbenchFlatfile.Row> rows = VdbenchFlatfile.read(file);
+    try (BoundedLines in = BoundedLines.open(file)) {
+      importLines(in, host, runId, testbed, date, zone, sink);
+    }
+  }
+
+  /** {@link #importFile} of lines from anywhere; errors name {@code in.source()}. */
+  static void importLines(BoundedLines in, String host, String runId, String testbed,
+      LocalDate date, ZoneId zone, Consumer<RecordingRecord> sink) throws IOException {
+    Path file = Path.of(in.source());
+    List<VdbenchFlatfile.Row> rows = VdbenchFlatfile.read(in);
     VdbenchTime clock = new VdbenchTime(date, zone);
     Map<String, List<Interval>> byRun = new LinkedHashMap<>();
     for (VdbenchFlatfile.Row row : rows) {

@@ -36,6 +36,8 @@ public final class FileKind {
     BasicFileAttributes attrs;
     try {
       attrs = Files.readAttributes(file, BasicFileAttributes.class);
+    } catch (java.nio.file.AccessDeniedException e) {
+      return "cannot read it (permission denied)"; // a folder on its path that may not be searched
     } catch (IOException e) {
       return "no such file";
     }
@@ -54,9 +56,14 @@ public final class FileKind {
    * @throws FileSystemException naming the file and what it is ("is a FIFO (named pipe), not a file")
    */
   public static InputStream open(Path file) throws IOException {
-    String reason = reason(file);
-    if (reason != null) {
-      throw new FileSystemException(file.toString(), null, reason);
+    BasicFileAttributes attrs;
+    try {
+      attrs = Files.readAttributes(file, BasicFileAttributes.class);
+    } catch (IOException e) {
+      return Files.newInputStream(file); // throws what is wrong (NoSuchFileException, AccessDeniedException)
+    }
+    if (!attrs.isRegularFile()) {
+      throw new FileSystemException(file.toString(), null, "is " + notRegular(file, attrs) + ", not a file");
     }
     return Files.newInputStream(file);
   }
