@@ -58,9 +58,11 @@ class PoisonRecordTest {
         expectedState.put(SpineRecords.send(producer, topics.topology(), entity("h1/" + incompressible(6000), Map.of())), "54000");
         // 22P05 untranslatable_character: jsonb refuses the \u0000 escape Jackson writes for a NUL
         expectedState.put(SpineRecords.send(producer, topics.topology(), entity("h1/nvme2", Map.of("model", "a\u0000b"))), "22P05");
-        // 22008 datetime_field_overflow: to_timestamp(1e300) is beyond any timestamp
+        // a run starting at 1e300 s: to_timestamp(1e300) would be PostgreSQL's 22008
+        // (datetime_field_overflow), but the recording format's time domain (Domains.timeProblem,
+        // checked as a record is decoded since issue 48) sets it aside before the database sees it
         expectedState.put(SpineRecords.send(producer, topics.runs(),
-            RecordJson.encode(TESTBED, new Run("r1", TESTBED, 1e300, null, Map.of()))), "22008");
+            RecordJson.encode(TESTBED, new Run("r1", TESTBED, 1e300, null, Map.of()))), "undecodable");
         expectedState.put(SpineRecords.send(producer, topics.topology(), "{\"type\": ".getBytes(StandardCharsets.UTF_8)), "undecodable");
         // samples of an entity whose id the database refuses, beside a good batch
         expectedState.put(SpineRecords.send(producer, topics.samples(), samples("h1/cpu\u00000", 3)), "22021");
