@@ -33,7 +33,6 @@ final class BenchmarkBatches implements Consumer<RecordingRecord>, AutoCloseable
   private final Consumer<RecordingRecord> runs;
   private final ScheduledExecutorService linger;
   private Scrape batch;
-  private long openedNanos;
 
   /**
    * @param scrapes where a closed batch goes (the collector's Kafka sink, through its spool)
@@ -47,7 +46,6 @@ final class BenchmarkBatches implements Consumer<RecordingRecord>, AutoCloseable
       t.setDaemon(true);
       return t;
     });
-    linger.scheduleWithFixedDelay(this::closeIfLingered, LINGER_MS / 2, LINGER_MS / 2, TimeUnit.MILLISECONDS);
   }
 
   // One monitor for batching and sending: a batch the linger thread closes is in the sink before a
@@ -60,8 +58,12 @@ final class BenchmarkBatches implements Consumer<RecordingRecord>, AutoCloseable
       return;
     }
     if (batch == null) {
-      batch = new Scrape(record instanceof Sample s ? s.ts() : System.currentTimeMillis() / 1000.0);
-      openedNanos = System.nanoTime();
+      Scrape opened = new Scrape(record instanceof Sample s ? s.ts() : System.currentTimeMillis() / 1000.0);
+      batch = opened;
+      // one timer per batch, not a poll: a collector that runs no benchmark never wakes for it
+      if (!linger.isShutdown()) {
+        linger.schedule(() -> closeIfStillOpen(opened), LINGER_MS, TimeUnit.MILLISECONDS);
+      }
     }
     if (record instanceof Entity e) {
       batch.entity(e);
@@ -84,8 +86,9 @@ final class BenchmarkBatches implements Consumer<RecordingRecord>, AutoCloseable
     }
   }
 
-  private synchronized void closeIfLingered() {
-    if (batch != null && System.nanoTime() - openedNanos >= TimeUnit.MILLISECONDS.toNanos(LINGER_MS)) {
+  /** The linger's end: the batch opened then goes, unless it already went (a flush, the bound). */
+  private synchronized void closeIfStillOpen(Scrape opened) {
+    if (batch == opened) {
       flush();
     }
   }
