@@ -52,10 +52,9 @@ record Demand(double background, double perUnit, int phases, double x) {
       if (x == null || x.bytes() != now.bytes() || l == null) {
         continue;
       }
-      double load = Stats.mean(l.readings(c)) / (l.ceiling() * l.practical());
-      if (load < c.thresholds().atCeiling()) {
-        points.add(new double[] {x.value(), load});
-      }
+      // a phase where it was full counts too: the utilisation law holds at the ceiling (the
+      // throughput there is its bound), and that phase is often the one furthest from the others
+      points.add(new double[] {x.value(), Stats.mean(l.readings(c)) / (l.ceiling() * l.practical())});
     }
     return fit(points, now.value());
   }

@@ -32,6 +32,15 @@ public record Load(String entity, Reading reading, String metric, double value, 
     return value / (ceiling * practical);
   }
 
+  /**
+   * The window's mean reading over the practical ceiling: the level the bounds are worked out from
+   * (the utilisation law is a law of means), where {@link #pressure} (a p95) says whether it is full.
+   */
+  double meanPressure(Context ctx) {
+    double[] r = readings(ctx);
+    return r.length == 0 ? pressure() : io.headroom.analyzer.data.Stats.mean(r) / (ceiling * practical);
+  }
+
   /** Share of the declared ceiling. */
   public double share() {
     return value / ceiling;
@@ -226,8 +235,10 @@ public record Load(String entity, Reading reading, String metric, double value, 
 
   /**
    * How far the spec at the phase's I/O size must exceed the plainer figure (the IOPS or the bytes
-   * share) to be quoted instead: a point, so 4 KiB reads and large transfers, where the two agree
-   * up to rounding, keep the figure a reader checks against the datasheet.
+   * share) to be quoted instead, as a share of that figure: 1%, so 4 KiB reads and large transfers,
+   * where the two agree up to rounding, keep the figure a reader checks against the datasheet. A
+   * share of the figure, not a point: at 1 I/O in flight a drive at 0.6% of its IOPS spec and 0.75%
+   * of its spec at 8 KiB is a quarter further from its ceiling by the one than by the other.
    */
   static final double SPEC_TIME_MARGIN = 0.01;
 
@@ -254,7 +265,7 @@ public record Load(String entity, Reading reading, String metric, double value, 
       double p95 = ctx.p95Of(id, Reading.SPEC_TIME.word, () -> SpecTime.shares(ctx, id, iopsCap, bytesCap).values()
           .stream().mapToDouble(Double::doubleValue).toArray());
       // the spec at this mix binds before either figure alone once the I/O is larger than 4 KiB
-      if (p95 > best.share() + SPEC_TIME_MARGIN) {
+      if (p95 > best.share() * (1 + SPEC_TIME_MARGIN)) {
         best = new Load(id, Reading.SPEC_TIME, p95, 1.0, 1.0);
       }
     }

@@ -34,23 +34,26 @@ final class NextCandidates {
    * One resource that could bind: its tightest member's load, every member's headroom row tightest
    * first, and a label when it is not the entity as it stands (a link at its capable training).
    */
-  record Candidate(Bottleneck bottleneck, Load load, List<HeadroomEntry> members, String label, Demand demand) {
-    Candidate(Bottleneck bottleneck, Load load, List<HeadroomEntry> members, String label) {
-      this(bottleneck, load, members, label, null);
+  record Candidate(Bottleneck bottleneck, Load load, List<HeadroomEntry> members, String label, Demand demand,
+      double level) {
+    Candidate(Bottleneck bottleneck, Load load, List<HeadroomEntry> members, String label, double level) {
+      this(bottleneck, load, members, label, null, level);
     }
 
     /**
      * Its pressure in proportion to the workload's throughput: from its demand across the run's
-     * phases where known (its background left out), else this window's load over its ceiling.
+     * phases where known (its background left out), else this window's mean load over its
+     * practical ceiling (the utilisation law holds for means; a p95 would add the readings' noise
+     * to every bound worked out from it).
      */
     double pressure() {
-      return demand != null ? demand.pressure() : load.pressure();
+      return demand != null ? demand.pressure() : level;
     }
 
     /** The same candidate with its demand read across the run's phases, when they tell it. */
     Candidate withDemandFrom(Context ctx) {
       Demand d = label == null ? Demand.of(ctx, load.entity()) : null;
-      return d == null ? this : new Candidate(bottleneck, load, members, label, d);
+      return d == null ? this : new Candidate(bottleneck, load, members, label, d, level);
     }
 
     /** "s4/perc0/vd0", or the label of a retrained link. */
@@ -92,7 +95,7 @@ final class NextCandidates {
     List<Candidate> found = new ArrayList<>();
     for (List<HeadroomEntry> members : byKind.values()) {
       Load top = Load.of(ctx, members.get(0).entity());
-      found.add(new Candidate(classOf(members.get(0).kind()), top, members, null));
+      found.add(new Candidate(classOf(members.get(0).kind()), top, members, null, top.meanPressure(ctx)));
     }
     found.sort(Comparator.comparingDouble(Candidate::pressure).reversed());
     return found;
@@ -144,7 +147,7 @@ final class NextCandidates {
     // the declared ceiling scaled by what the full training adds, so a declared capacity still wins
     Load full = new Load(id, primary.reading(), primary.metric(), primary.value(), primary.ceiling() * capable / now, primary.practical());
     HeadroomEntry row = new HeadroomEntry(id, kind, full.pressure(), full.share(), full.what(), true);
-    return new Candidate(bottleneck, full, List.of(row), label);
+    return new Candidate(bottleneck, full, List.of(row), label, primary.meanPressure(ctx) * now / capable);
   }
 
   /** Kinds that make up one machine's CPU: the whole, its sockets, their CPUs. */

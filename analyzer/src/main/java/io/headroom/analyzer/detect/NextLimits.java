@@ -56,13 +56,14 @@ public final class NextLimits {
     }
     if (d.bottleneck() == Bottleneck.NONE) {
       List<Candidate> all = byDemand(ctx, NextCandidates.onPath(ctx, headroom, Set.of()));
-      return all.isEmpty() ? Result.none(NO_OTHER_CEILING) : new Result(room(all.get(0), x), null);
+      return all.isEmpty() ? Result.none(NO_OTHER_CEILING) : new Result(room(all.get(0), x, unknownCeilings(ctx, Set.of(), all.get(0))), null);
     }
     Load primary = d.entity() == null ? null : Load.of(ctx, d.entity());
     if (primary == null || !(primary.pressure() > 0)) {
       return Result.none(LIMIT_WITHOUT_LOAD);
     }
-    List<Candidate> next = new ArrayList<>(byDemand(ctx, NextCandidates.onPath(ctx, headroom, lifted(ctx, d))));
+    Set<String> lifted = lifted(ctx, d);
+    List<Candidate> next = new ArrayList<>(byDemand(ctx, NextCandidates.onPath(ctx, headroom, lifted)));
     Candidate retrained = NextCandidates.retrained(ctx, d.bottleneck(), primary);
     if (retrained != null) {
       next.add(retrained);
@@ -71,7 +72,8 @@ public final class NextLimits {
     if (next.isEmpty()) {
       return Result.none(NO_OTHER_CEILING);
     }
-    return new Result(afterLifting(ctx, d, primary, next, x), null);
+    return new Result(afterLifting(ctx, d, primary.meanPressure(ctx), primary, next, x,
+        unknownCeilings(ctx, lifted, next.get(0))), null);
   }
 
   /**
@@ -113,10 +115,10 @@ public final class NextLimits {
     return out;
   }
 
-  private static NextLimit afterLifting(Context ctx, PhaseDecision d, Load primary, List<Candidate> next,
-      Throughput x) {
+  private static NextLimit afterLifting(Context ctx, PhaseDecision d, double level, Load primary, List<Candidate> next,
+      Throughput x, String unknown) {
     Candidate c = next.get(0);
-    double byLoad = Math.max(1.0, primary.pressure() / c.pressure());
+    double byLoad = Math.max(1.0, level / c.pressure());
     ConcurrencyCap cap = ConcurrencyCap.of(ctx, d.bottleneck());
     // the gain is the ratio of the two bounds (the bottleneck bound law); what the workload's own
     // concurrency allows at its present outstanding I/O is said beside it, not folded in
@@ -124,8 +126,8 @@ public final class NextLimits {
     List<String> evidence = new ArrayList<>();
     evidence.add(c.name() + " would be full at " + x.format(x.value() / c.pressure()) + " where "
         + (c.label() != null ? "as trained now it" : primary.entity()) + " is full at "
-        + x.format(x.value() / primary.pressure()));
-    evidence.add("gain " + Fmt.pct(primary.pressure()) + " / " + Fmt.pct(c.pressure()) + " of practical = "
+        + x.format(x.value() / level));
+    evidence.add("gain " + Fmt.pct(level) + " / " + Fmt.pct(c.pressure()) + " of practical (means over the window) = "
         + Fmt.trim(byLoad, 2) + "x, each load taken in proportion to the workload's " + x.format(x.value())
         + ": " + c.load().describe() + ", " + primary.describe());
     evidence.addAll(candidateNotes(c, x));
@@ -133,13 +135,16 @@ public final class NextLimits {
         + Fmt.trim(cap.gain(), 2) + "x of it; the full " + Fmt.trim(byLoad, 2) + "x needs more concurrency" : ""));
     if (next.size() > 1) {
       Candidate then = next.get(1);
-      double thenGain = primary.pressure() / then.pressure();
+      double thenGain = level / then.pressure();
       evidence.add("after it: " + then.bottleneck() + " " + then.name() + " at " + Fmt.trim(thenGain, 2) + "x");
+    }
+    if (unknown != null) {
+      evidence.add(unknown);
     }
     return limit(c, gain, evidence);
   }
 
-  private static NextLimit room(Candidate c, Throughput x) {
+  private static NextLimit room(Candidate c, Throughput x, String unknown) {
     double gain = Math.max(1.0, 1 / c.pressure());
     List<String> evidence = new ArrayList<>();
     evidence.add(c.name() + " would be full at " + x.format(x.value() / c.pressure()) + " where the workload"
@@ -147,7 +152,35 @@ public final class NextLimits {
     evidence.add("pushed with more outstanding I/O (threads, queue depth, hosts), the first resource on the"
         + " path to fill: " + c.load().describe() + " (" + Fmt.pct(c.pressure()) + " of practical)");
     evidence.addAll(candidateNotes(c, x));
+    if (unknown != null) {
+      evidence.add(unknown);
+    }
     return limit(c, gain, evidence);
+  }
+
+  /**
+   * The devices on the path that could fill before the candidate but cannot be counted: no spec,
+   * and a busy time that is occupancy (1 - P(0) of a device serving many requests at once), not a
+   * share of a ceiling. Busy time still bounds it from below: each of its servers is busy at most
+   * that share of the time, so it carries at least X / busy; a device busier than the candidate's
+   * pressure could fill first. Its ceiling is not in the recording, so the gain holds only if it
+   * keeps up: said rather than guessed. Null when there is none.
+   */
+  private static String unknownCeilings(Context ctx, Set<String> lifted, Candidate next) {
+    List<String> unknown = new ArrayList<>();
+    for (String id : ctx.path().ofKind(io.headroom.model.EntityKind.DISK)) {
+      double busy = ctx.mean(id, Metrics.UTIL);
+      if (!lifted.contains(id) && !Load.hasSpec(ctx, id) && busy > next.pressure()) {
+        unknown.add(id + " busy " + Fmt.pct(busy));
+      }
+    }
+    if (unknown.isEmpty()) {
+      return null;
+    }
+    return "not counted, ceiling unknown: " + String.join(", ", unknown) + " (no spec, and busy time is occupancy:"
+        + " it says only that a device can carry at least the workload's throughput over its busy share): "
+        + (unknown.size() == 1 ? "it" : "any of them") + " may fill before " + next.name()
+        + "; declare its capacity (iops, bytes_per_s) to count it";
   }
 
   /** How the candidate's members share its load, and its demand across phases where that was read. */

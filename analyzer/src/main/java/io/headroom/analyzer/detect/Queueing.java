@@ -131,11 +131,14 @@ record Queueing(State state, String note) {
       double more = OperatingPoint.apart(offeredThere, offeredHere);
       double held = OperatingPoint.apart(p.inFlight(), here.inFlight());
       if (more >= MORE && held <= FLAT_GAIN && p.latency() < AT_SERVICE * here.latency()) {
-        return new Queueing(State.CAPPED_ABOVE, "a queue-depth cap in front of " + entity + ": the benchmark offered "
+        // where the I/Os waited is not this device's to say: a saturated limit upstream (a host's
+        // CPU, a link) holds them as a LUN's queue depth would; the verdict says which
+        return new Queueing(State.CAPPED_ABOVE, "in-flight I/O held back in front of " + entity + ": the benchmark offered "
             + Fmt.num(offeredThere) + " I/Os in phase " + p.window().name() + " and " + Fmt.num(offeredHere)
             + " here, yet it held " + Fmt.num(p.inFlight()) + " and " + Fmt.num(here.inFlight()) + " in flight at "
             + Fmt.latency(p.latency()) + " and " + Fmt.latency(here.latency())
-            + ": the rest waited above it (its queue depth, an HBA's, a QoS limit), not at it");
+            + ": the rest waited before reaching it (at a limit upstream of it, or a queue-depth cap: its queue"
+            + " depth, an HBA's, a QoS limit), not at it");
       }
     }
     return null;

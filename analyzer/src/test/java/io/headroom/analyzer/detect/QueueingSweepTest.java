@@ -124,9 +124,10 @@ class QueueingSweepTest {
     assertEquals(Bottleneck.NONE, qd64.bottleneck(), qd64.evidence().toString());
     assertEquals("configured_cap", qd64.reason());
     // qd16 offered 16 and held 16: 64 / 16 = 4x the offer for the same 16 in flight at 100 us
-    assertTrue(qd64.evidence().contains("a configured cap: a queue-depth cap in front of t/disk/nvme0n1: the benchmark"
-        + " offered 16 I/Os in phase qd16 and 64 here, yet it held 16 and 16 in flight at 100 us and 100 us: the rest"
-        + " waited above it (its queue depth, an HBA's, a QoS limit), not at it; nothing on the path saturated, so the"
+    assertTrue(qd64.evidence().contains("a configured cap: in-flight I/O held back in front of t/disk/nvme0n1: the"
+        + " benchmark offered 16 I/Os in phase qd16 and 64 here, yet it held 16 and 16 in flight at 100 us and 100 us:"
+        + " the rest waited before reaching it (at a limit upstream of it, or a queue-depth cap: its queue depth, an"
+        + " HBA's, a QoS limit), not at it; nothing on the path saturated, so the"
         + " queue depth in front of the device is the limit, and raising it (the LUN's or HBA's queue depth, a QoS"
         + " limit) is the way to load the path further"), qd64.evidence().toString());
   }

@@ -47,8 +47,8 @@ class QueueingOracleTest {
   static final double NEXT_LIMIT_FLOOR = 0.70;
   static final double GAIN_FLOOR = 0.69;
   private static final double TOLERANCE = 0.04;
-  /** How many wrong phases passRate lists. */
-  private static final int LISTED = 30;
+  /** How many wrong phases passRate lists (-Dheadroom.oracle.listed, 30 by default). */
+  private static final int LISTED = Integer.getInteger("headroom.oracle.listed", 30);
 
   /**
    * Seeds whose verdicts the threshold rules get wrong, one of each kind (one line each in
@@ -208,7 +208,9 @@ class QueueingOracleTest {
         }
         if (!j.allRight()) {
           seedRight = false;
-          wrong.computeIfAbsent(oracle, k -> new ArrayList<>()).add(j.describe());
+          wrong.computeIfAbsent(oracle, k -> new ArrayList<>())
+              .add("[" + (j.verdictRight() ? "" : "verdict ") + (j.nextRight() ? "" : "next ") + (j.gainRight() ? "" : "gain ")
+                  + "wrong" + (j.nextObservable() ? "" : "; next's ceiling not recorded") + "] " + j.describe());
         }
       }
       if (!seedRight && failingSeeds.size() < 100) {
