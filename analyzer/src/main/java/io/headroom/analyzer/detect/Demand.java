@@ -59,6 +59,29 @@ record Demand(double background, double perUnit, int phases, double x) {
     return fit(points, now.value());
   }
 
+  /**
+   * True when every judged window of this window's mix ran at about one throughput (within SPREAD
+   * of each other): a load that does not grow with the workload (another tenant's, housekeeping)
+   * cannot then be told from one that does, so a bound worked out from one window's load is a
+   * floor, not an estimate.
+   */
+  static boolean oneThroughput(Context ctx) {
+    NextLimits.Throughput now = NextLimits.Throughput.of(ctx);
+    if (now == null) {
+      return false;
+    }
+    double least = now.value();
+    double most = now.value();
+    for (Context c : ctx.runWindows().ofMix(ctx)) {
+      NextLimits.Throughput x = NextLimits.Throughput.of(c);
+      if (x != null && x.bytes() == now.bytes()) {
+        least = Math.min(least, x.value());
+        most = Math.max(most, x.value());
+      }
+    }
+    return most < SPREAD * least;
+  }
+
   /** Least squares over the points; null with fewer than two, too little spread, or no growth. */
   static Demand fit(List<double[]> points, double x) {
     if (points.size() < 2) {

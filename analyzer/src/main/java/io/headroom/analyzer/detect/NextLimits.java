@@ -56,7 +56,7 @@ public final class NextLimits {
     }
     if (d.bottleneck() == Bottleneck.NONE) {
       List<Candidate> all = byDemand(ctx, NextCandidates.onPath(ctx, headroom, Set.of()));
-      return all.isEmpty() ? Result.none(NO_OTHER_CEILING) : new Result(room(all.get(0), x, unknownCeilings(ctx, Set.of(), all.get(0))), null);
+      return all.isEmpty() ? Result.none(NO_OTHER_CEILING) : new Result(room(ctx, all.get(0), x, unknownCeilings(ctx, Set.of(), all.get(0))), null);
     }
     Load primary = d.entity() == null ? null : Load.of(ctx, d.entity());
     if (primary == null || !(primary.pressure() > 0)) {
@@ -130,7 +130,7 @@ public final class NextLimits {
     evidence.add("gain " + Fmt.pct(level) + " / " + Fmt.pct(c.pressure()) + " of practical (means over the window) = "
         + Fmt.trim(byLoad, 2) + "x, each load taken in proportion to the workload's " + x.format(x.value())
         + ": " + c.load().describe() + ", " + primary.describe());
-    evidence.addAll(candidateNotes(c, x));
+    evidence.addAll(candidateNotes(ctx, c, x));
     evidence.add(cap.note() + (cap.gain() < byLoad ? ": at its present outstanding I/O the workload reaches "
         + Fmt.trim(cap.gain(), 2) + "x of it; the full " + Fmt.trim(byLoad, 2) + "x needs more concurrency" : ""));
     if (next.size() > 1) {
@@ -144,14 +144,14 @@ public final class NextLimits {
     return limit(c, gain, evidence);
   }
 
-  private static NextLimit room(Candidate c, Throughput x, String unknown) {
+  private static NextLimit room(Context ctx, Candidate c, Throughput x, String unknown) {
     double gain = Math.max(1.0, 1 / c.pressure());
     List<String> evidence = new ArrayList<>();
     evidence.add(c.name() + " would be full at " + x.format(x.value() / c.pressure()) + " where the workload"
         + " moved " + x.format(x.value()) + ": room " + Fmt.trim(gain, 2) + "x");
     evidence.add("pushed with more outstanding I/O (threads, queue depth, hosts), the first resource on the"
         + " path to fill: " + c.load().describe() + " (" + Fmt.pct(c.pressure()) + " of practical)");
-    evidence.addAll(candidateNotes(c, x));
+    evidence.addAll(candidateNotes(ctx, c, x));
     if (unknown != null) {
       evidence.add(unknown);
     }
@@ -184,7 +184,7 @@ public final class NextLimits {
   }
 
   /** How the candidate's members share its load, and its demand across phases where that was read. */
-  private static List<String> candidateNotes(Candidate c, Throughput x) {
+  private static List<String> candidateNotes(Context ctx, Candidate c, Throughput x) {
     List<String> notes = new ArrayList<>();
     String members = membersNote(c);
     if (members != null) {
@@ -192,6 +192,11 @@ public final class NextLimits {
     }
     if (c.demand() != null) {
       notes.add(c.demand().describe(c.load().entity(), x));
+    } else if (c.label() == null && Demand.oneThroughput(ctx)) {
+      notes.add("a floor: every phase of this mix ran at about " + x.format(x.value()) + ", so how much of "
+          + c.load().entity() + "'s load would not grow with the workload (another tenant's, housekeeping) cannot be"
+          + " told; all of it is taken to grow, and any that does not puts its ceiling further off (a phase at another"
+          + " throughput would tell)");
     }
     return notes;
   }

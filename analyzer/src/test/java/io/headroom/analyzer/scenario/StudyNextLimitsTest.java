@@ -83,8 +83,8 @@ class StudyNextLimitsTest {
   void s2ConcurrencyBoundFillsTheEsxCpusFirst() {
     StudyRecordings s2 = new StudyRecordings("s2-nvmeof-oltp.jsonl");
     NextLimit n = s2.phase("oltp-8vm-32threads").nextLimit();
-    // NONE: the tightest on the path, esx1 at util 0.48 (esx2 0.46): room 1 / (0.48 x 1.033) =
-    // 2.02x, 115 readings of the 120 s phase
+    // NONE: the tightest on the path, esx1 at util 0.48 (esx2 0.46): room 1 / 0.48 = 2.08x, 115
+    // readings of the 120 s phase
     assertEquals(Bottleneck.HOST_CPU, n.bottleneck());
     assertEquals("s2/esx1/cpu", n.entity());
     assertEquals(java.util.List.of("s2/esx1/cpu", "s2/esx2/cpu"), n.members());
@@ -150,7 +150,7 @@ class StudyNextLimitsTest {
   void s5TheHostCpusAreNextAfterTheArrayNodes() {
     StudyRecordings s5 = new StudyRecordings("s5-powerstore-upgrade.jsonl");
     NextLimit room = s5.phase("4k-rand-read100").nextLimit();
-    // NONE: node-a at 0.78 (1.2% noise) fills first, with node-b as one resource: 1 / 0.7954 = 1.26x
+    // NONE: node-a at 0.78 (1.2% noise) fills first, with node-b as one resource: 1 / 0.78 = 1.28x
     assertEquals(Bottleneck.ARRAY_CPU, room.bottleneck());
     assertEquals(2, room.members().size());
     assertGain(1, 0, 0.78, 0.012, N60, room, "S5 room");

@@ -319,10 +319,11 @@ class AnalyzeCommandTest {
     assertTrue(lines.contains("  group: 4 of 4 infiniband ports on the path at their ceiling"), cli.out());
     assertTrue(lines.stream().anyMatch(l -> l.startsWith("  co-limit: DISK on s3/server/raid50 at 96.")), cli.out());
     assertTrue(lines.stream().anyMatch(l -> l.startsWith("phase rand-read-iser-8j: DISK on s3/server/raid50")));
-    // and what binds once the fabric is lifted: the volume, at the ratio of their pressures
-    // (p95s 6.16 / 6.12 GB/s practical over 6.15 / 6.4 GB/s spec = 1.05; StudyNextLimitsTest works it out)
-    assertTrue(lines.contains("  next: DISK s3/server/raid50 at 1.05x (s3/server/raid50 would be full at 6.24 GB/s"
-        + " where s3/sx1012/port/1 is full at 5.96 GB/s)"), cli.out());
+    // and what binds once the fabric is lifted: the volume, at the ratio of their mean levels (the
+    // port's 6.05 of 6.8 x 0.90 = 6.12 GB/s practical, 0.9886, over the volume's 6.0 of 6.4 GB/s spec,
+    // 0.9375: 1.05; StudyNextLimitsTest works it out); the workload's mean 5.99 GB/s over each
+    assertTrue(lines.contains("  next: DISK s3/server/raid50 at 1.05x (s3/server/raid50 would be full at 6.39 GB/s"
+        + " where s3/sx1012/port/1 is full at 6.06 GB/s)"), cli.out());
     // the headroom table: use of the practical ceiling, line rate beside it
     assertTrue(lines.contains("    of practical  of line rate  reading         kind        entity"), cli.out());
 
@@ -335,14 +336,15 @@ class AnalyzeCommandTest {
   void theTextNamesTheNextLimitOfEachPhaseOrWhyThereIsNone() {
     assertEquals(0, run("analyze", "../docs/scenarios/s4-r760-nvme-perc.jsonl"));
     List<String> lines = cli.out().lines().toList();
-    // behind the PERC's x16 link (p95 28.38 GB/s of 27.4 practical: 104%) the drives' volume at
-    // 29.05 of 56.8 GB/s (51%): 1.0356 / 0.5114 = 2.02x; the workload's 28.19 GB/s over each
-    assertTrue(lines.contains("  next: DISK s4/perc0/vd0 at 2.02x (s4/perc0/vd0 would be full at 55.11 GB/s where"
-        + " s4/r760/pcie/0000:4a:00.0 is full at 27.22 GB/s)"), cli.out());
+    // behind the PERC's x16 link (mean 28.1 GB/s of 27.4 practical: 102.5%) the drives' volume at
+    // 28.1 of 56.8 GB/s (49.5%): 2.07x; the workload's mean 28.19 GB/s over each (the means as read:
+    // 28.19 / 0.5049 = 57.1 GB/s, 28.19 / 1.0236 = 27.54 GB/s)
+    assertTrue(lines.contains("  next: DISK s4/perc0/vd0 at 2.07x (s4/perc0/vd0 would be full at 57.1 GB/s where"
+        + " s4/r760/pcie/0000:4a:00.0 is full at 27.54 GB/s)"), cli.out());
     // NUMA is a placement, not a ceiling
     assertTrue(lines.contains("  next: not known (placement_limit)"), cli.out());
     // two PERC volumes as one resource, their common name starred
-    assertTrue(lines.stream().anyMatch(l -> l.startsWith("  next: DISK s4/perc*/vd0 at 1.62x (")), cli.out());
+    assertTrue(lines.stream().anyMatch(l -> l.startsWith("  next: DISK s4/perc*/vd0 at 1.65x (")), cli.out());
   }
 
   @Test

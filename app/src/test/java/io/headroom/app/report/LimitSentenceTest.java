@@ -30,19 +30,20 @@ class LimitSentenceTest {
     Verdict v = judge("s5-powerstore-upgrade.jsonl");
     // 8k-rand-read25: nodes at 93-95% + noise -> p95 0.96 each (the run's evidence quotes it);
     // hosts 55-57%; a 100 GbE port carries 315.7 MB/s of 12.5 GB/s = 2.5% -> "3%".
-    // Next: the hosts would be full at 1.39 GB/s where the nodes are full at 818.8 MB/s: 1.39 / 0.8188 = 1.69x
+    // Next: the hosts (mean 0.55) would be full at 1.43 GB/s where the nodes (node-a's mean 0.945) are full at
+    // 830.6 MB/s: 0.945 / 0.55 = 1.72x
     // both nodes full: the array (their common parent) is named, not node-a (LimitName)
     assertEquals("Run s5 (ARRAY_CPU in 2 of 3 phases; figures of 8k-rand-read25): The limit was the array CPU: "
         + "the array s5/ps1200t, both nodes at 96% while the tightest host CPU (s5/esx2/cpu) at 57% busy and the tightest port "
         + "(s5/esx1/vmnic2) at 3% of line rate had headroom. "
-        + "Next: the host CPU s5/esx*/cpu would be full at 1.69x this phase's throughput.", LimitSentence.run(v));
+        + "Next: the host CPU s5/esx*/cpu would be full at 1.72x this phase's throughput.", LimitSentence.run(v));
     // the read-only phase: nodes at 78% + noise -> p95 0.79, under the 0.90 ceiling: NONE, and the
     // benchmark kept its configured I/O in flight, so the configured depth is the cap;
-    // 770.6 MB/s where the nodes would be full / 612.5 MB/s moved = 1.26x
+    // 784.2 MB/s where the nodes would be full (612.5 MB/s at their mean 0.78) / 612.5 MB/s moved = 1.28x
     assertEquals("Nothing on the data path was at its ceiling (configured cap): the tightest, "
         + "s5/ps1200t/node-a, was at 79% busy, while the tightest host CPU (s5/esx1/cpu) at 54% busy and the "
         + "tightest port (s5/ps1200t/node-a/eth0) at 3% of line rate had headroom. "
-        + "Next: the array CPU s5/ps1200t/node-* would be full at 1.26x this phase's throughput.",
+        + "Next: the array CPU s5/ps1200t/node-* would be full at 1.28x this phase's throughput.",
         LimitSentence.withNext(phase(v, "4k-rand-read100")));
   }
 
@@ -51,11 +52,12 @@ class LimitSentenceTest {
     Verdict v = judge("s4-r760-nvme-perc.jsonl");
     // perc1-seqread: p95 28.38 GB/s of a Gen4 x16 link's 31.5 GB/s = 90% of line rate;
     // against the practical 87% of line rate: 0.90 / 0.87 = 104%; the next limit, the PERC's
-    // volume, full at 55.11 GB/s where the link is full at 27.22: 55.11 / 27.22 = 2.02x
+    // volume, full at 57.1 GB/s where the link is full at 27.54 (the means': 28.1 GB/s of the
+    // link's 27.4 practical, 102.5%, over the drives' 49.5% of 56.8 GB/s): 57.1 / 27.54 = 2.07x
     assertEquals("Run s4 (PCIE in 2 of 4 phases; figures of perc1-seqread): The limit was the PCIe link: "
         + "s4/r760/pcie/0000:4a:00.0 at 90% of line rate (104% of its practical ceiling) while the tightest disk "
         + "(s4/perc0/vd0) at 51% of its spec and the tightest CPU socket (s4/r760/cpu/socket0) at 41% busy had "
-        + "headroom. Next: the disk s4/perc0/vd0 would be full at 2.02x this phase's throughput.", LimitSentence.run(v));
+        + "headroom. Next: the disk s4/perc0/vd0 would be full at 2.07x this phase's throughput.", LimitSentence.run(v));
     // perc2-oltp-10M: CPUs at 95-96% + noise -> p95 0.97; perc1's volume 5,300,300 of 8,800,000 IOPS = 60%
     assertEquals("The limit was the host CPU: s4/r760/cpu at 97% busy while the tightest disk (s4/perc1/vd0) at 60% "
         + "of its spec and the tightest PCIe link (s4/r760/pcie/0000:ca:00.0) at 48% of line rate (55% of its "

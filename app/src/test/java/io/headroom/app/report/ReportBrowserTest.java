@@ -102,7 +102,7 @@ class ReportBrowserTest {
     Opened s4 = openScenario("s4-r760-nvme-perc", "s4", 300,
         List.of("s4/lab-array/node-b", "s4/r760/nic/p1", "s4/r760/pcie/0000:31:00.0"), List.of("s4/r760/pcie/0000:4a:00.0"),
         "The limit was the PCIe link: s4/r760/pcie/0000:4a:00.0 at 90% of line rate (104% of its practical ceiling)",
-        "the tightest disk (s4/perc0/vd0) at 51% of its spec", "Next: the disk s4/perc0/vd0 would be full at 2.02x");
+        "the tightest disk (s4/perc0/vd0) at 51% of its spec", "Next: the disk s4/perc0/vd0 would be full at 2.07x");
     // perc1-seqread (64 KiB): drawn in bytes/s, and starting at its own reading, not the 3.3M IOPS of the phase before
     assertEquals("bytes/s", unitOf(s4.dom(), s4.phaseChart("perc1-seqread"), "left"));
   }
