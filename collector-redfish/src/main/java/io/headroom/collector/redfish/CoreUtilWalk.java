@@ -59,10 +59,10 @@ final class CoreUtilWalk {
   }
 
   /** The mean of the cores' readings as a fraction, or null when any core has none (a part would mislead). */
-  static Double mean(List<JsonNode> docs) {
+  static Double mean(List<JsonNode> docs, BmcProfile.Sensors sensors) {
     double sum = 0;
     for (JsonNode d : docs) {
-      Double v = UsageSensor.fraction(d);
+      Double v = UsageSensor.fraction(d, sensors);
       if (v == null) {
         return null;
       }

@@ -124,7 +124,7 @@ final class InventoryWalk {
     ProcessorsWalk.walk(fetcher, inv, h.processors());
     if (first) {
       UsageWalk.walk(fetcher, inv, chassis == null ? null : Json.link(chassis.get("Sensors")),
-          profile.usageSensorsUnderSystem() == null ? null : h.path() + profile.usageSensorsUnderSystem());
+          profile.sensors().underSystem() == null ? null : h.path() + profile.sensors().underSystem());
       CoreUtilWalk.walk(fetcher, inv, Json.link(root.get("Chassis")));
     }
     PcieWalk.walk(fetcher, inv, system, chassis, Json.link(root.get("Chassis")));
