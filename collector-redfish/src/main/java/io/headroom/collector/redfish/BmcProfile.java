@@ -37,13 +37,17 @@ public record BmcProfile(String family, List<String> vendors, String oemKey, Sen
    * @param readings JSON pointers to the reading
    * @param states JSON pointers to a state beside the DMTF {@code Status.State}
    * @param percentUnits the {@code ReadingUnits} values that mean percent (case-insensitive)
+   * @param perCore the form of the Ids of per-core utilisation sensors in the Sensors of chassis
+   *     that link a processor, read where no platform CPU usage sensor is (their mean is the
+   *     server's), or null
    */
-  public record Sensors(String underSystem, List<String> readings, List<String> states, List<String> percentUnits) {
+  public record Sensors(String underSystem, List<String> readings, List<String> states, List<String> percentUnits,
+      Pattern perCore) {
     /**
      * The DMTF Sensor: Reading, ReadingUnits "%" (UCUM, as the schema asks) or "Percent" (the
      * schema's ReadingType name for it), no state besides Status.
      */
-    public static final Sensors DMTF = new Sensors(null, List.of("/Reading"), List.of(), List.of("%", "Percent"));
+    public static final Sensors DMTF = new Sensors(null, List.of("/Reading"), List.of(), List.of("%", "Percent"), null);
   }
 
   /** How a port's counter documents are decoded. */
@@ -112,7 +116,11 @@ public record BmcProfile(String family, List<String> vendors, String oemKey, Sen
    * "Percentage": r750-capture's Systems/System.Embedded.1/Oem/Dell/DellNumericSensors).
    */
   static final Sensors DELL_SENSORS = new Sensors(DELL_NUMERIC, List.of("/Reading", "/CurrentReading"),
-      List.of("/Oem/Dell/CurrentState", "/CurrentState"), List.of("%", "Percent", "Percentage"));
+      List.of("/Oem/Dell/CurrentState", "/CurrentState"), List.of("%", "Percent", "Percentage"), null);
+
+  /** NVIDIA OpenBMC's per-core sensors, {@code ..._CoreUtil_<k>} (gh200, nvidia-gb200-compute-tray). */
+  static final Sensors NVIDIA_SENSORS = new Sensors(null, Sensors.DMTF.readings(), List.of(), Sensors.DMTF.percentUnits(),
+      Pattern.compile("CoreUtil_\\d+$"));
 
   /** The profiles, first match wins; the last matches every service (DMTF schema only). */
   public static final List<BmcProfile> ALL = List.of(
@@ -141,7 +149,7 @@ public record BmcProfile(String family, List<String> vendors, String oemKey, Sen
           List.of("Systems/HGX_Baseboard_0 holds the GPUs: not a host",
               "PCIeDevices paged with $skip: the mockup serves one page for every skip (the loop is reported)"),
           List.of("nvidia-dgx-h100-ami")),
-      new BmcProfile("NVIDIA OpenBMC", List.of("NVIDIA", "Nvidia"), null, Sensors.DMTF, Oem.NONE,
+      new BmcProfile("NVIDIA OpenBMC", List.of("NVIDIA", "Nvidia"), null, NVIDIA_SENSORS, Oem.NONE,
           // the HGX management controller's view of the node: GB200's lists System_0's Graces by serial number
           List.of("HGX_Baseboard_0"),
           "adapters under chassis other than the system's (GB200: IO_Board_0/1, Riser_Slot1/2); BlueField-3 BMC: one adapter under two chassis",
