@@ -20,12 +20,15 @@ import java.util.regex.Pattern;
  *     metrics, their FQDDs, the CPU affinity of devices), or {@link Oem#NONE}
  * @param mirrorSystems Systems member Ids that are another management controller's view of the
  *     first system, not hosts of their own
+ * @param systemPorts the system's collection whose members are its ports where no chassis lists a
+ *     network adapter ("EthernetInterfaces"), or null
  * @param portsLive where its ports are found
  * @param counterUnits the units of its port counters
  * @param quirks what else it does differently, each with its proof
  * @param proof the golden cases (collector-redfish/src/test/resources/golden/redfish/) of its captures
  */
-public record BmcProfile(String family, List<String> vendors, String oemKey, Sensors sensors, Oem oem, List<String> mirrorSystems, String portsLive, String counterUnits, List<String> quirks, List<String> proof) {
+public record BmcProfile(String family, List<String> vendors, String oemKey, Sensors sensors, Oem oem, List<String> mirrorSystems,
+    String systemPorts, String portsLive, String counterUnits, List<String> quirks, List<String> proof) {
 
   /**
    * Where the platform usage sensors are and how their documents are read: a sensor's reading is
@@ -124,27 +127,29 @@ public record BmcProfile(String family, List<String> vendors, String oemKey, Sen
 
   /** The profiles, first match wins; the last matches every service (DMTF schema only). */
   public static final List<BmcProfile> ALL = List.of(
-      new BmcProfile("Dell iDRAC9", List.of("Dell"), "Dell", DELL_SENSORS, DELL_OEM, List.of(),
+      new BmcProfile("Dell iDRAC9", List.of("Dell"), "Dell", DELL_SENSORS, DELL_OEM, List.of(), null,
           "Chassis/System.Embedded.1/NetworkAdapters: NetworkPorts (6.00.30) or Ports (7.x), and the controllers' Links",
           "Oem.Dell port metrics of the functions: bytes; InfiniBand data in 4-byte words",
           List.of("InfiniBand functions assigned to NetworkPorts/InfiniBand.Slot.7, which answers 404: matched by FQDD (r750-idrac6)",
               "PCIeSlots link /Systems/... device paths: matched by Id (r750-idrac6)",
               "usage sensors under Oem/Dell/DellNumericSensors where the chassis Sensors lack them (firmware before 4.x)"),
           List.of("r750-idrac6", "r750-capture")),
-      new BmcProfile("Lenovo XClarity Controller", List.of("Lenovo"), null, Sensors.DMTF, Oem.NONE, List.of(),
+      new BmcProfile("Lenovo XClarity Controller", List.of("Lenovo"), null, Sensors.DMTF, Oem.NONE, List.of(), null,
           "Chassis/1/NetworkAdapters: Ports and NetworkPorts both list the same ports (read once)",
           "no port counters", List.of("Systems/1.PCIeDevices is an array of links, not a collection"),
           List.of("lenovo-sr670v2")),
-      new BmcProfile("HPE iLO 5", List.of("HPE"), "Hpe", Sensors.DMTF, Oem.NONE, List.of(),
-          "Chassis/1/NetworkAdapters: NetworkPorts with ActiveLinkTechnology (InfiniBand adapters), Ports (Ethernet)",
-          "no port counters", List.of("PCIeDevices without PCIeInterface: no trained width"),
-          List.of("hpe-dl385g10pv2-ilo5-2.72")),
-      new BmcProfile("Supermicro BMC", List.of("Supermicro"), "Supermicro", Sensors.DMTF, Oem.NONE, List.of(),
+      new BmcProfile("HPE iLO 5", List.of("HPE"), "Hpe", Sensors.DMTF, Oem.NONE, List.of(), "EthernetInterfaces",
+          "Chassis/1/NetworkAdapters: NetworkPorts with ActiveLinkTechnology (InfiniBand adapters), Ports (Ethernet); "
+              + "where that collection is empty (2.46), Systems/1/EthernetInterfaces",
+          "no port counters", List.of("PCIeDevices without PCIeInterface: no trained width",
+              "Chassis/1/NetworkAdapters empty, the host's interfaces only under Systems/1/EthernetInterfaces (hpe-dl325g10p-ilo5-2.46)"),
+          List.of("hpe-dl385g10pv2-ilo5-2.72", "hpe-dl325g10p-ilo5-2.46")),
+      new BmcProfile("Supermicro BMC", List.of("Supermicro"), "Supermicro", Sensors.DMTF, Oem.NONE, List.of(), null,
           "Chassis/1/NetworkAdapters: Ports and NetworkPorts, no speeds", "no port counters",
           List.of("ConnectX-7 adapters' ports say Ethernet (PortProtocol and NetDevFuncType agree)",
               "the NVIDIA HGX baseboard served as Systems/HGX_Baseboard_0 (GPUs and an FPGA, no CPU): not a host"),
           List.of("supermicro-sys821ge-tnhr", "supermicro-sys-a21ge-hgx-b200")),
-      new BmcProfile("AMI MegaRAC (NVIDIA DGX)", List.of("AMI"), "Ami", Sensors.DMTF, Oem.NONE, List.of(),
+      new BmcProfile("AMI MegaRAC (NVIDIA DGX)", List.of("AMI"), "Ami", Sensors.DMTF, Oem.NONE, List.of(), null,
           "Chassis/DGX/NetworkAdapters: Ports; InfiniBand said by PortProtocol and NetDevFuncType, not LinkNetworkTechnology",
           "no port counters",
           List.of("Systems/HGX_Baseboard_0 holds the GPUs: not a host",
@@ -152,12 +157,12 @@ public record BmcProfile(String family, List<String> vendors, String oemKey, Sen
           List.of("nvidia-dgx-h100-ami")),
       new BmcProfile("NVIDIA OpenBMC", List.of("NVIDIA", "Nvidia"), null, NVIDIA_SENSORS, Oem.NONE,
           // the HGX management controller's view of the node: GB200's lists System_0's Graces by serial number
-          List.of("HGX_Baseboard_0"),
+          List.of("HGX_Baseboard_0"), null,
           "adapters under chassis other than the system's (GB200: IO_Board_0/1, Riser_Slot1/2); BlueField-3 BMC: one adapter under two chassis",
           "PortMetrics where linked", List.of("error bodies served with 200 read as absent",
               "host utilisation from per-core CoreUtil sensors", "GPU PCIe links under Chassis/HGX_GPU_*"),
           List.of("gh200", "nvidia-gb200-compute-tray", "bluefield3-bmc", "nvlink-switch-tray")),
-      new BmcProfile("DMTF schema only", List.of(), null, Sensors.DMTF, Oem.NONE, List.of(), "the system's chassis NetworkAdapters, else other chassis'",
+      new BmcProfile("DMTF schema only", List.of(), null, Sensors.DMTF, Oem.NONE, List.of(), null, "the system's chassis NetworkAdapters, else other chassis'",
           "DMTF PortMetrics", List.of(), List.of("dmtf-rackmount1-absent-cpu", "dmtf-bladed-four-systems")));
 
   /** The profile of the service whose root document this is. */

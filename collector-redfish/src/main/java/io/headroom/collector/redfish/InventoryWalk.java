@@ -128,7 +128,7 @@ final class InventoryWalk {
       CoreUtilWalk.walk(fetcher, inv, Json.link(root.get("Chassis")));
     }
     PcieWalk.walk(fetcher, inv, system, chassis, Json.link(root.get("Chassis")));
-    PortsWalk.walk(fetcher, inv, chassis, Json.link(root.get("Chassis")));
+    PortsWalk.walk(fetcher, inv, system, chassis, Json.link(root.get("Chassis")));
     if (first) {
       TelemetryProbe.probe(fetcher, inv, root, settings.telemetry());
     }

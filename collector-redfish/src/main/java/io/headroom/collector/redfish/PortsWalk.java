@@ -26,7 +26,7 @@ final class PortsWalk {
 
   private PortsWalk() {}
 
-  static void walk(Fetcher fetcher, Inventory inv, JsonNode chassis, String chassisCollection) {
+  static void walk(Fetcher fetcher, Inventory inv, JsonNode system, JsonNode chassis, String chassisCollection) {
     String own = chassis == null ? null : Json.link(chassis.get("NetworkAdapters"));
     List<String> adapters = own == null ? List.of() : Members.of(fetcher, inv, own);
     boolean elsewhere = false;
@@ -41,7 +41,9 @@ final class PortsWalk {
       adapters = others;
     }
     if (adapters.isEmpty()) {
-      inv.degraded.add(inv.id("net") + ": not offered: NetworkAdapters (no ports)");
+      if (!HostInterfaces.walk(fetcher, inv, system, inv.profile.systemPorts())) {
+        inv.degraded.add(inv.id("net") + ": not offered: NetworkAdapters (no ports)");
+      }
       return;
     }
     Map<String, String> serials = new LinkedHashMap<>();
