@@ -149,12 +149,14 @@ public record BmcProfile(String family, List<String> vendors, String oemKey, Sen
           List.of("ConnectX-7 adapters' ports say Ethernet (PortProtocol and NetDevFuncType agree)",
               "the NVIDIA HGX baseboard served as Systems/HGX_Baseboard_0 (GPUs and an FPGA, no CPU): not a host"),
           List.of("supermicro-sys821ge-tnhr", "supermicro-sys-a21ge-hgx-b200")),
-      new BmcProfile("AMI MegaRAC (NVIDIA DGX)", List.of("AMI"), "Ami", Sensors.DMTF, Oem.NONE, List.of(), null,
-          "Chassis/DGX/NetworkAdapters: Ports; InfiniBand said by PortProtocol and NetDevFuncType, not LinkNetworkTechnology",
+      new BmcProfile("AMI MegaRAC", List.of("AMI"), "Ami", Sensors.DMTF, Oem.NONE, List.of(), "EthernetInterfaces",
+          "Chassis/DGX/NetworkAdapters: Ports; InfiniBand said by PortProtocol and NetDevFuncType, not LinkNetworkTechnology (DGX H100); "
+              + "where NetworkAdapters is empty (Gigabyte H262-Z63, 12.84.13), Systems/Self/EthernetInterfaces",
           "no port counters",
           List.of("Systems/HGX_Baseboard_0 holds the GPUs: not a host",
-              "PCIeDevices paged with $skip: the mockup serves one page for every skip (the loop is reported)"),
-          List.of("nvidia-dgx-h100-ami")),
+              "PCIeDevices paged with $skip: the mockup serves one page for every skip (the loop is reported)",
+              "NetworkAdapters empty, the NIC a PCIeDevice whose PCIeFunction links an EthernetInterface (gigabyte-h262-ami-12.84.13)"),
+          List.of("nvidia-dgx-h100-ami", "gigabyte-h262-ami-12.84.13")),
       new BmcProfile("NVIDIA OpenBMC", List.of("NVIDIA", "Nvidia"), null, NVIDIA_SENSORS, Oem.NONE,
           // the HGX management controller's view of the node: GB200's lists System_0's Graces by serial number
           List.of("HGX_Baseboard_0"), null,

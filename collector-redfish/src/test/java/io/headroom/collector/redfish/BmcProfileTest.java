@@ -21,7 +21,7 @@ class BmcProfileTest {
     assertEquals("Dell iDRAC9", family("{\"Vendor\":\"Dell\"}"));
     // the r750-storage stand-in's root has Vendor Dell and no Oem; Supermicro's has no Vendor, Oem.Supermicro
     assertEquals("Supermicro BMC", family("{\"Oem\":{\"Supermicro\":{}}}"));
-    assertEquals("AMI MegaRAC (NVIDIA DGX)", family("{\"Vendor\":\"AMI\",\"Oem\":{\"Ami\":{}}}"));
+    assertEquals("AMI MegaRAC", family("{\"Vendor\":\"AMI\",\"Oem\":{\"Ami\":{}}}"));
     // BlueField-3's BMC writes "Nvidia", GH200's "NVIDIA"
     assertEquals("NVIDIA OpenBMC", family("{\"Vendor\":\"Nvidia\"}"));
     assertEquals("NVIDIA OpenBMC", family("{\"Vendor\":\"NVIDIA\"}"));
