@@ -142,8 +142,11 @@ public record BmcProfile(String family, List<String> vendors, String oemKey, Sen
           "Chassis/1/NetworkAdapters: NetworkPorts with ActiveLinkTechnology (InfiniBand adapters), Ports (Ethernet); "
               + "where that collection is empty (2.46), Systems/1/EthernetInterfaces",
           "no port counters", List.of("PCIeDevices without PCIeInterface: no trained width",
-              "Chassis/1/NetworkAdapters empty, the host's interfaces only under Systems/1/EthernetInterfaces (hpe-dl325g10p-ilo5-2.46)"),
-          List.of("hpe-dl385g10pv2-ilo5-2.72", "hpe-dl325g10p-ilo5-2.46")),
+              "Chassis/1/NetworkAdapters empty, the host's interfaces only under Systems/1/EthernetInterfaces (hpe-dl325g10p-ilo5-2.46, "
+                  + "hpe-xl675d-g10p-a100-ilo5-2.70)",
+              "an adapter's NetworkPorts Members written with a trailing slash, its controllers' Links without: one port (hpe-xl675d-g10p-a40-ilo5-2.55)"),
+          List.of("hpe-dl385g10pv2-ilo5-2.72", "hpe-dl325g10p-ilo5-2.46", "hpe-xl675d-g10p-a100-ilo5-2.70",
+              "hpe-xl675d-g10p-a40-ilo5-2.55")),
       new BmcProfile("Supermicro BMC", List.of("Supermicro"), "Supermicro", Sensors.DMTF, Oem.NONE, List.of(), null,
           "Chassis/1/NetworkAdapters: Ports and NetworkPorts, no speeds", "no port counters",
           List.of("ConnectX-7 adapters' ports say Ethernet (PortProtocol and NetDevFuncType agree)",
