@@ -41,7 +41,9 @@ class DeviceProfilesDocsTest {
           + " (FQDDs); Links.Oem." + oem.key() + ".CPUAffinity"
           + (oem.uniquePortIds() == null ? "" : "; port Ids `" + oem.uniquePortIds().pattern() + "` unique in the server")
           + (oem.adapterSlot() == null ? "" : "; adapter Ids `" + oem.adapterSlot().pattern() + "` name their PCIe slot");
-      s.append(row(p.family(), match.isEmpty() ? "any service" : match, p.portsLive(),
+      String ports = p.portsLive() + (p.systemPorts() == null ? "" : " (read: where no chassis lists an adapter, the system's `"
+          + p.systemPorts() + "`)");
+      s.append(row(p.family(), match.isEmpty() ? "any service" : match, ports,
           p.counterUnits() + " | " + oemRead + " | " + sensors(p.sensors()), p.quirks(), p.proof()));
     }
     s.append("\nSNMP (`snmp.AgentProfile`, matched by sysObjectID, `.*` for an arc; the last matches every agent):\n\n"

@@ -140,7 +140,7 @@ public record BmcProfile(String family, List<String> vendors, String oemKey, Sen
           List.of("lenovo-sr670v2")),
       new BmcProfile("HPE iLO 5", List.of("HPE"), "Hpe", Sensors.DMTF, Oem.NONE, List.of(), "EthernetInterfaces",
           "Chassis/1/NetworkAdapters: NetworkPorts with ActiveLinkTechnology (InfiniBand adapters), Ports (Ethernet); "
-              + "where that collection is empty (2.46), Systems/1/EthernetInterfaces",
+              + "where that collection is empty (2.46, 2.70), Systems/1/EthernetInterfaces",
           "no port counters", List.of("PCIeDevices without PCIeInterface: no trained width",
               "Chassis/1/NetworkAdapters empty, the host's interfaces only under Systems/1/EthernetInterfaces (hpe-dl325g10p-ilo5-2.46, "
                   + "hpe-xl675d-g10p-a100-ilo5-2.70)",
