@@ -168,7 +168,8 @@ public record BmcProfile(String family, List<String> vendors, String oemKey, Sen
               "host utilisation from per-core CoreUtil sensors", "GPU PCIe links under Chassis/HGX_GPU_*"),
           List.of("gh200", "nvidia-gb200-compute-tray", "bluefield3-bmc", "nvlink-switch-tray")),
       new BmcProfile("DMTF schema only", List.of(), null, Sensors.DMTF, Oem.NONE, List.of(), null, "the system's chassis NetworkAdapters, else other chassis'",
-          "DMTF PortMetrics", List.of(), List.of("dmtf-rackmount1-absent-cpu", "dmtf-bladed-four-systems")));
+          "DMTF PortMetrics", List.of(), List.of("dmtf-rackmount1-absent-cpu", "dmtf-bladed-four-systems",
+          "intel-s2600bpb-1.93")));
 
   /** The profile of the service whose root document this is. */
   static BmcProfile of(JsonNode root) {
