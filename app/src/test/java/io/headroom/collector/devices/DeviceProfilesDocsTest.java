@@ -8,6 +8,7 @@ import io.headroom.collector.redfish.BmcProfile;
 import io.headroom.collector.snmp.AgentProfile;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -29,16 +30,21 @@ class DeviceProfilesDocsTest {
   static String render() {
     StringBuilder s = new StringBuilder(BEGIN).append("\n\nRedfish (`redfish.BmcProfile`, matched by the service root's "
         + "`Vendor`, else an `Oem` key; the last matches every service):\n\n"
-        + "| family | matched by | ports live | counters | OEM objects read | quirks | proof (golden/redfish/) |\n"
-        + "|---|---|---|---|---|---|---|\n");
+        + "| family | matched by | ports live | counters | OEM objects read | usage sensors | quirks | proof (golden/redfish/) |\n"
+        + "|---|---|---|---|---|---|---|---|\n");
     for (BmcProfile p : BmcProfile.ALL) {
       String match = (p.vendors().isEmpty() ? "" : "Vendor " + String.join(" or ", p.vendors()))
           + (p.oemKey() == null ? "" : (p.vendors().isEmpty() ? "" : "; ") + "Oem." + p.oemKey());
       BmcProfile.Oem oem = p.oem();
       String oemRead = oem.key() == null ? "none" : "Oem." + oem.key() + " of a function: " + String.join(", ", oem.functionPortMetrics())
-          + " (port metrics), " + String.join(", ", oem.functionObjects()) + " (FQDDs); Links.Oem." + oem.key() + ".CPUAffinity";
-      s.append(row(p.family(), match.isEmpty() ? "any service" : match, p.portsLive(), p.counterUnits() + " | " + oemRead,
-          p.quirks(), p.proof()));
+          + " (port metrics, decoded as " + oem.functionPortMetricsFormat() + "), " + String.join(", ", oem.functionObjects())
+          + " (FQDDs); Links.Oem." + oem.key() + ".CPUAffinity"
+          + (oem.uniquePortIds() == null ? "" : "; port Ids `" + oem.uniquePortIds().pattern() + "` unique in the server")
+          + (oem.adapterSlot() == null ? "" : "; adapter Ids `" + oem.adapterSlot().pattern() + "` name their PCIe slot");
+      String ports = p.portsLive() + (p.systemPorts() == null ? "" : " (read: where no chassis lists an adapter, the system's `"
+          + p.systemPorts() + "`)");
+      s.append(row(p.family(), match.isEmpty() ? "any service" : match, ports,
+          p.counterUnits() + " | " + oemRead + " | " + sensors(p.sensors()), p.quirks(), p.proof()));
     }
     s.append("\nSNMP (`snmp.AgentProfile`, matched by sysObjectID, `.*` for an arc; the last matches every agent):\n\n"
         + "| family | sysObjectID | ports live | connUnitPortStatCountBBCreditZero | quirks | proof (golden/snmp/) |\n"
@@ -49,6 +55,30 @@ class DeviceProfilesDocsTest {
           p.quirks(), p.proof()));
     }
     return s.append("\n").append(END).toString();
+  }
+
+  /** Where the profile's usage sensors are and how they are read, as {@link BmcProfile.Sensors} says. */
+  private static String sensors(BmcProfile.Sensors s) {
+    if (s.equals(BmcProfile.Sensors.DMTF)) {
+      return "DMTF Sensor: `Reading`, percent as `%` or `Percent`";
+    }
+    List<String> parts = new ArrayList<>();
+    parts.add("reading at " + code(s.readings()));
+    if (!s.states().isEmpty()) {
+      parts.add("state at " + code(s.states()) + " (Unknown: no reading)");
+    }
+    parts.add("percent as " + String.join(" or ", s.percentUnits().stream().map(v -> "`" + v + "`").toList()));
+    if (s.underSystem() != null) {
+      parts.add("without the chassis sensor, `<system>" + s.underSystem() + "<sensor>`");
+    }
+    if (s.perCore() != null) {
+      parts.add("without a CPU usage sensor, the mean of per-core sensors `" + s.perCore().pattern() + "`");
+    }
+    return String.join("; ", parts);
+  }
+
+  private static String code(List<String> values) {
+    return String.join(", else ", values.stream().map(v -> "`" + v + "`").toList());
   }
 
   private static String row(String family, String match, String ports, String counters, List<String> quirks, List<String> proof) {

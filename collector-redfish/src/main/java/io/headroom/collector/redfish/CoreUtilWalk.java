@@ -12,18 +12,18 @@ import java.util.Set;
 import java.util.regex.Pattern;
 
 /**
- * CPU load where a BMC gives it only per core: NVIDIA's OpenBMC (GH200) serves a Sensor per Grace
- * core, {@code Chassis/HGX_CPU_<n>/Sensors/..._CoreUtil_<k>} (ReadingType Percent, ReadingUnits
- * "%", 0-100), in each chassis that links a processor. The server's util is then the mean of all
- * the cores' readings / 100. Read only when the platform usage sensor is not offered.
+ * CPU load where a BMC gives it only per core, as its profile names them
+ * ({@link BmcProfile.Sensors#perCore()}): NVIDIA's OpenBMC (GH200) serves a Sensor per Grace core,
+ * {@code Chassis/HGX_CPU_<n>/Sensors/..._CoreUtil_<k>} (ReadingType Percent, ReadingUnits "%",
+ * 0-100), in each chassis that links a processor. The server's util is then the mean of all the
+ * cores' readings / 100. Read only when the platform usage sensor is not offered.
  */
 final class CoreUtilWalk {
-  private static final Pattern CORE_UTIL = Pattern.compile("CoreUtil_\\d+$");
-
   private CoreUtilWalk() {}
 
   static void walk(Fetcher fetcher, Inventory inv, String chassisCollection) {
-    if (chassisCollection == null || inv.usage.stream().anyMatch(u -> u.metric() == RedfishMetrics.UTIL)) {
+    Pattern perCore = inv.profile.sensors().perCore();
+    if (perCore == null || chassisCollection == null || inv.usage.stream().anyMatch(u -> u.metric() == RedfishMetrics.UTIL)) {
       return;
     }
     Set<String> sensors = new LinkedHashSet<>();
@@ -35,7 +35,7 @@ final class CoreUtilWalk {
       if (collection == null || Json.links(c.doc().path("Links").get("Processors")).isEmpty()) {
         continue;
       }
-      Members.read(fetcher, collection).links().stream().filter(p -> CORE_UTIL.matcher(p).find()).forEach(sensors::add);
+      Members.read(fetcher, collection).links().stream().filter(p -> perCore.matcher(p).find()).forEach(sensors::add);
     }
     if (sensors.isEmpty()) {
       return;
@@ -59,10 +59,10 @@ final class CoreUtilWalk {
   }
 
   /** The mean of the cores' readings as a fraction, or null when any core has none (a part would mislead). */
-  static Double mean(List<JsonNode> docs) {
+  static Double mean(List<JsonNode> docs, BmcProfile.Sensors sensors) {
     double sum = 0;
     for (JsonNode d : docs) {
-      Double v = UsageSensor.fraction(d);
+      Double v = UsageSensor.fraction(d, sensors);
       if (v == null) {
         return null;
       }

@@ -119,16 +119,16 @@ final class InventoryWalk {
     JsonNode system = h.doc();
     inv.linkBySlot.clear(); // slot numbers are unique only inside one host
     String chassisPath = firstOr(Json.links(system.path("Links").get("Chassis")), root.get("Chassis"));
-    JsonNode chassis = chassisPath == null ? null : get(chassisPath);
+    JsonNode chassis = chassisPath == null ? null : chassis(chassisPath);
     cpu(root, system, h.processors());
     ProcessorsWalk.walk(fetcher, inv, h.processors());
     if (first) {
       UsageWalk.walk(fetcher, inv, chassis == null ? null : Json.link(chassis.get("Sensors")),
-          profile.usageSensorsUnderSystem() == null ? null : h.path() + profile.usageSensorsUnderSystem());
+          profile.sensors().underSystem() == null ? null : h.path() + profile.sensors().underSystem());
       CoreUtilWalk.walk(fetcher, inv, Json.link(root.get("Chassis")));
     }
     PcieWalk.walk(fetcher, inv, system, chassis, Json.link(root.get("Chassis")));
-    PortsWalk.walk(fetcher, inv, chassis, Json.link(root.get("Chassis")));
+    PortsWalk.walk(fetcher, inv, system, chassis, Json.link(root.get("Chassis")));
     if (first) {
       TelemetryProbe.probe(fetcher, inv, root, settings.telemetry());
     }
@@ -164,6 +164,19 @@ final class InventoryWalk {
     }
     List<String> members = Members.of(fetcher, inv, Json.link(collectionLink));
     return members.isEmpty() ? null : members.get(0);
+  }
+
+  /**
+   * The system's chassis. One the system links but the service does not serve (a 404 or an error
+   * body: Intel S2600BPB's Chassis/RackMount, intel-s2600bpb-1.93) is said once in discover, not
+   * a problem of every scrape.
+   */
+  private JsonNode chassis(String path) {
+    Fetched f = fetcher.get(path);
+    if (!f.ok()) {
+      PortsWalk.notServed(inv, inv.id("chassis/" + Json.lastSegment(path)), f.error());
+    }
+    return f.doc();
   }
 
   private JsonNode get(String path) {

@@ -53,8 +53,14 @@ final class Json {
   }
 
   /** The @odata.id of a link object, or null. */
+  /**
+   * A link's @odata.id without a trailing slash: the Redfish specification makes the two forms the
+   * same resource, and iLO 5 2.55 writes both (an adapter's NetworkPorts Members with it, its
+   * controllers' Links without: hpe-xl675d-g10p-a40-ilo5-2.55), which would otherwise read one port twice.
+   */
   static String link(JsonNode n) {
-    return n == null ? null : text(n.get("@odata.id"));
+    String id = n == null ? null : text(n.get("@odata.id"));
+    return id != null && id.length() > 1 && id.endsWith("/") ? id.substring(0, id.length() - 1) : id;
   }
 
   /** The @odata.ids of an array of links (a collection's Members, a Links list). */

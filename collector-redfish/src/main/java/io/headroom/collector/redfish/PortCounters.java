@@ -40,7 +40,7 @@ final class PortCounters {
         continue;
       }
       List<JsonNode> docs = mine.stream().map(Fetched::doc).toList();
-      if (PortReading.of(docs, !p.dell().isEmpty()).any()) {
+      if (PortReading.of(docs, p.format()).any()) {
         inv.ports.add(p);
       } else {
         inv.degraded.add(p.entity() + ": not offered: port counters (" + p.paths().get(0)

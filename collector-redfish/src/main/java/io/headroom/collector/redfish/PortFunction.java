@@ -7,14 +7,14 @@ import java.util.Set;
 
 /**
  * A network device function as a port reads it: the port it is assigned to, the names it goes by
- * (its Id and Dell's FQDDs), its socket, Dell's port metrics resource and, for InfiniBand, the
- * link rate Dell gives only there.
+ * (its Id and the FQDDs of the BMC profile's OEM objects), its socket, the OEM's port metrics
+ * resource and, for InfiniBand, the link rate the OEM gives only there (Dell's, {@link BmcProfile.Oem}).
  *
  * @param port the assigned port's path (PhysicalPortAssignment, else the first assignable port), or null
- * @param names the function's Id and the FQDDs of its Dell OEM objects
+ * @param names the function's Id and the FQDDs of its OEM objects
  * @param type NetDevFuncType ("Ethernet", "Disabled"), or null
  */
-record PortFunction(String id, String port, List<String> names, String socket, String dellMetrics,
+record PortFunction(String id, String port, List<String> names, String socket, String oemMetrics,
     InfiniBandRate.Rate ibRate, String type) {
 
   static PortFunction of(Inventory inv, JsonNode f, boolean portsModel) {
@@ -25,10 +25,10 @@ record PortFunction(String id, String port, List<String> names, String socket, S
       port = assignable.isEmpty() ? null : assignable.get(0);
     }
     BmcProfile.Oem oem = inv.profile.oem();
-    JsonNode dell = oem.of(f);
+    JsonNode ext = oem.of(f);
     String metrics = null;
     for (String name : oem.functionPortMetrics()) {
-      metrics = metrics != null ? metrics : Json.link(dell.get(name));
+      metrics = metrics != null ? metrics : Json.link(ext.get(name));
     }
     String id = Json.text(f.get("Id"));
     List<String> names = new ArrayList<>();
@@ -36,12 +36,12 @@ record PortFunction(String id, String port, List<String> names, String socket, S
       names.add(id);
     }
     for (String name : oem.functionObjects()) {
-      String fqdd = Json.text(dell.path(name).get("FQDD"));
+      String fqdd = Json.text(ext.path(name).get("FQDD"));
       if (fqdd != null && !names.contains(fqdd)) {
         names.add(fqdd);
       }
     }
-    JsonNode ib = oem.infiniBandRate() == null ? dell : dell.path(oem.infiniBandRate());
+    JsonNode ib = oem.infiniBandRate() == null ? ext : ext.path(oem.infiniBandRate());
     InfiniBandRate.Rate rate = InfiniBandRate.parse(Json.text(ib.get("LinkSpeed")), Json.text(ib.get("LinkWidth")));
     return new PortFunction(id, port, names, PortsWalk.socket(inv, links), metrics, rate, Json.text(f.get("NetDevFuncType")));
   }

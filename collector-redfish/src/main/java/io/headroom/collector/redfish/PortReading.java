@@ -23,14 +23,13 @@ final class PortReading {
    */
   static final long IB_DATA_WORD_BYTES = 4;
 
-  /** The counters of the documents read for one port: Dell's (summed over partitions) or the DMTF PortMetrics. */
-  static PortReading of(List<JsonNode> docs, boolean dell) {
+  /** The counters of the documents read for one port, decoded as their format says (summed over partitions). */
+  static PortReading of(List<JsonNode> docs, BmcProfile.CounterFormat format) {
     PortReading r = new PortReading();
     for (JsonNode d : docs) {
-      if (dell) {
-        r.addDell(d);
-      } else {
-        r.addPortMetrics(d);
+      switch (format) {
+        case DELL_PORT_METRICS -> r.addDell(d);
+        case PORT_METRICS -> r.addPortMetrics(d);
       }
     }
     return r;

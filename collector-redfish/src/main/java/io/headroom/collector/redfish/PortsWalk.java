@@ -11,8 +11,6 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * Network, FC and InfiniBand ports of the chassis NetworkAdapters: the Ports model (newer schema)
@@ -25,13 +23,10 @@ import java.util.regex.Pattern;
  * counter, discover says so for that port.
  */
 final class PortsWalk {
-  private static final Pattern SLOT = Pattern.compile("\\.Slot\\.(\\d+)$");
-  /** A Dell FQDD ("NIC.Slot.5-1", "InfiniBand.Slot.7-2"): unique in the server by Dell's definition. */
-  private static final Pattern FQDD = Pattern.compile("^[A-Za-z]+\\.[A-Za-z]+\\.\\d+(-\\d+)+$");
 
   private PortsWalk() {}
 
-  static void walk(Fetcher fetcher, Inventory inv, JsonNode chassis, String chassisCollection) {
+  static void walk(Fetcher fetcher, Inventory inv, JsonNode system, JsonNode chassis, String chassisCollection) {
     String own = chassis == null ? null : Json.link(chassis.get("NetworkAdapters"));
     List<String> adapters = own == null ? List.of() : Members.of(fetcher, inv, own);
     boolean elsewhere = false;
@@ -46,7 +41,9 @@ final class PortsWalk {
       adapters = others;
     }
     if (adapters.isEmpty()) {
-      inv.degraded.add(inv.id("net") + ": not offered: NetworkAdapters (no ports)");
+      if (!HostInterfaces.walk(fetcher, inv, system, inv.profile.systemPorts())) {
+        inv.degraded.add(inv.id("net") + ": not offered: NetworkAdapters (no ports)");
+      }
       return;
     }
     Map<String, String> serials = new LinkedHashMap<>();
@@ -153,7 +150,7 @@ final class PortsWalk {
     String tech = said.technology();
     String fabric = fabric(tech);
     String portId = Json.lastSegment(path);
-    String id = inv.id(prefix(fabric) + "/" + (FQDD.matcher(portId).matches() ? portId : adapter + "/" + portId));
+    String id = inv.id(prefix(fabric) + "/" + (inv.profile.oem().uniqueInServer(portId) ? portId : adapter + "/" + portId));
     Map<String, Object> attrs = new LinkedHashMap<>();
     attrs.put("fabric", fabric);
     if (said.from() != null) {
@@ -162,12 +159,12 @@ final class PortsWalk {
     attrs.put("adapter", adapter);
     InventoryWalk.putIf(attrs, "link_status", Json.text(doc.get("LinkStatus")));
     Map<String, Double> capacity = new LinkedHashMap<>();
-    speed(doc, fabric, functions, attrs, capacity);
-    List<String> dell = new ArrayList<>();
+    speed(doc, fabric, functions, attrs, capacity, inv.profile.oem());
+    List<String> oemMetrics = new ArrayList<>();
     String socket = null;
     for (PortFunction f : functions) {
-      if (f.dellMetrics() != null) {
-        dell.add(f.dellMetrics());
+      if (f.oemMetrics() != null) {
+        oemMetrics.add(f.oemMetrics());
       }
       socket = socket != null ? socket : f.socket();
     }
@@ -185,7 +182,8 @@ final class PortsWalk {
       inv.relation(id, Rel.ON, socket);
     }
     List<String> disabled = functions.stream().filter(PortFunction::disabled).map(PortFunction::id).toList();
-    return new PortPoll(id, fabric, dell, Json.link(doc.get("Metrics")), disabled);
+    return PortPoll.of(id, fabric, oemMetrics, inv.profile.oem().functionPortMetricsFormat(), Json.link(doc.get("Metrics")),
+        disabled);
   }
 
   /**
@@ -193,7 +191,7 @@ final class PortsWalk {
    * else, for InfiniBand, the LinkSpeed and LinkWidth of Dell's port metrics of its functions.
    */
   private static void speed(JsonNode doc, String fabric, List<PortFunction> functions, Map<String, Object> attrs,
-      Map<String, Double> capacity) {
+      Map<String, Double> capacity, BmcProfile.Oem oem) {
     double gbps = speedGbps(doc);
     Double width = Json.number(doc.get("Width"));
     InfiniBandRate.Rate ib = functions.stream().map(PortFunction::ibRate).filter(r -> r != null).findFirst().orElse(null);
@@ -201,7 +199,7 @@ final class PortsWalk {
       gbps = ib.gbps();
       width = (double) ib.lanes();
       attrs.put("rate", ib.describe());
-      attrs.put("speed_source", "Oem.Dell.DellInfiniBandPortMetrics LinkSpeed " + ib.speed() + ", LinkWidth " + ib.lanes() + "X");
+      attrs.put("speed_source", "Oem." + oem.key() + "." + oem.infiniBandRate() + " LinkSpeed " + ib.speed() + ", LinkWidth " + ib.lanes() + "X");
     } else if (width != null && width > 0 && fabric.equals("infiniband") && gbps > 0) {
       attrs.put("rate", InfiniBandRate.describe(gbps, width.intValue()));
     }
@@ -255,7 +253,7 @@ final class PortsWalk {
     };
   }
 
-  /** The adapter's PCIe link: the controller's PCIeDevices link (DMTF), else the slot of NIC.Slot.N. */
+  /** The adapter's PCIe link: the controller's PCIeDevices link (DMTF), else the slot its Id names (the profile's form). */
   private static String pcieLink(Inventory inv, String adapterId, JsonNode controllerLinks) {
     for (String device : Json.links(controllerLinks.get("PCIeDevices"))) {
       String link = inv.linkByPath.get(device);
@@ -263,8 +261,8 @@ final class PortsWalk {
         return link;
       }
     }
-    Matcher m = SLOT.matcher(adapterId);
-    return m.find() ? inv.linkBySlot.get(Integer.parseInt(m.group(1))) : null;
+    Integer slot = inv.profile.oem().adapterSlot(adapterId);
+    return slot == null ? null : inv.linkBySlot.get(slot);
   }
 
   static String socket(Inventory inv, JsonNode links) {

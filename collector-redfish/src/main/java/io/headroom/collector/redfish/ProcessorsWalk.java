@@ -102,14 +102,20 @@ final class ProcessorsWalk {
 
   /**
    * Reads each socket's ProcessorMetrics once: one without BandwidthPercent (most non-Dell BMCs
-   * serve the resource with other figures or none) is not polled, and discover says so.
+   * serve the resource with other figures or none) is not polled, and discover says so; nor is one
+   * the processor links but the service does not serve (a 404, as the capture
+   * supermicro-sys-a21ge-hgx-b200 answers), which would otherwise fail every scrape.
    */
   private static void probeMetrics(Fetcher fetcher, Inventory inv) {
     List<String> sockets = List.copyOf(inv.socketMetrics.keySet());
     List<Fetched> got = fetcher.getAll(sockets.stream().map(inv.socketMetrics::get).toList());
     for (int i = 0; i < got.size(); i++) {
       Fetched f = got.get(i);
-      if (!f.ok()) {
+      if (!f.ok() && f.error().notOffered()) {
+        inv.socketMetrics.remove(sockets.get(i));
+        inv.degraded.add(sockets.get(i) + ": not offered: util (" + f.path() + " is linked but not served: "
+            + f.error().reason() + ")");
+      } else if (!f.ok()) {
         inv.problem(f.error()); // there, but failed now: keep polling it
       } else if (Json.number(f.doc().get("BandwidthPercent")) == null) {
         inv.socketMetrics.remove(sockets.get(i));

@@ -172,7 +172,7 @@ final class RedfishSource implements Source {
       scrape.problem(f.error().where(), f.error().reason());
       return;
     }
-    Double v = UsageSensor.fraction(f.doc());
+    Double v = UsageSensor.fraction(f.doc(), inventory.profile.sensors());
     if (v != null) {
       scrape.sample(inventory.cpuId(), u.metric(), v);
     }
@@ -200,7 +200,7 @@ final class RedfishSource implements Source {
         return;
       }
     }
-    Double mean = CoreUtilWalk.mean(got.stream().map(Fetched::doc).toList());
+    Double mean = CoreUtilWalk.mean(got.stream().map(Fetched::doc).toList(), inventory.profile.sensors());
     if (mean != null) {
       scrape.sample(inventory.cpuId(), RedfishMetrics.UTIL, mean);
     }
@@ -213,7 +213,7 @@ final class RedfishSource implements Source {
         return; // a partial sum would look like a counter reset
       }
     }
-    PortReading reading = PortReading.of(got.stream().map(Fetched::doc).toList(), !p.dell().isEmpty());
+    PortReading reading = PortReading.of(got.stream().map(Fetched::doc).toList(), p.format());
     if (!reading.any()) {
       return;
     }

@@ -25,12 +25,13 @@ record UsageSensor(String sensor, String telemetryId, MetricDef metric, String p
 
   /**
    * The reading as a fraction, or null when the sensor has none: a null or sentinel reading, a
-   * CurrentState of Unknown, a sensor that is not enabled, or a unit that is not percent.
+   * state of Unknown, a sensor that is not enabled, or a unit that is not percent. Where the
+   * reading, its state and its unit are is the BMC profile's ({@link BmcProfile.Sensors}).
    */
-  static Double fraction(JsonNode doc) {
-    String state = Json.text(doc.path("Oem").path("Dell").path("CurrentState"));
-    if (state == null) {
-      state = Json.text(doc.path("CurrentState"));
+  static Double fraction(JsonNode doc, BmcProfile.Sensors sensors) {
+    String state = null;
+    for (String p : sensors.states()) {
+      state = state != null ? state : Json.text(doc.at(p));
     }
     if ("Unknown".equalsIgnoreCase(state)) {
       return null;
@@ -40,10 +41,11 @@ record UsageSensor(String sensor, String telemetryId, MetricDef metric, String p
       return null;
     }
     String unit = Json.text(doc.path("ReadingUnits"));
-    if (unit != null && !unit.equals("%") && !unit.equalsIgnoreCase("Percentage") && !unit.equalsIgnoreCase("Percent")) {
+    if (unit != null && sensors.percentUnits().stream().noneMatch(unit::equalsIgnoreCase)) {
       return null;
     }
-    Double v = Json.number(doc.has("Reading") ? doc.get("Reading") : doc.get("CurrentReading"));
+    JsonNode reading = sensors.readings().stream().map(doc::at).filter(n -> !n.isMissingNode()).findFirst().orElse(null);
+    Double v = Json.number(reading);
     return v == null || v < 0 || v > 100 ? null : v / 100;
   }
 }

@@ -16,7 +16,7 @@ final class UsageWalk {
   /**
    * @param sensors the chassis Sensors collection, or null
    * @param oemSensors where the BMC's profile keeps usage sensors besides the chassis (Dell's
-   *     numeric sensors under the system: {@link BmcProfile#usageSensorsUnderSystem()}), else null
+   *     numeric sensors under the system: {@link BmcProfile.Sensors#underSystem()}), else null
    */
   static void walk(Fetcher fetcher, Inventory inv, String sensors, String oemSensors) {
     List<String> first = new ArrayList<>();
@@ -53,12 +53,12 @@ final class UsageWalk {
     if (oemSensors == null) {
       return null;
     }
-    Fetched dell = fetcher.get(oemSensors + k.sensor());
-    if (dell.ok()) {
-      return dell.path();
+    Fetched oem = fetcher.get(oemSensors + k.sensor());
+    if (oem.ok()) {
+      return oem.path();
     }
-    if (!dell.error().notOffered()) {
-      inv.problem(dell.error());
+    if (!oem.error().notOffered()) {
+      inv.problem(oem.error());
     }
     return null;
   }

@@ -67,6 +67,15 @@ class CoreUtilWalkTest {
   }
 
   @Test
+  void theCoresAreReadOnlyWhereTheProfileNamesThem() throws Exception {
+    // the same service without a Vendor: the DMTF profile names no per-core sensors, none is read
+    MiniBmc bmc = bmc("CPU_0_CoreUtil_0", core(10)).put("/redfish/v1", ROOT.replace("\"Vendor\":\"NVIDIA\",", ""));
+    Scrape s = bmc.scrape(dir, "");
+    assertEquals(0.21, Bmc.value(s, "bmc1/cpu", "bmc_io_usage"));
+    assertNull(Bmc.value(s, "bmc1/cpu", "util"));
+  }
+
+  @Test
   void aCoreThatFailsInTheWalkIsAProblemAndLeftOut() throws Exception {
     MiniBmc bmc = bmc("CPU_0_CoreUtil_0", core(10), "CPU_0_CoreUtil_1", core(30));
     bmc.fail(SENSORS + "/CPU_0_CoreUtil_1");

@@ -73,4 +73,13 @@ class JsonTest {
     assertEquals("CPU.Socket.1", Json.lastSegment("/redfish/v1/Systems/System.Embedded.1/Processors/CPU.Socket.1/"));
     assertEquals("23-0", Json.lastSegment("23-0"));
   }
+
+  @Test
+  void aLinkIsOneResourceWithOrWithoutItsTrailingSlash() throws Exception {
+    // iLO 5 2.55 lists .../NetworkPorts/1/ in the collection and .../NetworkPorts/1 in the controller's Links
+    assertEquals(List.of("/redfish/v1/Chassis/1/NetworkAdapters/A/NetworkPorts/1", "/redfish/v1/Chassis/1/NetworkAdapters/A/NetworkPorts/1"),
+        Json.links(JSON.readTree("[{\"@odata.id\":\"/redfish/v1/Chassis/1/NetworkAdapters/A/NetworkPorts/1/\"},"
+            + "{\"@odata.id\":\"/redfish/v1/Chassis/1/NetworkAdapters/A/NetworkPorts/1\"}]")));
+    assertEquals("/", Json.link(JSON.readTree("{\"@odata.id\":\"/\"}"))); // the one slash is the path itself
+  }
 }

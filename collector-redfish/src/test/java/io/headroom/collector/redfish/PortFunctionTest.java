@@ -39,7 +39,7 @@ class PortFunctionTest {
     Set<String> listed = Set.of(PORTS + "InfiniBand.Slot.7-1", PORTS + "InfiniBand.Slot.7-2");
     assertTrue(ib.serves(PORTS + "InfiniBand.Slot.7-1", List.of("InfiniBand.Slot.7-1"), listed));
     assertFalse(ib.serves(PORTS + "InfiniBand.Slot.7-2", List.of("InfiniBand.Slot.7-2"), listed));
-    assertEquals("/m", ib.dellMetrics());
+    assertEquals("/m", ib.oemMetrics());
     assertEquals(100.0, ib.ibRate().gbps()); // EDR 25 Gb/s a lane x 4
     // NPAR: NIC.Integrated.1-1-2 is partition 2 of port NIC.Integrated.1-1, not of NIC.Integrated.1-10
     PortFunction npar = function("{\"Id\":\"NIC.Integrated.1-1-2\"}");

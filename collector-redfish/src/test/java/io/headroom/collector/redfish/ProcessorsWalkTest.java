@@ -72,6 +72,21 @@ class ProcessorsWalkTest {
   }
 
   @Test
+  void metricsLinkedButNotServedAreNotOfferedWhileOnesThatFailAreKept() throws Exception {
+    MiniBmc bmc = bmc(PROCS + "/CPU0", PROCS + "/CPU1")
+        .put(PROCS + "/CPU0", "{\"Socket\":\"CPU0\",\"Metrics\":" + link(PROCS + "/CPU0/ProcessorMetrics") + "}")
+        .put(PROCS + "/CPU1", "{\"Socket\":\"CPU1\",\"Metrics\":" + link(PROCS + "/CPU1/ProcessorMetrics") + "}")
+        .fail(PROCS + "/CPU1/ProcessorMetrics"); // CPU0's is not put: 404
+    Discovery d = bmc.discover(dir, "");
+    // the 404 is the service saying it has none: said once, never polled (Supermicro SYS-A21GE's capture)
+    assertEquals(1, d.degraded().stream().filter(l -> l.startsWith("bmc1/socket/0: not offered: util (" + PROCS
+        + "/CPU0/ProcessorMetrics is linked but not served: HTTP 404")).count());
+    // a failure is not an answer: a problem now, and the scrape keeps asking
+    assertEquals(List.of("GET BMC" + PROCS + "/CPU1/ProcessorMetrics"), d.problems());
+    assertEquals(0, d.degraded().stream().filter(l -> l.startsWith("bmc1/socket/1")).count());
+  }
+
+  @Test
   void anUnreadableProcessorsCollectionIsAProblemAndNoSockets() throws Exception {
     Discovery d = bmc().fail(PROCS).discover(dir, "");
     assertEquals(List.of("GET BMC" + PROCS), d.problems());
