@@ -22,7 +22,7 @@ import java.util.function.BiFunction;
 public final class Readings {
   private final SeriesLabels labels;
   /** By entity, then metric: one key made per batch, not per point. */
-  private final Map<EntityKey, Map<String, Points>> pending = new HashMap<>();
+  private final Map<EntityKey, Entity> pending = new HashMap<>();
   private int samples;
   private long sameMillisecond;
 
@@ -37,16 +37,37 @@ public final class Readings {
   }
 
   public void add(SampleBatch batch) {
-    Map<String, Points> byMetric = pending.computeIfAbsent(new EntityKey(batch.testbed(), batch.entity()),
-        k -> new HashMap<>());
+    Entity e = entity(batch.testbed(), batch.entity());
     for (Point p : batch.points()) {
-      Points points = byMetric.get(p.metric());
+      e.series(p.metric()).add(millis(p.ts()), p.value());
+    }
+  }
+
+  /**
+   * One entity's series in these readings, to add a record's points to metric by metric (a
+   * reader that looks each metric's series up once per record, not once per point).
+   */
+  public Entity entity(String testbed, String entity) {
+    EntityKey key = new EntityKey(testbed, entity);
+    Entity e = pending.get(key);
+    if (e == null) {
+      e = new Entity();
+      pending.put(key, e);
+    }
+    return e;
+  }
+
+  /** The series of one entity, by metric. */
+  public final class Entity {
+    private final Map<String, Points> byMetric = new HashMap<>();
+
+    public Points series(String metric) {
+      Points points = byMetric.get(metric);
       if (points == null) {
         points = new Points();
-        byMetric.put(p.metric(), points);
+        byMetric.put(metric, points);
       }
-      points.add(millis(p.ts()), p.value());
-      samples++;
+      return points;
     }
   }
 
@@ -62,13 +83,13 @@ public final class Readings {
   /** The requests, each of at most {@code maxSamples} samples (a series split across two if it must). */
   public List<List<TimeSeries>> requests(int maxSamples) {
     List<SeriesKey> keys = new ArrayList<>();
-    pending.forEach((e, byMetric) -> byMetric.keySet().forEach(m -> keys.add(new SeriesKey(e.testbed(), e.entity(), m))));
+    pending.forEach((e, series) -> series.byMetric.keySet().forEach(m -> keys.add(new SeriesKey(e.testbed(), e.entity(), m))));
     keys.sort(null);
     List<List<TimeSeries>> out = new ArrayList<>();
     List<TimeSeries> current = new ArrayList<>();
     int inCurrent = 0;
     for (SeriesKey key : keys) {
-      Points points = pending.get(new EntityKey(key.testbed(), key.entity())).get(key.metric());
+      Points points = pending.get(new EntityKey(key.testbed(), key.entity())).byMetric.get(key.metric());
       sameMillisecond += points.inOrderOnce();
       SeriesLabels.Block block = labels.of(key);
       for (int from = 0; from < points.n; ) {
@@ -99,13 +120,17 @@ public final class Readings {
   }
 
   /** One series' readings of the poll, in the order they came; put in time order once, when sent. */
-  private static final class Points {
-    long[] ms = new long[8];
-    double[] values = new double[8];
-    int n;
-    boolean ordered = true;
+  public final class Points {
+    private long[] ms = new long[8];
+    private double[] values = new double[8];
+    private int n;
+    private boolean ordered = true;
 
-    void add(long t, double v) {
+    private Points() {}
+
+    /** A reading at {@code t} (milliseconds, {@link #millis}). */
+    public void add(long t, double v) {
+      samples++;
       if (n == ms.length) {
         ms = Arrays.copyOf(ms, n * 2);
         values = Arrays.copyOf(values, n * 2);

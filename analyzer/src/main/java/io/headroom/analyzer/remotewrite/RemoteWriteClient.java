@@ -47,13 +47,18 @@ public final class RemoteWriteClient {
 
   /** Posts a snappy-compressed WriteRequest; never throws for what the endpoint or the network does. */
   public Answer send(byte[] compressed) throws InterruptedException {
+    return send(new WriteRequest.Body(compressed, compressed.length));
+  }
+
+  /** Posts the first {@code body.length()} bytes of {@code body.bytes()}, a snappy-compressed WriteRequest. */
+  public Answer send(WriteRequest.Body body) throws InterruptedException {
     HttpRequest.Builder request = HttpRequest.newBuilder(target.url())
         .timeout(target.timeout())
         .header("Content-Encoding", "snappy")
         .header("Content-Type", "application/x-protobuf")
         .header("X-Prometheus-Remote-Write-Version", "0.1.0")
         .header("User-Agent", USER_AGENT)
-        .POST(HttpRequest.BodyPublishers.ofByteArray(compressed));
+        .POST(HttpRequest.BodyPublishers.ofByteArray(body.bytes(), 0, body.length()));
     if (authorization != null) {
       request.header("Authorization", authorization);
     }
