@@ -60,9 +60,8 @@ final class ForwardDecoder {
       return;
     }
     String[] metrics = v.metrics();
-    Readings.Points[] series = new Readings.Points[metrics.length];
+    Readings.Points[] series = null;
     SampleDomain[] domain = new SampleDomain[metrics.length];
-    Readings.Entity entity = null;
     for (int i = 0; i < v.count(); i++) {
       int m = v.metric(i);
       if (domain[m] == null) {
@@ -70,16 +69,12 @@ final class ForwardDecoder {
       }
       double ts = v.micros(i) / 1_000_000d; // as the ingest reads it (SampleBatchCodec.decode)
       double value = v.value(i);
-      if (!SampleDomains.keeps(v.entity(), metrics[m], domain[m], ts, value)) {
-        continue;
-      }
-      if (series[m] == null) {
-        if (entity == null) {
-          entity = readings.entity(v.testbed(), v.entity());
+      if (SampleDomains.keeps(v.entity(), metrics[m], domain[m], ts, value)) {
+        if (series == null) {
+          series = readings.entity(v.testbed(), v.entity()).series(metrics);
         }
-        series[m] = entity.series(metrics[m]);
+        series[m].add(Readings.millis(ts), value);
       }
-      series[m].add(Readings.millis(ts), value);
     }
   }
 }
