@@ -163,16 +163,25 @@ class SnmpExporterImportMachineTest {
     assertEquals(10_000 * 1e6, ((Number) xe0.attrs().get("speed_bps")).doubleValue(), "ifHighSpeed 10000 Mb/s");
     assertEquals(1e9, ((Number) ports.get("qfx1/port/ge-0/0/45").attrs().get("speed_bps")).doubleValue());
 
-    // xe-0/0/0 counts at the rates set; irate over scrapes a second apart, each SNMP reply a few
-    // milliseconds off its scrape's timestamp: within 5%
+    // xe-0/0/0 counts at the rates set. A reading is irate: the counter's rise between two SNMP
+    // replies over the time between the two scrapes' timestamps; each reply lags its scrape's
+    // timestamp by the exporter's walk (tens of milliseconds, more on a loaded machine), so one
+    // reading is off by the change in that lag over its 1 s interval (seen: up to 10%). Over the
+    // readings the lags cancel (the rises add up to the rate times the time between the first
+    // reply and the last): their mean is the rate to within 2%, and none is off by a quarter.
     List<Sample> rx = samples.get("qfx1/port/xe-0/0/0 rx_bytes_per_s");
     List<Sample> tx = samples.get("qfx1/port/xe-0/0/0 tx_bytes_per_s");
-    assertTrue(rx.size() >= 5, "readings of xe-0/0/0: " + rx.size());
+    System.out.println("xe-0/0/0 rx " + rx.stream().map(s -> String.format("%.0f", s.value()))
+        .collect(Collectors.joining(" ")) + "; tx " + tx.stream().map(s -> String.format("%.0f", s.value()))
+        .collect(Collectors.joining(" ")) + "; problems " + result.problems());
+    assertTrue(rx.size() >= 8 && tx.size() >= 8, "readings of xe-0/0/0: " + rx.size() + ", " + tx.size());
+    assertEquals(IN_RATE, rx.stream().mapToDouble(Sample::value).average().orElseThrow(), IN_RATE * 0.02);
+    assertEquals(OUT_RATE, tx.stream().mapToDouble(Sample::value).average().orElseThrow(), OUT_RATE * 0.02);
     for (Sample s : rx) {
-      assertEquals(IN_RATE, s.value(), IN_RATE * 0.05, "rx at " + s.ts());
+      assertEquals(IN_RATE, s.value(), IN_RATE * 0.25, "rx at " + s.ts());
     }
     for (Sample s : tx) {
-      assertEquals(OUT_RATE, s.value(), OUT_RATE * 0.05, "tx at " + s.ts());
+      assertEquals(OUT_RATE, s.value(), OUT_RATE * 0.25, "tx at " + s.ts());
     }
     // every other port's counters are frozen as captured: 0 bytes a second, 0 errors
     for (Map.Entry<String, List<Sample>> e : samples.entrySet()) {
@@ -182,8 +191,6 @@ class SnmpExporterImportMachineTest {
     }
     assertEquals(List.of(0.0), samples.get("qfx1/port/xe-0/0/0 errors_per_s").stream().map(Sample::value).distinct()
         .toList());
-    System.out.println("xe-0/0/0 rx " + rx.stream().map(s -> String.format("%.0f", s.value()))
-        .collect(Collectors.joining(" ")) + "; problems " + result.problems());
   }
 
   private void start(String name, List<String> command) throws IOException {
