@@ -21,10 +21,12 @@ import java.util.List;
  * @param timeout per request (default 30 s)
  * @param maxBackoff the longest wait between retries of a 5xx, a 429 or no answer (default 5 s, as Prometheus)
  * @param maxSamplesPerSend samples in one request at most (default 2000, as Prometheus)
+ * @param caFile a PEM file of the CA(s) that sign the endpoint's certificate, trusted instead of
+ *     the JVM's trust store (a private PKI); the certificate and its host name are still verified
  */
 public record RemoteWriteTarget(String name, URI url, Boolean plaintext, String bearerTokenEnv, Path bearerTokenFile,
     String username, String passwordEnv, Path passwordFile, Duration timeout, Duration maxBackoff,
-    Integer maxSamplesPerSend) {
+    Integer maxSamplesPerSend, Path caFile) {
   public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(30);
   public static final Duration DEFAULT_MAX_BACKOFF = Duration.ofSeconds(5);
   public static final int DEFAULT_MAX_SAMPLES_PER_SEND = 2000;
@@ -41,13 +43,13 @@ public record RemoteWriteTarget(String name, URI url, Boolean plaintext, String 
 
   /** An endpoint with no credentials and the defaults. */
   public static RemoteWriteTarget of(URI url, boolean plaintext) {
-    return new RemoteWriteTarget(null, url, plaintext, null, null, null, null, null, null, null, null);
+    return new RemoteWriteTarget(null, url, plaintext, null, null, null, null, null, null, null, null, null);
   }
 
   /** This endpoint under another name. */
   public RemoteWriteTarget named(String other) {
     return new RemoteWriteTarget(other, url, plaintext, bearerTokenEnv, bearerTokenFile, username, passwordEnv,
-        passwordFile, timeout, maxBackoff, maxSamplesPerSend);
+        passwordFile, timeout, maxBackoff, maxSamplesPerSend, caFile);
   }
 
   /** Problems named by key relative to {@code remote_write[i]}; the URL is never echoed (it may carry a token). */
@@ -93,6 +95,9 @@ public record RemoteWriteTarget(String name, URI url, Boolean plaintext, String 
     } else if ("http".equals(url.getScheme()) && !plaintext) {
       problems.add("url: is http://, which sends the readings and any credentials in clear; use https:// or set "
           + "plaintext: true");
+    }
+    if (caFile != null && "http".equals(url.getScheme())) {
+      problems.add("ca_file: the url is http://, which has no TLS for a CA to verify; use https://");
     }
     if (url.getRawUserInfo() != null) {
       problems.add("url: must not hold credentials (user:password@ in the URL); use username and password_env");

@@ -30,6 +30,7 @@ class RemoteWriteTargetTest {
             bearer_token_file: token
             max_backoff: 1s
             max_samples_per_send: 500
+            ca_file: ca.pem
         """), dir);
     RemoteWriteTarget prom = c.remoteWrite().get(0);
     assertEquals("127.0.0.1-9090", prom.name());
@@ -41,15 +42,18 @@ class RemoteWriteTargetTest {
     assertEquals(dir.resolve("token"), vm.bearerTokenFile()); // relative to the testbed file
     assertEquals(Duration.ofSeconds(1), vm.maxBackoff());
     assertEquals(500, vm.maxSamplesPerSend());
+    assertEquals(dir.resolve("ca.pem"), vm.caFile());
+    assertEquals(null, prom.caFile()); // the JVM's trust store
     assertEquals(List.of(), TestbedLoader.load(write("testbed: lab\n"), dir).remoteWrite());
   }
 
   @Test
   void everyProblemIsNamedByItsKeyAndTheUrlNeverEchoed() {
     RemoteWriteTarget t = new RemoteWriteTarget("a b", URI.create("http://u:secret@h.example.com/w"), false, "T", null,
-        "u", null, null, Duration.ZERO, Duration.ofMillis(99), 0);
+        "u", null, null, Duration.ZERO, Duration.ofMillis(99), 0, Path.of("ca.pem"));
     assertEquals(List.of(
         "url: is http://, which sends the readings and any credentials in clear; use https:// or set plaintext: true",
+        "ca_file: the url is http://, which has no TLS for a CA to verify; use https://",
         "url: must not hold credentials (user:password@ in the URL); use username and password_env",
         "name: letters, digits, '_', '.' and '-' only (it names a Kafka consumer group), at most 100",
         "bearer_token_env/bearer_token_file and username/password_env/password_file: choose one way to authenticate",
@@ -59,7 +63,7 @@ class RemoteWriteTargetTest {
         "max_samples_per_send: must be 1..100000, got 0"), t.validate());
     // the boundaries themselves pass
     RemoteWriteTarget edge = new RemoteWriteTarget("e", URI.create("https://h.example.com/w"), false, null, null,
-        null, null, null, Duration.ofMillis(1), Duration.ofMillis(100), 100_000);
+        null, null, null, Duration.ofMillis(1), Duration.ofMillis(100), 100_000, Path.of("ca.pem"));
     assertEquals(List.of(), edge.validate());
   }
 

@@ -15,6 +15,7 @@ import java.util.Date;
 import java.util.HexFormat;
 import javax.net.ssl.KeyManagerFactory;
 import javax.net.ssl.SSLContext;
+import javax.net.ssl.TrustManagerFactory;
 import org.bouncycastle.asn1.x500.X500Name;
 import org.bouncycastle.asn1.x509.BasicConstraints;
 import org.bouncycastle.asn1.x509.ExtendedKeyUsage;
@@ -88,6 +89,31 @@ public final class SelfSignedCertificate {
       return "-----BEGIN CERTIFICATE-----\n" + b64 + "\n-----END CERTIFICATE-----\n";
     } catch (GeneralSecurityException e) {
       throw new IllegalStateException(e);
+    }
+  }
+
+  /**
+   * The private key in PEM (PKCS#8, "PRIVATE KEY"), for a server that reads its key from a file:
+   * a real Prometheus's {@code tls_server_config.key_file}.
+   */
+  public String privateKeyPem() {
+    String b64 = Base64.getMimeEncoder(64, "\n".getBytes()).encodeToString(keys.getPrivate().getEncoded());
+    return "-----BEGIN PRIVATE KEY-----\n" + b64 + "\n-----END PRIVATE KEY-----\n";
+  }
+
+  /** A client-side TLS context trusting this certificate alone, as a CA. */
+  public SSLContext clientContext() {
+    try {
+      KeyStore store = KeyStore.getInstance("PKCS12");
+      store.load(null, null);
+      store.setCertificateEntry("ca", certificate);
+      TrustManagerFactory tmf = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
+      tmf.init(store);
+      SSLContext ctx = SSLContext.getInstance("TLS");
+      ctx.init(null, tmf.getTrustManagers(), null);
+      return ctx;
+    } catch (Exception e) {
+      throw new IllegalStateException("cannot make a TLS context", e);
     }
   }
 

@@ -1,6 +1,7 @@
 package io.headroom.analyzer.ingest;
 
 import io.headroom.analyzer.remotewrite.Forwarding;
+import io.headroom.analyzer.remotewrite.Readings;
 import io.headroom.analyzer.store.IngestBatch;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -26,8 +27,9 @@ import org.slf4j.LoggerFactory;
 /**
  * Forwards what the analyzers store to one remote-write endpoint, with the ingest's offset
  * discipline: a consumer group of its own per endpoint ({@code headroom-remote-write-NAME}) reads
- * the same topics, decodes them with the ingest's decoder (so the readings forwarded are those
- * the ingest stores: out-of-domain points and undecodable records are left out the same way), and
+ * the same topics, reads them with the ingest's checks (so the readings forwarded are those the
+ * ingest stores: out-of-domain points and undecodable records are left out the same way;
+ * {@link ForwardDecoder}), and
  * commits a poll's offsets only once the endpoint has written it or refused it for good. While the
  * endpoint is down, Kafka holds what is not sent (the topics' retention, days, not the minutes of
  * an outage), and the ingest goes on storing: one slow endpoint holds back neither the database
@@ -50,7 +52,7 @@ public final class ForwardLoop implements Runnable, AutoCloseable {
   static final String INTENT = "until:";
 
   private final KafkaConsumer<byte[], byte[]> consumer;
-  private final RecordDecoder decoder;
+  private final ForwardDecoder decoder;
   private final Forwarding forwarding;
   private final String groupId;
   private final AtomicBoolean running = new AtomicBoolean(true);
@@ -63,7 +65,7 @@ public final class ForwardLoop implements Runnable, AutoCloseable {
   public ForwardLoop(IngestConfig config, Forwarding forwarding) {
     this.config = config;
     this.forwarding = forwarding;
-    this.decoder = new RecordDecoder(config.topics());
+    this.decoder = new ForwardDecoder(config.topics());
     this.groupId = "headroom-remote-write-" + forwarding.sender().name();
     Map<String, Object> p = new HashMap<>(config.kafka().properties());
     p.put("group.id", groupId);
@@ -119,11 +121,10 @@ public final class ForwardLoop implements Runnable, AutoCloseable {
     Map<TopicPartition, OffsetAndMetadata> intent = new HashMap<>();
     first.forEach((tp, offset) -> intent.put(tp, new OffsetAndMetadata(offset, INTENT + next.get(tp))));
     consumer.commitSync(intent);
-    List<IngestBatch> batches = new ArrayList<>();
-    for (Consumed c : decoder.decode(new ConsumerRecords<>(byPartition(unit), Map.of()))) {
-      batches.add(c.batch());
-    }
-    if (!forwarding.forward(batches, System.currentTimeMillis(), () -> !running.get())) {
+    Readings readings = forwarding.readings();
+    List<IngestBatch> others = new ArrayList<>();
+    decoder.decode(unit, readings, others);
+    if (!forwarding.forward(readings, others, System.currentTimeMillis(), () -> !running.get())) {
       return false;
     }
     Map<TopicPartition, OffsetAndMetadata> done = new HashMap<>();
@@ -172,15 +173,6 @@ public final class ForwardLoop implements Runnable, AutoCloseable {
     LOG.info("remote_write {}: sending again the {} records of the poll sent before a restart and not known to be "
         + "written", forwarding.sender().name(), unit.size());
     return unit;
-  }
-
-  private static Map<TopicPartition, List<ConsumerRecord<byte[], byte[]>>> byPartition(
-      List<ConsumerRecord<byte[], byte[]>> unit) {
-    Map<TopicPartition, List<ConsumerRecord<byte[], byte[]>>> m = new HashMap<>();
-    for (ConsumerRecord<byte[], byte[]> r : unit) {
-      m.computeIfAbsent(new TopicPartition(r.topic(), r.partition()), k -> new ArrayList<>()).add(r);
-    }
-    return m;
   }
 
   /** On assignment, an intent left by a poll sent and not known written puts its partition in replay. */

@@ -46,7 +46,7 @@ final class RecordDecoder {
     return out;
   }
 
-  private IngestBatch batchOf(ConsumerRecord<byte[], byte[]> r) {
+  IngestBatch batchOf(ConsumerRecord<byte[], byte[]> r) {
     IngestBatch batch = new IngestBatch();
     try {
       if (r.topic().equals(topics.samples())) {

@@ -79,7 +79,7 @@ final class SampleDomains {
    * binary batch can carry all).
    */
   static String timeProblem(String entity, Point p) {
-    if (p.ts() >= FIRST_SECOND && p.ts() <= LAST_SECOND) {
+    if (inTime(p.ts())) {
       return null;
     }
     return p.metric() + " of " + entity + " at ts " + p.ts() + ": a time must lie in " + (long) FIRST_SECOND
@@ -87,7 +87,20 @@ final class SampleDomains {
         + " the store's microseconds hold";
   }
 
-  private SampleDomain domainOf(String metric) {
+  /** Whether a time is one the store can write: {@link #check} keeps a point only then. */
+  static boolean inTime(double ts) {
+    return ts >= FIRST_SECOND && ts <= LAST_SECOND;
+  }
+
+  /**
+   * Whether {@link #check} keeps a point (the same two rules), without a reason or a point made:
+   * for remote write's forwarding, which sends what the ingest stores.
+   */
+  static boolean keeps(String entity, String metric, SampleDomain domain, double ts, double value) {
+    return inTime(ts) && Domains.sampleProblem(entity, metric, domain, value) == null;
+  }
+
+  SampleDomain domainOf(String metric) {
     SampleDomain d = domains.get(metric);
     if (d == null) {
       d = SampleDomain.of(metric);

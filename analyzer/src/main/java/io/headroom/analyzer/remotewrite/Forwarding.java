@@ -36,8 +36,28 @@ public final class Forwarding {
    * when {@code stopping} cut the readings short (they are then not done).
    */
   public boolean forward(List<IngestBatch> batches, long nowMs, BooleanSupplier stopping) throws InterruptedException {
-    Readings readings = new Readings(labels);
+    Readings readings = readings();
     for (IngestBatch b : batches) {
+      for (SampleBatch s : b.sampleBatches()) {
+        readings.add(s);
+      }
+    }
+    return forward(readings, batches, nowMs, stopping);
+  }
+
+  /** Empty readings for {@link #forward(Readings, List, long, BooleanSupplier)}, with the label blocks kept here. */
+  public Readings readings() {
+    return new Readings(labels);
+  }
+
+  /**
+   * Sends {@code readings} (a poll's samples, read without {@link SampleBatch}es), then the series
+   * the phases and verdicts of {@code records} make (their samples, if any, are not read: they are
+   * in {@code readings}); false when {@code stopping} cut the readings short.
+   */
+  public boolean forward(Readings readings, List<IngestBatch> records, long nowMs, BooleanSupplier stopping)
+      throws InterruptedException {
+    for (IngestBatch b : records) {
       for (IngestBatch.TestbedRecord r : b.records()) {
         if (r.record() instanceof Entity e) {
           kinds.learn(r.testbed(), e.id(), e.kind());
@@ -45,11 +65,8 @@ public final class Forwarding {
           derived.phase(r.testbed(), p);
         }
       }
-      for (SampleBatch s : b.sampleBatches()) {
-        readings.add(s);
-      }
     }
-    for (IngestBatch b : batches) {
+    for (IngestBatch b : records) {
       for (IngestBatch.TestbedRecord r : b.verdictRecords()) {
         derived.verdict(r.testbed(), (Verdict) r.record(), nowMs);
       }

@@ -18,6 +18,7 @@ public final class RemoteWriteSender {
   private static final Duration MIN_BACKOFF = Duration.ofMillis(30);
 
   private final RemoteWriteClient client;
+  private final WriteRequest.Encoder encoder = new WriteRequest.Encoder();
   private final AtomicLong samplesSent = new AtomicLong();
   private final AtomicLong samplesRefused = new AtomicLong();
   private final AtomicLong requestsRefused = new AtomicLong();
@@ -42,7 +43,7 @@ public final class RemoteWriteSender {
   }
 
   private boolean send(List<TimeSeries> request, BooleanSupplier stopping) throws InterruptedException {
-    byte[] body = WriteRequest.compressed(request);
+    WriteRequest.Body body = encoder.compressed(request);
     int samples = request.stream().mapToInt(TimeSeries::size).sum();
     Duration backoff = MIN_BACKOFF;
     long failingSince = 0;

@@ -66,7 +66,7 @@ class RemoteWriteSenderTest {
 
   private static RemoteWriteSender sender(URI url) {
     RemoteWriteTarget t = new RemoteWriteTarget("t", url, true, null, null, "u", "PW", null, null,
-        Duration.ofMillis(200), null);
+        Duration.ofMillis(200), null, null);
     return new RemoteWriteSender(new RemoteWriteClient(t, Map.of("PW", "pa55")));
   }
 
@@ -136,13 +136,28 @@ class RemoteWriteSenderTest {
   void aBearerTokenFromAFileAndAMissingSecretNamedWithoutIt(@TempDir Path dir) throws Exception {
     Path token = Files.writeString(dir.resolve("token"), "tok3n\n");
     RemoteWriteTarget t = new RemoteWriteTarget("t", URI.create("https://x/api/v1/write"), false, null, token, null,
-        null, null, null, null, null);
+        null, null, null, null, null, null);
     assertEquals("Bearer tok3n", RemoteWriteClient.authorization(t, Map.of()));
     RemoteWriteTarget env = new RemoteWriteTarget("t", URI.create("https://x/api/v1/write"), false, "RW_TOKEN", null,
-        null, null, null, null, null, null);
+        null, null, null, null, null, null, null);
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
         () -> RemoteWriteClient.authorization(env, Map.of()));
     assertEquals("remote_write t: bearer_token_env names RW_TOKEN, which is not set", e.getMessage());
+  }
+
+  @Test
+  void aCaFileThatCannotBeReadOrHoldsNoCertificateStopsTheStartNamingKeyAndPath(@TempDir Path dir) throws Exception {
+    URI url = URI.create("https://127.0.0.1:9/api/v1/write");
+    Path missing = dir.resolve("missing.pem");
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> new RemoteWriteClient(target(url, missing), Map.of()));
+    assertEquals("remote_write t: ca_file " + missing + " cannot be read (NoSuchFileException)", e.getMessage());
+    Path empty = Files.writeString(dir.resolve("empty.pem"), "");
+    e = assertThrows(IllegalArgumentException.class, () -> new RemoteWriteClient(target(url, empty), Map.of()));
+    assertEquals("remote_write t: ca_file " + empty + " holds no certificate", e.getMessage());
+  }
+
+  private static RemoteWriteTarget target(URI url, Path caFile) {
+    return new RemoteWriteTarget("t", url, false, null, null, null, null, null, null, null, null, caFile);
   }
 
   /** The WriteRequest read with protobuf's reader: per series "labels values@timestamps". */

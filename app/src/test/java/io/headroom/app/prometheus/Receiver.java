@@ -47,7 +47,16 @@ abstract class Receiver implements AutoCloseable {
   abstract List<Sample> samples(String selector) throws Exception;
 
   URI base() {
-    return URI.create("http://127.0.0.1:" + port);
+    return URI.create(scheme() + "://127.0.0.1:" + port);
+  }
+
+  String scheme() {
+    return "http";
+  }
+
+  /** The client the test reads the receiver with. */
+  HttpClient client() {
+    return HTTP;
   }
 
   Receiver start() throws Exception {
@@ -86,7 +95,7 @@ abstract class Receiver implements AutoCloseable {
   }
 
   HttpResponse<String> get(String pathAndQuery) throws IOException, InterruptedException {
-    return HTTP.send(HttpRequest.newBuilder(base().resolve(pathAndQuery)).timeout(Duration.ofSeconds(30)).build(),
+    return client().send(HttpRequest.newBuilder(base().resolve(pathAndQuery)).timeout(Duration.ofSeconds(30)).build(),
         HttpResponse.BodyHandlers.ofString());
   }
 
@@ -106,6 +115,9 @@ abstract class Receiver implements AutoCloseable {
   static final class Prometheus extends Receiver {
     static final Path BINARY = Path.of("/usr/bin/prometheus");
     private final String scrapeConfig;
+    /** Serving https: its web config file (tls_server_config) and a client that trusts its certificate. */
+    private Path webConfig;
+    private HttpClient tlsClient;
 
     /** {@code scrapeConfig}: YAML lines under scrape_configs:, or "" for none. */
     Prometheus(Path dir, String scrapeConfig) {
@@ -122,8 +134,32 @@ abstract class Receiver implements AutoCloseable {
       } catch (IOException e) {
         throw new IllegalStateException(e);
       }
-      return List.of(BINARY.toString(), "--config.file=" + config, "--storage.tsdb.path=" + dir,
-          "--web.listen-address=127.0.0.1:" + port, "--web.enable-remote-write-receiver");
+      List<String> command = new ArrayList<>(List.of(BINARY.toString(), "--config.file=" + config,
+          "--storage.tsdb.path=" + dir, "--web.listen-address=127.0.0.1:" + port, "--web.enable-remote-write-receiver"));
+      if (webConfig != null) {
+        command.add("--web.config.file=" + webConfig);
+      }
+      return command;
+    }
+
+    /**
+     * Serves https with the certificate and key of {@code webConfig} (Prometheus' web
+     * configuration file, {@code tls_server_config}), read by a client trusting {@code ca}.
+     */
+    Prometheus tls(Path webConfig, javax.net.ssl.SSLContext ca) {
+      this.webConfig = webConfig;
+      this.tlsClient = HttpClient.newBuilder().sslContext(ca).build();
+      return this;
+    }
+
+    @Override
+    String scheme() {
+      return webConfig == null ? "http" : "https";
+    }
+
+    @Override
+    HttpClient client() {
+      return tlsClient == null ? HTTP : tlsClient;
     }
 
     @Override

@@ -68,7 +68,7 @@ class RemoteWriteServiceTest {
       KafkaClient client = KafkaClient.plaintext(kafka.bootstrapServers());
       TopicSetup.ensure(client, topics, 1, (short) 1);
       RemoteWriteTarget target = new RemoteWriteTarget("local", URI.create("http://127.0.0.1:"
-          + server.getAddress().getPort() + "/api/v1/write"), true, "RW_TOKEN", null, null, null, null, null, null, null);
+          + server.getAddress().getPort() + "/api/v1/write"), true, "RW_TOKEN", null, null, null, null, null, null, null, null);
       try (RemoteWriteService service = new RemoteWriteService(List.of(target), IngestConfig.defaults(client, topics),
           db.url(), null, null, Map.of("RW_TOKEN", "t0k")).start()) {
         Map<String, Object> p = new HashMap<>(client.properties());

@@ -98,6 +98,22 @@ public final class SampleBatchCodec {
    * consumer of many batches keeps across them.
    */
   public static SampleBatch decode(byte[] data, NameCache names) {
+    View v = view(data, names);
+    List<Point> points = new ArrayList<>(v.count());
+    for (int i = 0; i < v.count(); i++) {
+      points.add(new Point(v.micros(i) / 1_000_000d, v.metrics()[v.metric(i)], v.value(i)));
+    }
+    return new SampleBatch(v.id(), v.testbed(), v.entity(), points);
+  }
+
+  /**
+   * A batch checked as {@link #decode} checks it (the same errors for the same bytes) but not
+   * made into points: its names decoded, its points read in place from the bytes. For a reader
+   * that takes the points as they are, without an object each (remote write's forwarding).
+   *
+   * @throws IllegalArgumentException saying what is wrong, and at which byte
+   */
+  public static View view(byte[] data, NameCache names) {
     ByteBuffer in = ByteBuffer.wrap(data);
     try {
       byte magic = in.get();
@@ -115,15 +131,56 @@ public final class SampleBatchCodec {
       }
       String entity = readString(in, names, "entity");
       String[] metrics = readMetrics(in, names);
-      List<Point> points = readPoints(in, metrics);
-      if (in.hasRemaining()) {
-        throw new IllegalArgumentException("sample batch has " + in.remaining() + " bytes after its last point (byte "
-            + in.position() + " of " + data.length + ")");
-      }
-      return new SampleBatch(id, testbed, entity, points);
+      int count = checkPoints(in, metrics);
+      return new View(id, testbed, entity, metrics, in, in.position(), count);
     } catch (BufferUnderflowException e) {
       throw new IllegalArgumentException("sample batch truncated at byte " + in.position() + " of " + data.length);
     }
+  }
+
+  /**
+   * A checked batch: its names, and its {@code count} points at {@code at} in {@code in}, each a
+   * metric index (below {@code metrics.length}), a time in microseconds and a value.
+   */
+  public record View(UUID id, String testbed, String entity, String[] metrics, ByteBuffer in, int at, int count) {
+    public int metric(int i) {
+      return Short.toUnsignedInt(in.getShort(at + i * POINT_BYTES));
+    }
+
+    public long micros(int i) {
+      return in.getLong(at + i * POINT_BYTES + 2);
+    }
+
+    public double value(int i) {
+      return in.getDouble(at + i * POINT_BYTES + 10);
+    }
+  }
+
+  /**
+   * Reads the point count and checks the points without making them: room for them all, each
+   * naming a metric of the table, nothing after the last. Leaves {@code in} at the first point.
+   */
+  private static int checkPoints(ByteBuffer in, String[] metrics) {
+    int count = in.getInt();
+    // unsigned: a count of 2^31 or more reads as negative, and is as far past the end
+    if (Integer.toUnsignedLong(count) * POINT_BYTES > in.remaining()) {
+      throw new IllegalArgumentException("sample batch says " + Integer.toUnsignedString(count) + " points at byte "
+          + (in.position() - 4) + ", but " + in.remaining() + " bytes remain, room for " + in.remaining() / POINT_BYTES
+          + " (" + POINT_BYTES + " bytes each)");
+    }
+    int at = in.position();
+    for (int i = 0; i < count; i++) {
+      int m = Short.toUnsignedInt(in.getShort(at + i * POINT_BYTES));
+      if (m >= metrics.length) {
+        throw new IllegalArgumentException("point " + i + " names metric " + m + " of " + metrics.length);
+      }
+    }
+    int end = at + count * POINT_BYTES;
+    if (end < in.limit()) {
+      throw new IllegalArgumentException("sample batch has " + (in.limit() - end) + " bytes after its last point (byte "
+          + end + " of " + in.limit() + ")");
+    }
+    return count;
   }
 
   private static String[] readMetrics(ByteBuffer in, NameCache names) {
@@ -137,25 +194,6 @@ public final class SampleBatchCodec {
       metrics[i] = readString(in, names, "metric " + i);
     }
     return metrics;
-  }
-
-  private static List<Point> readPoints(ByteBuffer in, String[] metrics) {
-    int count = in.getInt();
-    // unsigned: a count of 2^31 or more reads as negative, and is as far past the end
-    if (Integer.toUnsignedLong(count) * POINT_BYTES > in.remaining()) {
-      throw new IllegalArgumentException("sample batch says " + Integer.toUnsignedString(count) + " points at byte "
-          + (in.position() - 4) + ", but " + in.remaining() + " bytes remain, room for " + in.remaining() / POINT_BYTES
-          + " (" + POINT_BYTES + " bytes each)");
-    }
-    List<Point> points = new ArrayList<>(count);
-    for (int i = 0; i < count; i++) {
-      int m = Short.toUnsignedInt(in.getShort());
-      if (m >= metrics.length) {
-        throw new IllegalArgumentException("point " + i + " names metric " + m + " of " + metrics.length);
-      }
-      points.add(new Point(in.getLong() / 1_000_000d, metrics[m], in.getDouble()));
-    }
-    return points;
   }
 
   private static void writeString(DataOutputStream out, String s) throws IOException {
