@@ -30,8 +30,9 @@ class DeviceProfilesDocsTest {
   static String render() {
     StringBuilder s = new StringBuilder(BEGIN).append("\n\nRedfish (`redfish.BmcProfile`, matched by the service root's "
         + "`Vendor`, else an `Oem` key; the last matches every service):\n\n"
-        + "| family | matched by | ports live | counters | OEM objects read | usage sensors | quirks | proof (golden/redfish/) |\n"
-        + "|---|---|---|---|---|---|---|---|\n");
+        + "| family | matched by | ports live | counters | OEM objects read | usage sensors | no session slot free (MessageId) "
+        + "| quirks | proof (golden/redfish/) |\n"
+        + "|---|---|---|---|---|---|---|---|---|\n");
     for (BmcProfile p : BmcProfile.ALL) {
       String match = (p.vendors().isEmpty() ? "" : "Vendor " + String.join(" or ", p.vendors()))
           + (p.oemKey() == null ? "" : (p.vendors().isEmpty() ? "" : "; ") + "Oem." + p.oemKey());
@@ -44,7 +45,8 @@ class DeviceProfilesDocsTest {
       String ports = p.portsLive() + (p.systemPorts() == null ? "" : " (read: where no chassis lists an adapter, the system's `"
           + p.systemPorts() + "`)");
       s.append(row(p.family(), match.isEmpty() ? "any service" : match, ports,
-          p.counterUnits() + " | " + oemRead + " | " + sensors(p.sensors()), p.quirks(), p.proof()));
+          p.counterUnits() + " | " + oemRead + " | " + sensors(p.sensors()) + " | " + sessionLimit(p.sessionLimit()), p.quirks(),
+          p.proof()));
     }
     s.append("\nSNMP (`snmp.AgentProfile`, matched by sysObjectID, `.*` for an arc; the last matches every agent):\n\n"
         + "| family | sysObjectID | ports live | connUnitPortStatCountBBCreditZero | quirks | proof (golden/snmp/) |\n"
@@ -74,7 +76,17 @@ class DeviceProfilesDocsTest {
     if (s.perCore() != null) {
       parts.add("without a CPU usage sensor, the mean of per-core sensors `" + s.perCore().pattern() + "`");
     }
+    if (!s.noReading().isEmpty()) {
+      parts.add("a reading of " + String.join(" or ", s.noReading().stream().map(v -> "`" + (long) (double) v + "`").toList())
+          + " is none");
+    }
     return String.join("; ", parts);
+  }
+
+  /** The MessageIds a profile names as "no session slot free", with the version a firmware writes left open. */
+  private static String sessionLimit(List<String> ids) {
+    return ids.isEmpty() ? "the last profile's (every service)" : String.join(", ", ids.stream()
+        .map(id -> "`" + id.substring(0, id.indexOf('.')) + ".<version>" + id.substring(id.indexOf('.')) + "`").toList());
   }
 
   private static String code(List<String> values) {

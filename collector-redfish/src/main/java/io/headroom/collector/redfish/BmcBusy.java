@@ -1,13 +1,21 @@
 package io.headroom.collector.redfish;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.headroom.collector.remote.RemoteResponse;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
- * A BMC saying it is overloaded: 429, or 503 (iDRAC: RAC0218, "the maximum number of user
- * sessions is reached"). The only right answer is to wait; another session or another request
- * makes it worse.
+ * A BMC saying it is overloaded: 429, or 503. The only right answer is to wait; another session
+ * or another request makes it worse. Where the error body's MessageId is one a BMC profile lists
+ * as "no session slot free" ({@link BmcProfile#sessionLimit}: the DMTF Base registry's
+ * SessionLimitExceeded, iDRAC's RAC0218), the message says so.
  */
 final class BmcBusy {
+  private static final ObjectMapper JSON = new ObjectMapper();
+
   private BmcBusy() {}
 
   static boolean is(RemoteResponse r) {
@@ -15,8 +23,34 @@ final class BmcBusy {
   }
 
   static String describe(RemoteResponse r) {
-    boolean noSession = r.text().contains("RAC0218");
-    return "HTTP " + r.status() + (noSession ? " RAC0218 (no session slot free on the BMC)" : " (BMC busy)")
-        + "; backing off";
+    for (String id : messageIds(r)) {
+      BmcProfile p = BmcProfile.ofSessionLimit(id);
+      if (p != null) {
+        return "HTTP " + r.status() + " " + id + " (no session slot free on the BMC; " + p.family() + " profile); backing off";
+      }
+    }
+    return "HTTP " + r.status() + " (BMC busy); backing off";
+  }
+
+  /** The Redfish error's code and its extended messages' MessageIds; none when the body is no Redfish error. */
+  private static List<String> messageIds(RemoteResponse r) {
+    List<String> ids = new ArrayList<>();
+    JsonNode error;
+    try {
+      error = JSON.readTree(r.body()).path("error");
+    } catch (IOException | RuntimeException e) {
+      return ids; // not JSON: no MessageId to name
+    }
+    for (JsonNode info : error.path("@Message.ExtendedInfo")) {
+      String id = Json.text(info.get("MessageId"));
+      if (id != null) {
+        ids.add(id);
+      }
+    }
+    String code = Json.text(error.get("code"));
+    if (code != null) {
+      ids.add(code);
+    }
+    return ids;
   }
 }

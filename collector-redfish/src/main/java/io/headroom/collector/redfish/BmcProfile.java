@@ -25,10 +25,15 @@ import java.util.regex.Pattern;
  * @param portsLive where its ports are found
  * @param counterUnits the units of its port counters
  * @param quirks what else it does differently, each with its proof
+ * @param sessionLimit the Redfish MessageIds, as registry prefix and message key without the
+ *     registry's version ("IDRAC.RAC0218" for "IDRAC.2.9.RAC0218"), by which its error bodies say
+ *     no session slot is free; matched against every profile's, since the login comes before the
+ *     service root names the vendor (a MessageId names its own registry, so no vendor's key can be
+ *     mistaken for another's)
  * @param proof the golden cases (collector-redfish/src/test/resources/golden/redfish/) of its captures
  */
 public record BmcProfile(String family, List<String> vendors, String oemKey, Sensors sensors, Oem oem, List<String> mirrorSystems,
-    String systemPorts, String portsLive, String counterUnits, List<String> quirks, List<String> proof) {
+    String systemPorts, String portsLive, String counterUnits, List<String> quirks, List<String> sessionLimit, List<String> proof) {
 
   /**
    * Where the platform usage sensors are and how their documents are read: a sensor's reading is
@@ -43,14 +48,15 @@ public record BmcProfile(String family, List<String> vendors, String oemKey, Sen
    * @param perCore the form of the Ids of per-core utilisation sensors in the Sensors of chassis
    *     that link a processor, read where no platform CPU usage sensor is (their mean is the
    *     server's), or null
+   * @param noReading the values a reading takes when the sensor has none (a sentinel, never a value)
    */
   public record Sensors(String underSystem, List<String> readings, List<String> states, List<String> percentUnits,
-      Pattern perCore) {
+      Pattern perCore, List<Double> noReading) {
     /**
      * The DMTF Sensor: Reading, ReadingUnits "%" (UCUM, as the schema asks) or "Percent" (the
      * schema's ReadingType name for it), no state besides Status.
      */
-    public static final Sensors DMTF = new Sensors(null, List.of("/Reading"), List.of(), List.of("%", "Percent"), null);
+    public static final Sensors DMTF = new Sensors(null, List.of("/Reading"), List.of(), List.of("%", "Percent"), null, List.of());
   }
 
   /** How a port's counter documents are decoded. */
@@ -116,14 +122,18 @@ public record BmcProfile(String family, List<String> vendors, String oemKey, Sen
   /**
    * iDRAC9's usage sensors: the DMTF Sensor with its state under Oem.Dell (r750-capture,
    * r750-idrac6), else the DellNumericSensor (CurrentReading, CurrentState, ReadingUnits
-   * "Percentage": r750-capture's Systems/System.Embedded.1/Oem/Dell/DellNumericSensors).
+   * "Percentage": r750-capture's Systems/System.Embedded.1/Oem/Dell/DellNumericSensors). A reading
+   * of -2147483648 (the most negative 32-bit integer) is iDRAC's "no reading": neither capture
+   * shows one (their idle sensors read 0.0 or null), so it is held by the stand-in test
+   * {@code RedfishScrapeTest.noReadingSentinelUnknownStateAndNullAreAbsentNeverZero}.
    */
   static final Sensors DELL_SENSORS = new Sensors(DELL_NUMERIC, List.of("/Reading", "/CurrentReading"),
-      List.of("/Oem/Dell/CurrentState", "/CurrentState"), List.of("%", "Percent", "Percentage"), null);
+      List.of("/Oem/Dell/CurrentState", "/CurrentState"), List.of("%", "Percent", "Percentage"), null,
+      List.of(-2147483648d));
 
   /** NVIDIA OpenBMC's per-core sensors, {@code ..._CoreUtil_<k>} (gh200, nvidia-gb200-compute-tray). */
   static final Sensors NVIDIA_SENSORS = new Sensors(null, Sensors.DMTF.readings(), List.of(), Sensors.DMTF.percentUnits(),
-      Pattern.compile("CoreUtil_\\d+$"));
+      Pattern.compile("CoreUtil_\\d+$"), List.of());
 
   /** The profiles, first match wins; the last matches every service (DMTF schema only). */
   public static final List<BmcProfile> ALL = List.of(
@@ -133,10 +143,13 @@ public record BmcProfile(String family, List<String> vendors, String oemKey, Sen
           List.of("InfiniBand functions assigned to NetworkPorts/InfiniBand.Slot.7, which answers 404: matched by FQDD (r750-idrac6)",
               "PCIeSlots link /Systems/... device paths: matched by Id (r750-idrac6)",
               "usage sensors under Oem/Dell/DellNumericSensors where the chassis Sensors lack them (firmware before 4.x)"),
+          // RAC0218, "The maximum number of user sessions is reached.": r750-idrac6's capture
+          // (shared/fixtures/redfish/dell-r750-idrac9-6.00.30), Registries/Messages/EEMIRegistry, RegistryPrefix IDRAC
+          List.of("IDRAC.RAC0218"),
           List.of("r750-idrac6", "r750-capture")),
       new BmcProfile("Lenovo XClarity Controller", List.of("Lenovo"), null, Sensors.DMTF, Oem.NONE, List.of(), null,
           "Chassis/1/NetworkAdapters: Ports and NetworkPorts both list the same ports (read once)",
-          "no port counters", List.of("Systems/1.PCIeDevices is an array of links, not a collection"),
+          "no port counters", List.of("Systems/1.PCIeDevices is an array of links, not a collection"), List.of(),
           List.of("lenovo-sr670v2")),
       new BmcProfile("HPE iLO 5", List.of("HPE"), "Hpe", Sensors.DMTF, Oem.NONE, List.of(), "EthernetInterfaces",
           "Chassis/1/NetworkAdapters: NetworkPorts with ActiveLinkTechnology (InfiniBand adapters), Ports (Ethernet); "
@@ -145,13 +158,13 @@ public record BmcProfile(String family, List<String> vendors, String oemKey, Sen
               "Chassis/1/NetworkAdapters empty, the host's interfaces only under Systems/1/EthernetInterfaces (hpe-dl325g10p-ilo5-2.46, "
                   + "hpe-xl675d-g10p-a100-ilo5-2.70)",
               "an adapter's NetworkPorts Members written with a trailing slash, its controllers' Links without: one port (hpe-xl675d-g10p-a40-ilo5-2.55)"),
-          List.of("hpe-dl385g10pv2-ilo5-2.72", "hpe-dl325g10p-ilo5-2.46", "hpe-xl675d-g10p-a100-ilo5-2.70",
+          List.of(), List.of("hpe-dl385g10pv2-ilo5-2.72", "hpe-dl325g10p-ilo5-2.46", "hpe-xl675d-g10p-a100-ilo5-2.70",
               "hpe-xl675d-g10p-a40-ilo5-2.55")),
       new BmcProfile("Supermicro BMC", List.of("Supermicro"), "Supermicro", Sensors.DMTF, Oem.NONE, List.of(), null,
           "Chassis/1/NetworkAdapters: Ports and NetworkPorts, no speeds", "no port counters",
           List.of("ConnectX-7 adapters' ports say Ethernet (PortProtocol and NetDevFuncType agree)",
               "the NVIDIA HGX baseboard served as Systems/HGX_Baseboard_0 (GPUs and an FPGA, no CPU): not a host"),
-          List.of("supermicro-sys821ge-tnhr", "supermicro-sys-a21ge-hgx-b200")),
+          List.of(), List.of("supermicro-sys821ge-tnhr", "supermicro-sys-a21ge-hgx-b200")),
       new BmcProfile("AMI MegaRAC", List.of("AMI"), "Ami", Sensors.DMTF, Oem.NONE, List.of(), "EthernetInterfaces",
           "Chassis/DGX/NetworkAdapters: Ports; InfiniBand said by PortProtocol and NetDevFuncType, not LinkNetworkTechnology (DGX H100); "
               + "where NetworkAdapters is empty (Gigabyte H262-Z63, 12.84.13), Systems/Self/EthernetInterfaces",
@@ -159,16 +172,19 @@ public record BmcProfile(String family, List<String> vendors, String oemKey, Sen
           List.of("Systems/HGX_Baseboard_0 holds the GPUs: not a host",
               "PCIeDevices paged with $skip: the mockup serves one page for every skip (the loop is reported)",
               "NetworkAdapters empty, the NIC a PCIeDevice whose PCIeFunction links an EthernetInterface (gigabyte-h262-ami-12.84.13)"),
-          List.of("nvidia-dgx-h100-ami", "gigabyte-h262-ami-12.84.13")),
+          List.of(), List.of("nvidia-dgx-h100-ami", "gigabyte-h262-ami-12.84.13")),
       new BmcProfile("NVIDIA OpenBMC", List.of("NVIDIA", "Nvidia"), null, NVIDIA_SENSORS, Oem.NONE,
           // the HGX management controller's view of the node: GB200's lists System_0's Graces by serial number
           List.of("HGX_Baseboard_0"), null,
           "adapters under chassis other than the system's (GB200: IO_Board_0/1, Riser_Slot1/2); BlueField-3 BMC: one adapter under two chassis",
           "PortMetrics where linked", List.of("error bodies served with 200 read as absent",
               "host utilisation from per-core CoreUtil sensors", "GPU PCIe links under Chassis/HGX_GPU_*"),
-          List.of("gh200", "nvidia-gb200-compute-tray", "bluefield3-bmc", "nvlink-switch-tray")),
+          List.of(), List.of("gh200", "nvidia-gb200-compute-tray", "bluefield3-bmc", "nvlink-switch-tray")),
       new BmcProfile("DMTF schema only", List.of(), null, Sensors.DMTF, Oem.NONE, List.of(), null, "the system's chassis NetworkAdapters, else other chassis'",
-          "DMTF PortMetrics", List.of(), List.of("dmtf-rackmount1-absent-cpu", "dmtf-bladed-four-systems",
+          "DMTF PortMetrics", List.of(),
+          // the DMTF Base registry's key (Base.1.12.0 to 1.15.0 in the Dell, Lenovo and NVIDIA captures'
+          // Registries, shared/fixtures/redfish): every service that uses the Base registry
+          List.of("Base.SessionLimitExceeded"), List.of("dmtf-rackmount1-absent-cpu", "dmtf-bladed-four-systems",
           "intel-s2600bpb-1.93")));
 
   /** The profile of the service whose root document this is. */
@@ -183,6 +199,21 @@ public record BmcProfile(String family, List<String> vendors, String oemKey, Sen
       }
     }
     return ANY;
+  }
+
+  /**
+   * The profile whose {@link #sessionLimit} names this MessageId ("IDRAC.2.9.RAC0218",
+   * "Base.1.4.0.SessionLimitExceeded": its registry prefix and its key, the version between them
+   * whatever the firmware writes), or null.
+   */
+  static BmcProfile ofSessionLimit(String messageId) {
+    int first = messageId.indexOf('.');
+    int last = messageId.lastIndexOf('.');
+    if (first < 0 || last == first) {
+      return null;
+    }
+    String key = messageId.substring(0, first) + "." + messageId.substring(last + 1);
+    return ALL.stream().filter(p -> p.sessionLimit.contains(key)).findFirst().orElse(null);
   }
 
   /** The profile of a service that matches no other: the DMTF schema only. */

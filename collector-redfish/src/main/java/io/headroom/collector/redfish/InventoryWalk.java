@@ -141,7 +141,7 @@ final class InventoryWalk {
     putIf(attrs, "model", Json.text(system.get("Model")));
     putIf(attrs, "bios", Json.text(system.get("BiosVersion")));
     putIf(attrs, "redfish_version", Json.text(root.get("RedfishVersion")));
-    Double summary = Json.number(system.path("ProcessorSummary").get("Count"));
+    Long summary = Json.counter(system.path("ProcessorSummary").get("Count"));
     Integer sockets = processors != null ? (Integer) processors.cpus().size() : summary == null ? null : summary.intValue();
     if (sockets != null) {
       attrs.put("sockets", sockets);

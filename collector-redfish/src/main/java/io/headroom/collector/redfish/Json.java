@@ -4,19 +4,16 @@ import com.fasterxml.jackson.databind.JsonNode;
 import java.util.ArrayList;
 import java.util.List;
 
-/** Reading Redfish JSON the way BMCs write it: numbers as strings, nulls, sentinels. */
+/**
+ * Reading Redfish JSON the way BMCs write it: numbers as strings, nulls. A vendor's sentinel for
+ * "no reading" is its profile's ({@link BmcProfile.Sensors#noReading}), never decided here.
+ */
 final class Json {
-  /**
-   * What Dell's sensors report when they have no reading (the most negative 32-bit integer);
-   * it is absent, never a value.
-   */
-  static final double NO_READING = -2147483648d;
-
   private Json() {}
 
   /**
    * A number, also when written as a string ("42.5", as telemetry MetricValue always is); null for
-   * null, absent, non-numeric text and the no-reading sentinel.
+   * null, absent, non-numeric text, NaN and the infinities.
    */
   static Double number(JsonNode n) {
     if (n == null || n.isNull() || n.isMissingNode()) {
@@ -34,10 +31,10 @@ final class Json {
     } else {
       return null;
     }
-    return Double.isFinite(v) && v != NO_READING ? v : null;
+    return Double.isFinite(v) ? v : null;
   }
 
-  /** A counter: a non-negative whole number, or null. */
+  /** A counter or a count (lanes, cores, sockets): a non-negative whole number, or null. */
   static Long counter(JsonNode n) {
     Double v = number(n);
     return v == null || v < 0 ? null : v.longValue();

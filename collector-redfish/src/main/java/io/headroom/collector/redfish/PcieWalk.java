@@ -125,8 +125,8 @@ final class PcieWalk {
   }
 
   private static Slot slot(Inventory inv, JsonNode s, JsonNode processors) {
-    Double lanes = Json.number(s.get("Lanes"));
-    Double ordinal = Json.number(s.path("Location").path("PartLocation").get("LocationOrdinalValue"));
+    Long lanes = Json.counter(s.get("Lanes"));
+    Long ordinal = Json.counter(s.path("Location").path("PartLocation").get("LocationOrdinalValue"));
     List<String> cpus = Json.links(processors);
     return new Slot(lanes == null ? 0 : lanes.intValue(), PcieGen.parse(Json.text(s.get("PCIeType"))),
         ordinal == null ? null : ordinal.intValue(), Json.text(s.get("SlotType")),

@@ -29,8 +29,7 @@ final class PortCounters {
     int i = 0;
     for (PortPoll p : polls) {
       if (!p.polled()) {
-        inv.degraded.add(p.entity() + ": not offered: port counters (no Dell port metrics, no PortMetrics"
-            + disabled(p) + ")");
+        inv.degraded.add(p.entity() + ": not offered: port counters (" + nowhere(inv.profile.oem()) + disabled(p) + ")");
         continue;
       }
       List<Fetched> mine = got.subList(Math.min(i, got.size()), Math.min(i + p.paths().size(), got.size()));
@@ -47,6 +46,15 @@ final class PortCounters {
             + " holds none of the counters read" + holds(docs.get(0)) + disabled(p) + ")");
       }
     }
+  }
+
+  /**
+   * Where the walk looked for the port's counters and found none: the DMTF PortMetrics link, and
+   * the functions' OEM port metrics where the BMC's profile names some.
+   */
+  private static String nowhere(BmcProfile.Oem oem) {
+    return oem.functionPortMetrics().isEmpty() ? "no PortMetrics, and the BMC's profile names no OEM port metrics"
+        : "no PortMetrics, no " + String.join(" or ", oem.functionPortMetrics()) + " under its functions' Oem." + oem.key();
   }
 
   /** "; it holds only Transceivers", naming what the resource does hold. */

@@ -78,11 +78,11 @@ final class ProcessorsWalk {
       Map<String, Object> attrs = new LinkedHashMap<>();
       InventoryWalk.putIf(attrs, "socket", Json.text(doc.get("Socket")));
       InventoryWalk.putIf(attrs, "model", Json.text(doc.get("Model")));
-      Double cores = Json.number(doc.get("TotalCores"));
+      Long cores = Json.counter(doc.get("TotalCores"));
       if (cores != null) {
         attrs.put("cores", cores.intValue());
       }
-      Double threads = Json.number(doc.get("TotalThreads"));
+      Long threads = Json.counter(doc.get("TotalThreads"));
       if (threads != null) {
         attrs.put("threads", threads.intValue());
       }

@@ -24,9 +24,10 @@ record UsageSensor(String sensor, String telemetryId, MetricDef metric, String p
       new Kind("SystemBoardSYSUsage", "AggregateUsage", RedfishMetrics.SYSTEM_USAGE));
 
   /**
-   * The reading as a fraction, or null when the sensor has none: a null or sentinel reading, a
-   * state of Unknown, a sensor that is not enabled, or a unit that is not percent. Where the
-   * reading, its state and its unit are is the BMC profile's ({@link BmcProfile.Sensors}).
+   * The reading as a fraction, or null when the sensor has none: a null reading or one of the
+   * profile's no-reading values, a state of Unknown, a sensor that is not enabled, or a unit that
+   * is not percent. Where the reading, its state and its unit are is the BMC profile's
+   * ({@link BmcProfile.Sensors}).
    */
   static Double fraction(JsonNode doc, BmcProfile.Sensors sensors) {
     String state = null;
@@ -46,6 +47,6 @@ record UsageSensor(String sensor, String telemetryId, MetricDef metric, String p
     }
     JsonNode reading = sensors.readings().stream().map(doc::at).filter(n -> !n.isMissingNode()).findFirst().orElse(null);
     Double v = Json.number(reading);
-    return v == null || v < 0 || v > 100 ? null : v / 100;
+    return v == null || sensors.noReading().contains(v) || v < 0 || v > 100 ? null : v / 100;
   }
 }

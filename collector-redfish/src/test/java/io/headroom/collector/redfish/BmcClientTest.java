@@ -53,6 +53,23 @@ class BmcClientTest {
   }
 
   @Test
+  void theBaseRegistrysSessionLimitIsNamedAndAnyOtherMessageIsBusy() throws Exception {
+    try (StandinServer bmc = StandinServer.builder().root(Bmc.R760).start(); BmcClient client = client(bmc)) {
+      // the body Cisco CIMC sends (akaliwod/iserver doc/green), here with a 503
+      bmc.when("GET", ROOT).times(1).reply(503, Map.of("Content-Type", "application/json"),
+          "{\"error\":{\"code\":\"Base.1.4.0.GeneralError\",\"@Message.ExtendedInfo\":[{\"MessageId\":"
+              + "\"Base.1.4.0.SessionLimitExceeded\"}]}}");
+      assertEquals("HTTP 503 Base.1.4.0.SessionLimitExceeded (no session slot free on the BMC; DMTF schema only profile); "
+          + "backing off", failure(client, client.target()));
+      clock.advance(BmcClient.DEFAULT_BACKOFF);
+      bmc.when("GET", ROOT).times(1).reply(503, Map.of("Content-Type", "application/json"),
+          "{\"error\":{\"code\":\"Base.1.4.0.GeneralError\",\"@Message.ExtendedInfo\":[{\"MessageId\":"
+              + "\"Base.1.4.0.ServiceTemporarilyUnavailable\"}]}}");
+      assertEquals("HTTP 503 (BMC busy); backing off", failure(client, client.target()));
+    }
+  }
+
+  @Test
   void aBusyBmcThatGivesNoRetryAfterIsLeftAloneThirtySeconds() throws Exception {
     try (StandinServer bmc = StandinServer.builder().root(Bmc.R760).start(); BmcClient client = client(bmc)) {
       bmc.when("GET", ROOT).times(1).reply(503);

@@ -5,7 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.headroom.standin.Captures;
+import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 
 /** Profiles matched by the service roots of the captures (Vendor, else an Oem key). */
@@ -56,5 +61,38 @@ class BmcProfileTest {
         java.util.List.of());
     assertEquals(BmcProfile.CounterFormat.PORT_METRICS, p.format());
     assertEquals(java.util.List.of("/pm"), p.paths());
+  }
+
+  @Test
+  void aSessionLimitIsKnownByItsRegistryAndKeyWhateverTheVersion() {
+    assertEquals("Dell iDRAC9", BmcProfile.ofSessionLimit("IDRAC.2.9.RAC0218").family());
+    // the Base registry's key, three-part version as Cisco CIMC writes it (akaliwod/iserver doc/green, a 400 at login)
+    assertEquals("DMTF schema only", BmcProfile.ofSessionLimit("Base.1.4.0.SessionLimitExceeded").family());
+    assertEquals("DMTF schema only", BmcProfile.ofSessionLimit("Base.1.12.SessionLimitExceeded").family());
+    assertNull(BmcProfile.ofSessionLimit("Base.1.12.GeneralError"));
+    assertNull(BmcProfile.ofSessionLimit("IDRAC.2.9.RAC0219")); // the next message: power command failed
+    assertNull(BmcProfile.ofSessionLimit("Base.1.12.RAC0218")); // Dell's key in another registry is not Dell's message
+    assertNull(BmcProfile.ofSessionLimit("RAC0218")); // no registry named
+    assertNull(BmcProfile.ofSessionLimit("IDRAC.RAC0218")); // no version: not a MessageId
+  }
+
+  @Test
+  void dellsSessionLimitIsTheOneInItsCapturesMessageRegistry() throws Exception {
+    Path capture = Captures.find("redfish/dell-r750-idrac9-6.00.30");
+    assumeTrue(capture != null, "skipped: shared/fixtures/redfish/dell-r750-idrac9-6.00.30 is not on this machine");
+    JsonNode eemi = JSON.readTree(capture.resolve("redfish/v1/Registries/Messages/EEMIRegistry/index.json").toFile());
+    String version = eemi.path("RegistryVersion").asText(); // 2.7.0: a MessageId carries major.minor
+    String id = eemi.path("RegistryPrefix").asText() + "." + version.substring(0, version.lastIndexOf('.')) + ".RAC0218";
+    assertEquals("IDRAC.2.7.RAC0218", id);
+    assertEquals("The maximum number of user sessions is reached.", eemi.path("Messages").path("RAC0218").path("Message").asText());
+    assertEquals("Dell iDRAC9", BmcProfile.ofSessionLimit(id).family());
+  }
+
+  @Test
+  void onlyDellSaysAReadingOfTheMostNegative32BitIntegerIsNone() throws Exception {
+    JsonNode sentinel = JSON.readTree("{\"Reading\":-2147483648,\"ReadingUnits\":\"%\"}");
+    assertEquals(java.util.List.of(-2147483648d), BmcProfile.ALL.get(0).sensors().noReading());
+    assertNull(UsageSensor.fraction(sentinel, BmcProfile.ALL.get(0).sensors()));
+    assertEquals(1, BmcProfile.ALL.stream().filter(p -> !p.sensors().noReading().isEmpty()).count());
   }
 }

@@ -98,7 +98,8 @@ class BmcSessionTest {
           "{\"error\":{\"code\":\"Base.1.12.GeneralError\",\"@Message.ExtendedInfo\":[{\"MessageId\":\"IDRAC.2.9.RAC0218\","
               + "\"Message\":\"The maximum number of user sessions is reached.\"}]}}");
       Exception first = assertThrows(java.io.IOException.class, () -> source.scrape(new Scrape(1000)));
-      assertTrue(first.getMessage().contains("RAC0218"), first.getMessage());
+      assertTrue(first.getMessage().contains("HTTP 503 IDRAC.2.9.RAC0218 (no session slot free on the BMC; Dell iDRAC9 profile)"),
+          first.getMessage());
       Exception second = assertThrows(java.io.IOException.class, () -> source.scrape(new Scrape(1010)));
       assertEquals(1, bmc.count("POST", Bmc.SESSIONS)); // the second scrape did not try again
       assertTrue(second.getMessage().contains("backing off"), second.getMessage());

@@ -102,8 +102,9 @@ class PortsWalkTest {
         p2.attrs());
     assertEquals(Map.of(), p2.capacity());
     assertTrue(MiniBmc.relations(d).contains("bmc1/net/NIC.Embedded.1-2 on bmc1/socket/0"), d.relations().toString());
-    assertTrue(d.degraded().contains("bmc1/net/NIC.Embedded.1-2: not offered: port counters (no Dell port metrics, "
-        + "no PortMetrics)"), d.degraded().toString());
+    assertTrue(d.degraded().contains("bmc1/net/NIC.Embedded.1-2: not offered: port counters (no PortMetrics, "
+        + "no DellNICPortMetrics or DellFCPortMetrics or DellInfiniBandPortMetrics under its functions' Oem.Dell)"),
+        d.degraded().toString());
     assertFalse(d.degraded().stream().anyMatch(n -> n.startsWith("bmc1/net/NIC.Embedded.1-1:")), d.degraded().toString());
   }
 
