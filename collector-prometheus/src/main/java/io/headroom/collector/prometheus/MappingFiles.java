@@ -25,7 +25,7 @@ import java.util.stream.Stream;
  */
 public final class MappingFiles {
   /** The shipped files, by exporter. */
-  public static final List<String> SHIPPED = List.of("node_exporter", "if_mib");
+  public static final List<String> SHIPPED = List.of("node_exporter", "if_mib", "idrac_telemetry");
   private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
 
   private MappingFiles() {}

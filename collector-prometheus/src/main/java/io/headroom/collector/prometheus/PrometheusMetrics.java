@@ -14,8 +14,9 @@ import java.util.stream.Collectors;
  * What a Prometheus mapping file may turn an exporter's series into, declared once
  * (docs/metrics/prometheus.md is checked against this). A mapping names a metric by its name; the
  * name is looked up here, with the entity kind it is given for, so every reading still goes
- * through its declaration. The figures are the host source's and the SNMP source's, computed by
- * PromQL over the exporter's counters instead of from the kernel's or the agent's.
+ * through its declaration. The figures are the host source's, the SNMP source's and the Redfish
+ * source's, computed by PromQL over the exporter's series instead of from the kernel's, the agent's
+ * or the BMC's.
  */
 public final class PrometheusMetrics {
   private static final Set<String> CPUS = EntityKind.set(EntityKind.HOST_CPU, EntityKind.CPU_SOCKET, EntityKind.CPU);
@@ -25,7 +26,7 @@ public final class PrometheusMetrics {
 
   public static final MetricDef UTIL = new MetricDef(Metrics.UTIL, "fraction", "gauge",
       EntityKind.set(EntityKind.HOST_CPU, EntityKind.CPU_SOCKET, EntityKind.CPU, EntityKind.DISK),
-      "CPUs: share of CPU time not idle and not in iowait. Disks: share of time busy with I/O.");
+      "CPUs: share of CPU time not idle and not in iowait (from a BMC: its CPU usage / 100). Disks: share of time busy with I/O.");
   public static final MetricDef UTIL_USER = cpuShare("util_user", "user and nice");
   public static final MetricDef UTIL_SYSTEM = cpuShare("util_system", "system");
   public static final MetricDef UTIL_IRQ = cpuShare(Metrics.UTIL_IRQ, "hard interrupts");
