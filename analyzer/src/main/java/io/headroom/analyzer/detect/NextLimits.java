@@ -99,8 +99,10 @@ public final class NextLimits {
     Set<String> out = new HashSet<>(NextCandidates.cpuFamily(ctx, d.entity()));
     out.add(d.entity());
     if (d.group() != null) {
-      // the members at their ceiling with it (tightest first): saturated together, lifted together
-      out.addAll(d.group().entities().subList(0, Math.min(d.group().atCeiling(), d.group().entities().size())));
+      // the members at their ceiling with it (tightest first): saturated together, lifted together,
+      // but only those of its own tier where the cables tell tiers apart (Tiers)
+      List<String> atCeiling = d.group().entities().subList(0, Math.min(d.group().atCeiling(), d.group().entities().size()));
+      out.addAll(Tiers.toLift(ctx, d.entity(), atCeiling));
     }
     for (Relation r : ctx.data().relations()) {
       if (!Rel.CABLED_TO.wire().equals(r.rel())) {
