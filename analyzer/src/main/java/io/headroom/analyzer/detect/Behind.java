@@ -25,7 +25,9 @@ final class Behind {
   static List<Finding> withoutEchoes(Context ctx, List<Finding> findings) {
     Set<String> saturated = new HashSet<>();
     for (Finding f : findings) {
-      if (f.bottleneck() != Bottleneck.DISK) {
+      // only a resource that holds its ceiling can hold the device's work: one that touched it now
+      // and then (a link at 88% whose p95 reaches 90%) is no saturation, and the device's queue is its own
+      if (f.bottleneck() != Bottleneck.DISK && Sustained.holds(ctx, f)) {
         saturated.add(f.entity());
         if (f.group() != null) {
           saturated.addAll(f.group().entities());

@@ -26,6 +26,11 @@ final class Sustained {
    */
   record Split(List<Finding> limits, List<String> notes) {}
 
+  /** True when the finding's resource spent the sustained share of the window at its ceiling (or has no load to read). */
+  static boolean holds(Context ctx, Finding f) {
+    return f.load() == null || f.load().saturation(ctx).share() >= ctx.thresholds().sustainedShare();
+  }
+
   static Split split(Context ctx, List<Finding> findings) {
     Thresholds t = ctx.thresholds();
     List<String> shows = WorkloadSignals.holdsAgainstCeiling(ctx);

@@ -39,6 +39,26 @@ class BehindTest {
     assertEquals("t/vol", d.entity());
   }
 
+  /**
+   * A node that only touched its ceiling holds no one's work: util ramping 0.80 to 0.92 over the 60
+   * s is at or above cpuBusy (0.90) from 0.80 + 0.12 t / 59 >= 0.90, t >= 49.2, so 10 of 60 readings
+   * (17%, under the sustained half) while its p95 (0.914) reaches the ceiling: a transient, so the
+   * volume's queue is its own.
+   */
+  @Test
+  void aNodeThatOnlyTouchedItsCeilingLeavesTheVolumeItsOwnLimit() {
+    Bed b = new Bed()
+        .workload("w1", 1, 32, 10_000, 0.0032)
+        .entity("t/vol", "disk").entity("t/node-a", "array_cpu")
+        .rel("w1", "targets", "t/vol").rel("t/vol", "served_by", "t/node-a")
+        .ramp("t/node-a", "util", 0.80, 0.92)
+        .constant("t/vol", "util", 1.0).constant("t/vol", "queue_depth", 30)
+        .constant("t/vol", "read_iops", 10_000).constant("t/vol", "read_latency_s", 0.003);
+    PhaseDecision d = new Detector(Thresholds.defaults()).decide(b.ctx());
+    assertEquals(Bottleneck.DISK, d.bottleneck(), d.evidence().toString());
+    assertEquals("t/vol", d.entity());
+  }
+
   @Test
   void whatServesAVolumeIsFollowedThroughServedByAndBehind() {
     Bed b = new Bed().entity("v", "disk").entity("n", "array_cpu").entity("d", "disk").entity("l", "pcie_link")
