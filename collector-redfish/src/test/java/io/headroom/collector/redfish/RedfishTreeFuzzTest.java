@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.headroom.collector.fuzz.Draw;
 import io.headroom.collector.remote.RemoteResponse;
 import io.headroom.collector.source.Discovery;
 import io.headroom.collector.source.Scrape;
@@ -239,45 +240,6 @@ class RedfishTreeFuzzTest {
         yield members;
       }
     };
-  }
-
-  /** The fuzzer's bytes read front to back as choices; past their end every choice is the first. */
-  private static final class Draw {
-    private final byte[] b;
-    private int i;
-
-    Draw(byte[] b) {
-      this.b = b;
-    }
-
-    int below(int n) {
-      if (n <= 1 || i >= b.length) {
-        i++;
-        return 0;
-      }
-      return Byte.toUnsignedInt(b[i++]) % n;
-    }
-
-    long longValue() {
-      long v = 0;
-      for (int k = 0; k < 8; k++) {
-        v = v << 8 | (i < b.length ? Byte.toUnsignedInt(b[i]) : 0);
-        i++;
-      }
-      return v;
-    }
-
-    byte[] bytes(int max) {
-      int n = Math.min(below(256) * 16 + below(16), max);
-      int from = Math.min(i, b.length);
-      int to = Math.min(from + n, b.length);
-      i = to;
-      return java.util.Arrays.copyOfRange(b, from, to);
-    }
-
-    String text(int max) {
-      return new String(bytes(max), StandardCharsets.UTF_8);
-    }
   }
 
   private static List<Tree> trees() {

@@ -29,11 +29,11 @@ final class AgentClock {
 
   private record Fallback(String name, OID oid, long ticksPerUnit) {}
 
-  private final AgentSession session;
+  private final AgentRequests session;
   private final boolean v3;
   private String note;
 
-  AgentClock(AgentSession session, boolean v3) {
+  AgentClock(AgentRequests session, boolean v3) {
     this.session = session;
     this.v3 = v3;
   }
