@@ -264,7 +264,8 @@ final class PortsWalk {
       }
     }
     Matcher m = SLOT.matcher(adapterId);
-    return m.find() ? inv.linkBySlot.get(Integer.parseInt(m.group(1))) : null;
+    Integer slot = m.find() ? Json.digits(m.group(1)) : null;
+    return slot == null ? null : inv.linkBySlot.get(slot);
   }
 
   static String socket(Inventory inv, JsonNode links) {
