@@ -24,8 +24,8 @@ final class Walker {
   private final AgentRequests session;
   private final int configuredRepetitions;
   private int maxRepetitions;
-  /** System.nanoTime() past which no request is sent; set by {@link #begin}, none before. */
-  private long deadline = Long.MAX_VALUE;
+  /** System.nanoTime() past which no request is sent; set by {@link #begin} (none before: walkTimeout null). */
+  private long deadline;
   private Duration walkTimeout;
 
   Walker(AgentRequests session, int maxRepetitions) {
@@ -46,7 +46,8 @@ final class Walker {
 
   /** Null while the scrape's walks are within walk_timeout; else that it passed. */
   String pastDeadline() {
-    return System.nanoTime() - deadline > 0 ? "walk_timeout " + Durations.format(walkTimeout) + " passed" : null;
+    boolean past = walkTimeout != null && System.nanoTime() - deadline > 0;
+    return past ? "walk_timeout " + Durations.format(walkTimeout) + " passed" : null;
   }
 
   /** The max-repetitions the next request uses: the configured one, or lower after tooBig. */
