@@ -46,8 +46,4 @@ final class HeldChanges {
   void retain(Set<String> keep) {
     pending.keySet().retainAll(keep);
   }
-
-  Set<String> runs() {
-    return pending.keySet();
-  }
 }

@@ -88,16 +88,6 @@ public final class LiveVerdicts implements Runnable {
     this.abandonAfterS = abandonAfter.toMillis() / 1000.0;
   }
 
-  /** Runs this instance holds state for (it is released once a run is no longer active). */
-  public int trackedRuns() {
-    Set<String> keys = new java.util.HashSet<>(last.keySet());
-    keys.addAll(announced.keySet());
-    keys.addAll(held.runs());
-    keys.addAll(judgedFinal);
-    keys.addAll(lastActivity.keySet());
-    return keys.size();
-  }
-
   /** After a run ends, how long to wait for its last samples before the one final judgement. */
   static final double SETTLE_S = 3;
   private final Set<String> judgedFinal = ConcurrentHashMap.newKeySet();

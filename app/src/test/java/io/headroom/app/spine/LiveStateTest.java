@@ -40,6 +40,8 @@ class LiveStateTest {
 
   private double now;
   private final List<Verdict> heard = new ArrayList<>();
+  /** The previous verdict each announcement named (null: the run's first). */
+  private final List<Verdict> previous = new ArrayList<>();
 
   @Test
   void anEndedRunIsJudgedOnceMoreThenForgotten() throws Exception {
@@ -55,12 +57,24 @@ class LiveStateTest {
       now = T0 + 14; // settled: the one final judgement
       live.run();
       assertEquals(1, heard.size());
-      assertEquals(1, live.trackedRuns());
+      assertNull(previous.get(0));
+      now = T0 + 14.5; // judged once: the next round says nothing
+      live.run();
+      assertEquals(1, heard.size());
       now = T0 + 10 + ActiveRuns.LINGER_S + 1; // past the linger time: dropped, and its state with it
       live.run();
       assertEquals(0, active.keys().size());
-      assertEquals(0, live.trackedRuns());
       assertEquals(1, heard.size());
+
+      // The same run comes again, ending later (its record sent again): had its state been kept, the
+      // final judgement already made would hold it silent; forgotten, it is judged afresh, as a run
+      // never heard of (no previous verdict), once it has settled.
+      store(database, new Run("r1", TESTBED, T0, T0 + 20, Map.of()), 10, 20);
+      active.update(TESTBED, new Run("r1", TESTBED, T0, T0 + 20, Map.of()));
+      now = T0 + 23;
+      live.run();
+      assertEquals(2, heard.size());
+      assertNull(previous.get(1));
     }
   }
 
@@ -82,21 +96,25 @@ class LiveStateTest {
       now = T0 + 40 + ABANDON_AFTER.toSeconds(); // exactly the configured silence: still open
       live.run();
       assertNull(endOf(db, "r2"));
-      assertEquals(1, live.trackedRuns());
+      assertEquals(1, heard.size(), "still open: nothing new to say");
       now += 0.5; // just past it: closed at its newest sample, T0+9
       live.run();
       assertEquals(T0 + 9, endOf(db, "r2"), 1e-6);
       assertEquals("true", abandonedMark(db, "r2"));
+      int judged = heard.size();
       now += 2; // later rounds: gone, judged no more
       live.run();
       assertEquals(0, active.keys().size());
-      assertEquals(0, live.trackedRuns());
+      assertEquals(judged, heard.size());
     }
   }
 
   private LiveVerdicts live(TestDatabase db, Database database, ActiveRuns active) throws Exception {
     Migrations.migrate(database.connection(), TestDatabase.KEEPING_FIXED_DATES);
-    return new LiveVerdicts(active, database, new RunAnalyzer(), List.of((tb, previous, current) -> heard.add(current)),
+    return new LiveVerdicts(active, database, new RunAnalyzer(), List.of((tb, before, current) -> {
+      heard.add(current);
+      previous.add(before);
+    }),
         () -> now, ABANDON_AFTER);
   }
 

@@ -24,7 +24,7 @@ import java.time.Instant;
  * that for some OEM resources). After a 429 or 503 nothing is sent until the wait is over: each
  * request in between fails at once, without touching the BMC.
  */
-final class BmcClient implements AutoCloseable {
+final class BmcClient implements Resources {
   private static final ObjectMapper JSON = new ObjectMapper();
   /** How long to leave a busy BMC alone when it does not say (Retry-After). */
   static final Duration DEFAULT_BACKOFF = Duration.ofSeconds(30);
@@ -45,17 +45,20 @@ final class BmcClient implements AutoCloseable {
     this.target = http.target();
   }
 
-  String target() {
+  @Override
+  public String target() {
     return target;
   }
 
   /** The BMC's concurrency limit (max_concurrency): the most requests in flight to it at once. */
-  int maxConcurrency() {
+  @Override
+  public int maxConcurrency() {
     return http.endpoint().maxConcurrency();
   }
 
   /** The resource at {@code path} as a JSON object. */
-  JsonNode get(String path) throws BmcException {
+  @Override
+  public JsonNode get(String path) throws BmcException {
     String where = "GET " + target() + path;
     Instant now = clock.instant();
     if (now.isBefore(quietUntil)) {
@@ -123,7 +126,8 @@ final class BmcClient implements AutoCloseable {
     return id + (msg.isEmpty() ? "" : " " + msg);
   }
 
-  private static JsonNode parse(String where, RemoteResponse r) throws BmcException {
+  /** A 2xx answer's body as the walks get it: a JSON object, else a BmcException naming {@code where}. */
+  static JsonNode parse(String where, RemoteResponse r) throws BmcException {
     JsonNode doc;
     try {
       doc = JSON.readTree(r.body());

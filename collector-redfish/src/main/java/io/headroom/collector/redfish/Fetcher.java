@@ -26,7 +26,7 @@ final class Fetcher implements AutoCloseable {
   /** How long a shared helper thread waits for more work before it ends. */
   static final long HELPER_KEEP_ALIVE_SECONDS = 60;
 
-  private final BmcClient client;
+  private final Resources client;
   private final int parallel;
   private final ExecutorService helpers;
   private final RedfishSettings bounds;
@@ -45,12 +45,12 @@ final class Fetcher implements AutoCloseable {
    * @param helpers the shared pool ({@link #helperPool()}); it must start a thread for each task
    *     (no queue), as a helper may wait on the BMC's semaphore
    */
-  Fetcher(BmcClient client, int parallel, ExecutorService helpers) {
+  Fetcher(Resources client, int parallel, ExecutorService helpers) {
     this(client, parallel, helpers, RedfishSettings.defaults());
   }
 
   /** @param bounds the walk's bounds: pages and members per collection, time per walk */
-  Fetcher(BmcClient client, int parallel, ExecutorService helpers, RedfishSettings bounds) {
+  Fetcher(Resources client, int parallel, ExecutorService helpers, RedfishSettings bounds) {
     this.client = client;
     this.parallel = parallel;
     this.helpers = helpers;
@@ -83,7 +83,7 @@ final class Fetcher implements AutoCloseable {
         });
   }
 
-  BmcClient client() {
+  Resources client() {
     return client;
   }
 

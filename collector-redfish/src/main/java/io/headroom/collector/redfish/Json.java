@@ -12,6 +12,18 @@ final class Json {
   private Json() {}
 
   /**
+   * The decimal digits of a name ("CPU.Socket.2", "NIC.Slot.4") as an int; null past one (a
+   * service that names a socket "CPU4340410369358234940" names no socket by it).
+   */
+  static Integer digits(String digits) {
+    try {
+      return Integer.valueOf(digits);
+    } catch (NumberFormatException e) {
+      return null;
+    }
+  }
+
+  /**
    * A number, also when written as a string ("42.5", as telemetry MetricValue always is); null for
    * null, absent, non-numeric text, NaN and the infinities.
    */

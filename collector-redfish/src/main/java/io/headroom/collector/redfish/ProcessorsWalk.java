@@ -153,10 +153,11 @@ final class ProcessorsWalk {
     return fromZero ? n : n - 1;
   }
 
-  /** The number a socket's name ends in, or -1. */
+  /** The number a socket's name ends in, or -1 (none, or one past an int: found by RedfishTreeFuzzTest). */
   private static int nameNumber(JsonNode doc) {
     String name = Json.text(doc.get("Socket"));
     Matcher m = SOCKET_NUMBER.matcher(name == null ? "" : name);
-    return m.find() ? Integer.parseInt(m.group(1)) : -1;
+    Integer n = m.find() ? Json.digits(m.group(1)) : null;
+    return n == null ? -1 : n;
   }
 }

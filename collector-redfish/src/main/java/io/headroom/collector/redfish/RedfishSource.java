@@ -25,7 +25,7 @@ final class RedfishSource implements Source {
   private final String host;
   private final Duration interval;
   private final RedfishSettings settings;
-  private final BmcClient client;
+  private final Resources client;
   private final Fetcher fetcher;
   private final Clock clock;
   private final Function<Inventory, TelemetryStream> streams;
@@ -38,7 +38,7 @@ final class RedfishSource implements Source {
    * @param fetchHelpers threads shared by all BMCs' parallel requests ({@link Fetcher#helperPool()})
    * @param streams opens the telemetry stream of an inventory that offers one (tests give short waits)
    */
-  RedfishSource(String host, Duration interval, RedfishSettings settings, BmcClient client, Clock clock,
+  RedfishSource(String host, Duration interval, RedfishSettings settings, Resources client, Clock clock,
       ExecutorService fetchHelpers, Function<Inventory, TelemetryStream> streams) {
     this.host = host;
     this.interval = interval == null ? Duration.ofSeconds(5) : interval;

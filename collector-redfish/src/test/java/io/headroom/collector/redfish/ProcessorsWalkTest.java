@@ -43,6 +43,17 @@ class ProcessorsWalkTest {
     assertEquals(List.of("GET BMC" + PROCS + "/Broken"), d.problems());
   }
 
+  /** RedfishTreeFuzzTest's crash-6d3260d5...: a name ending past an int threw NumberFormatException out of discover. */
+  @Test
+  void aNameEndingInANumberPastAnIntTakesItsPlace() throws Exception {
+    Discovery d = bmc(PROCS + "/CPU.Socket.1", PROCS + "/X")
+        .put(PROCS + "/CPU.Socket.1", "{\"Socket\":\"CPU.Socket.1\"}")
+        .put(PROCS + "/X", "{\"Socket\":\"CPU4340410369358234940\"}")
+        .discover(dir, "");
+    // CPU.Socket.1 is 1 - 1 = 0; the other names no number an int holds: its place, 1
+    assertEquals(List.of("bmc1/socket/0 socket 0 (CPU.Socket.1)", "bmc1/socket/1 socket 1 (X)"), sockets(d));
+  }
+
   @Test
   void aSocketNumberedZeroStaysZero() throws Exception {
     Discovery d = bmc(PROCS + "/CPU0").put(PROCS + "/CPU0", "{\"Socket\":\"CPU0\"}").discover(dir, "");

@@ -29,11 +29,11 @@ final class AgentClock {
 
   private record Fallback(String name, OID oid, long ticksPerUnit) {}
 
-  private final AgentSession session;
+  private final AgentRequests session;
   private final boolean v3;
   private String note;
 
-  AgentClock(AgentSession session, boolean v3) {
+  AgentClock(AgentRequests session, boolean v3) {
     this.session = session;
     this.v3 = v3;
   }
@@ -48,9 +48,10 @@ final class AgentClock {
     VariableBinding objectId = response.get(1);
     AgentProfile profile = AgentProfile.of(!objectId.isException() && objectId.getVariable() instanceof OID oid ? oid : null);
     VariableBinding up = response.get(0);
-    if (!up.isException()) {
+    Long ticks = up.isException() ? null : IntTable.number(up.getVariable());
+    if (ticks != null) {
       note = null;
-      return new SystemGroup(new Reading(up.getVariable().toLong(), nanos, "sysUpTime"), profile);
+      return new SystemGroup(new Reading(ticks, nanos, "sysUpTime"), profile);
     }
     return new SystemGroup(fallback(), profile);
   }
@@ -67,11 +68,12 @@ final class AgentClock {
     PDU response = answer(get);
     for (int i = 0; i < FALLBACKS.size(); i++) {
       VariableBinding b = response.get(i);
-      if (!b.isException()) {
+      Long units = b.isException() ? null : IntTable.number(b.getVariable());
+      if (units != null) {
         Fallback f = FALLBACKS.get(i);
         note = "no sysUpTime.0: agent restarts told from " + f.name()
             + (f.oid().equals(HR_SYSTEM_UPTIME) ? " (the host's uptime: a restart of the agent alone is not seen)" : "");
-        return new Reading(b.getVariable().toLong() * f.ticksPerUnit(), nanos, f.name().replace(".0", ""));
+        return new Reading(units * f.ticksPerUnit(), nanos, f.name().replace(".0", ""));
       }
     }
     note = "no sysUpTime.0, snmpEngineTime.0 or hrSystemUptime.0: no agent-restart check (a port's "

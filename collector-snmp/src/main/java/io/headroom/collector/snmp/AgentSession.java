@@ -45,7 +45,7 @@ import org.snmp4j.transport.DefaultUdpTransportMapping;
  * source; v2c requests go through a {@link V2cChannel} on the caller's thread. Requests wait
  * {@code timeout} and are sent again {@code retries} times.
  */
-final class AgentSession implements AutoCloseable {
+final class AgentSession implements AgentRequests {
   private final Snmp snmp; // v3 only
   private final Target<UdpAddress> target; // v3 only
   private final V2cChannel channel; // v2c only
@@ -116,8 +116,8 @@ final class AgentSession implements AutoCloseable {
     return new AgentSession(snmp, target, null, agent, settings);
   }
 
-  /** An empty request of {@code type} in this session's protocol version. */
-  PDU pdu(int type) {
+  @Override
+  public PDU pdu(int type) {
     PDU pdu = channel == null ? new ScopedPDU() : new PDU();
     pdu.setType(type);
     return pdu;
@@ -127,7 +127,8 @@ final class AgentSession implements AutoCloseable {
    * The response, or null when the agent did not answer within timeout and retries. A USM report
    * (unknown user, wrong password, ...) is an IOException naming it: no later request would fare better.
    */
-  PDU send(PDU request) throws IOException {
+  @Override
+  public PDU send(PDU request) throws IOException {
     if (closed) { // said at once: a closed session's requests would only wait out their timeouts
       throw new IOException("agent " + agent + ": the session is closed");
     }
@@ -146,12 +147,13 @@ final class AgentSession implements AutoCloseable {
     return event == null ? null : event.getResponse();
   }
 
-  /** What a request that went unanswered waited for: "1000 ms x 2 tries". */
-  String patience() {
+  @Override
+  public String patience() {
     return timeoutMillis + " ms x " + (retries + 1) + " tries";
   }
 
-  String agent() {
+  @Override
+  public String agent() {
     return agent;
   }
 

@@ -42,16 +42,16 @@ final class FcPortKind {
   private FcPortKind() {}
 
   static Decoded of(IntTable config, int index) {
-    Variable type = config.get(CONN_UNIT_PORT_TYPE, index);
-    int t = type == null ? 0 : type.toInt();
-    String typeName = t > 0 && t < TYPES.size() ? TYPES.get(t) : null;
+    Long type = config.number(CONN_UNIT_PORT_TYPE, index);
+    long t = type == null ? 0 : type;
+    String typeName = t > 0 && t < TYPES.size() ? TYPES.get((int) t) : null;
     Variable nameVar = config.get(CONN_UNIT_PORT_NAME, index);
     String name = nameVar == null ? "" : nameVar.toString().toLowerCase(Locale.ROOT);
     boolean iscsi = t == SCSI && (name.contains("iqn.") || name.contains("eui."));
     String fabric = iscsi || t == LAN ? "ethernet" : t == SCSI ? "scsi" : "fc";
     String idPart = iscsi ? "iscsi" : fabric.equals("fc") ? "fc" : "fa";
-    Variable speed = config.get(CONN_UNIT_PORT_SPEED, index);
-    long kb = speed == null ? 0 : speed.toLong();
+    Long speed = config.number(CONN_UNIT_PORT_SPEED, index);
+    long kb = speed == null ? 0 : speed;
     if (kb >= SLOWEST_KB_PER_S) {
       return new Decoded(fabric, idPart, typeName, iscsi ? "iscsi" : null, kb * 1000.0, null);
     }
@@ -59,8 +59,8 @@ final class FcPortKind {
     if (kb <= 0) {
       note = "no ceiling: connUnitPortSpeed " + (speed == null ? "not given" : kb);
     } else {
-      Variable tx = config.get(CONN_UNIT_PORT_TRANSMITTER_TYPE, index);
-      String txName = tx != null && tx.toInt() > 0 && tx.toInt() < TRANSMITTERS.size() ? TRANSMITTERS.get(tx.toInt()) : "not given";
+      Long tx = config.number(CONN_UNIT_PORT_TRANSMITTER_TYPE, index);
+      String txName = tx != null && tx > 0 && tx < TRANSMITTERS.size() ? TRANSMITTERS.get(tx.intValue()) : "not given";
       note = "no ceiling: connUnitPortSpeed " + kb + " is not in the MIB's unit (kilobytes per second: " + kb
           + " kB/s is below 1GFC's " + SLOWEST_KB_PER_S + " kB/s), and the agent gives no other speed for the port "
           + "(connUnitPortTransmitterType " + txName + ", no IF-MIB row): its unit is undecidable";

@@ -108,9 +108,9 @@ final class FcPorts {
     if (kind.protocol() != null) {
       attrs.put("protocol", kind.protocol());
     }
-    Variable state = config.get(CONN_UNIT_PORT_STATE, index);
-    if (state != null && state.toInt() > 0 && state.toInt() < STATE.length) {
-      attrs.put("port_state", STATE[state.toInt()]);
+    Long state = config.number(CONN_UNIT_PORT_STATE, index);
+    if (state != null && state > 0 && state < STATE.length) {
+      attrs.put("port_state", STATE[state.intValue()]);
     }
     Map<String, Double> capacity = new LinkedHashMap<>();
     if (kind.bytesPerSecond() > 0) {
@@ -122,9 +122,9 @@ final class FcPorts {
 
   /** A SW-MIB Counter32, only where FCMGMT-MIB gave nothing for it. */
   private static void sw32(Map<PortCounter, Count> counts, PortCounter c, IntTable sw, int column, int index, double scale) {
-    Variable v = sw.get(column, index);
+    Long v = sw.number(column, index);
     if (v != null && !counts.containsKey(c)) {
-      counts.put(c, Count.c32(v.toLong(), sw.nanos(column, index)).scaled(scale));
+      counts.put(c, Count.c32(v, sw.nanos(column, index)).scaled(scale));
     }
   }
 

@@ -2,8 +2,8 @@ package io.headroom.collector.snmp;
 
 import io.headroom.collector.source.Scrape;
 import io.headroom.model.Entity;
+import java.util.List;
 import java.util.Map;
-import org.snmp4j.smi.Variable;
 
 /**
  * HOST-RESOURCES-MIB hrProcessorLoad: each processor's share of the last minute not idle, in
@@ -15,15 +15,16 @@ final class HostCpus {
   private HostCpus() {}
 
   static void emit(Scrape scrape, String host, SnmpSettings.Role role, IntTable processors) {
-    Map<Integer, Variable> loads = processors.column(Oids.HR_PROCESSOR_LOAD);
+    List<Long> loads = processors.column(Oids.HR_PROCESSOR_LOAD).values().stream().map(IntTable::number)
+        .filter(java.util.Objects::nonNull).toList();
     if (loads.isEmpty()) {
       return;
     }
     long percentSum = 0; // whole percents: summed exactly, divided once
-    int percentMax = 0;
-    for (Variable v : loads.values()) {
-      percentSum += v.toInt();
-      percentMax = Math.max(percentMax, v.toInt());
+    long percentMax = 0;
+    for (long v : loads) {
+      percentSum += v;
+      percentMax = Math.max(percentMax, v);
     }
     String id = host + "/cpu";
     scrape.entity(new Entity(id, role.cpuKind, host + " CPUs", Map.of("cpus", loads.size()), Map.of("util", 1.0)));

@@ -44,7 +44,7 @@ final class IfPorts {
   static Set<Integer> physical(IntTable ifTable) {
     Set<Integer> out = new java.util.TreeSet<>();
     ifTable.column(IF_TYPE).forEach((i, t) -> {
-      if (PHYSICAL.containsKey(t.toInt())) {
+      if (fabric(t) != null) {
         out.add(i);
       }
     });
@@ -64,7 +64,7 @@ final class IfPorts {
     List<IfPort> out = new ArrayList<>();
     for (Map.Entry<Integer, Variable> t : types.entrySet()) {
       int ifIndex = t.getKey();
-      String fabric = PHYSICAL.get(t.getValue().toInt());
+      String fabric = fabric(t.getValue());
       if (fabric == null || (skipFc && fabric.equals("fc")) || layered.containsKey(ifIndex)) {
         continue;
       }
@@ -82,9 +82,9 @@ final class IfPorts {
     attrs.put("if_index", ifIndex);
     putText(attrs, "if_descr", ifTable.column(IF_DESCR).get(ifIndex));
     putText(attrs, "if_alias", ifXTable.column(IF_ALIAS).get(ifIndex));
-    Variable oper = ifTable.column(IF_OPER_STATUS).get(ifIndex);
-    if (oper != null && oper.toInt() > 0 && oper.toInt() < OPER_STATUS.length) {
-      attrs.put("oper_status", OPER_STATUS[oper.toInt()]);
+    Long oper = ifTable.number(IF_OPER_STATUS, ifIndex);
+    if (oper != null && oper > 0 && oper < OPER_STATUS.length) {
+      attrs.put("oper_status", OPER_STATUS[oper.intValue()]);
     }
     Map<String, Double> capacity = new LinkedHashMap<>();
     double bps = speedBps(ifTable.column(IF_SPEED).get(ifIndex), ifXTable.column(IF_HIGH_SPEED).get(ifIndex));
@@ -119,34 +119,42 @@ final class IfPorts {
     put32(counts, PortCounter.RX_DISCARDS, ifTable, IF_IN_DISCARDS, ifIndex);
     put32(counts, PortCounter.TX_DISCARDS, ifTable, IF_OUT_DISCARDS, ifIndex);
     pushback.addTo(counts, ifIndex);
-    Variable disc = ifXTable.column(IF_COUNTER_DISCONTINUITY_TIME).get(ifIndex);
+    Long disc = ifXTable.number(IF_COUNTER_DISCONTINUITY_TIME, ifIndex);
     Entity entity = new Entity(id, EntityKind.NET_PORT, name, attrs, capacity);
-    PortReading reading = new PortReading(entity, counts, disc == null ? null : disc.toLong());
+    PortReading reading = new PortReading(entity, counts, disc);
     return new IfPort(ifIndex, name, reading, !hc && counts.containsKey(PortCounter.RX_BYTES));
   }
 
+  /** The fabric of a physical ifType; null for another type, or an ifType that is not a number. */
+  private static String fabric(Variable ifType) {
+    Long type = IntTable.number(ifType);
+    return type == null || type < 0 || type > Integer.MAX_VALUE ? null : PHYSICAL.get(type.intValue());
+  }
+
   /** ifHighSpeed (Mb/s) where the agent gives it, else ifSpeed unless it is saturated at its maximum. */
-  static double speedBps(Variable ifSpeed, Variable ifHighSpeed) {
-    if (ifHighSpeed != null && ifHighSpeed.toLong() > 0) {
-      return ifHighSpeed.toLong() * 1e6;
+  static double speedBps(Variable ifSpeedValue, Variable ifHighSpeedValue) {
+    Long ifSpeed = IntTable.number(ifSpeedValue);
+    Long ifHighSpeed = IntTable.number(ifHighSpeedValue);
+    if (ifHighSpeed != null && ifHighSpeed > 0) {
+      return ifHighSpeed * 1e6;
     }
-    if (ifSpeed != null && ifSpeed.toLong() > 0 && ifSpeed.toLong() < GAUGE32_MAX) {
-      return ifSpeed.toLong();
+    if (ifSpeed != null && ifSpeed > 0 && ifSpeed < GAUGE32_MAX) {
+      return ifSpeed;
     }
     return 0;
   }
 
   static void put64(Map<PortCounter, Count> counts, PortCounter c, IntTable table, int column, int ifIndex) {
-    Variable v = table.get(column, ifIndex);
+    Long v = table.number(column, ifIndex);
     if (v != null) {
-      counts.put(c, Count.c64(v.toLong(), table.nanos(column, ifIndex)));
+      counts.put(c, Count.c64(v, table.nanos(column, ifIndex)));
     }
   }
 
   static void put32(Map<PortCounter, Count> counts, PortCounter c, IntTable table, int column, int ifIndex) {
-    Variable v = table.get(column, ifIndex);
+    Long v = table.number(column, ifIndex);
     if (v != null) {
-      counts.put(c, Count.c32(v.toLong(), table.nanos(column, ifIndex)));
+      counts.put(c, Count.c32(v, table.nanos(column, ifIndex)));
     }
   }
 

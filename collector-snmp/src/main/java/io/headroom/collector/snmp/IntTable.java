@@ -3,6 +3,7 @@ package io.headroom.collector.snmp;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import org.snmp4j.asn1.BER;
 import org.snmp4j.smi.OID;
 import org.snmp4j.smi.Variable;
 
@@ -57,6 +58,26 @@ final class IntTable {
 
   Variable get(int column, int row) {
     return column(column).get(row);
+  }
+
+  /**
+   * The value as a number where it is one (INTEGER, Counter32, Gauge32, TimeTicks, Counter64),
+   * else null: a value of another type where a number belongs (an agent's OCTET STRING in a
+   * counter's column, a Null) is read as not reported rather than failing the scrape.
+   */
+  static Long number(Variable v) {
+    if (v == null) {
+      return null;
+    }
+    return switch (v.getSyntax()) {
+      case BER.INTEGER, BER.COUNTER32, BER.GAUGE32, BER.TIMETICKS, BER.COUNTER64 -> v.toLong();
+      default -> null;
+    };
+  }
+
+  /** {@link #number} of {@code column} at {@code row}. */
+  Long number(int column, int row) {
+    return number(get(column, row));
   }
 
   /** When {@code column} of {@code row} was read (System.nanoTime()). */

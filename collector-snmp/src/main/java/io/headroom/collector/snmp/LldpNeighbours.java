@@ -59,7 +59,7 @@ final class LldpNeighbours {
       int portNum = e.getKey();
       Variable subtype = local.get(LLDP_LOC_PORT_ID_SUBTYPE, portNum);
       Variable desc = local.get(LLDP_LOC_PORT_DESC, portNum);
-      String id = subtype != null && subtype.toInt() == LLDP_PORT_ID_INTERFACE_NAME ? byName.get(e.getValue().toString()) : null;
+      String id = isInterfaceName(subtype) ? byName.get(e.getValue().toString()) : null;
       if (id == null && desc != null) {
         id = byName.get(desc.toString());
       }
@@ -73,8 +73,14 @@ final class LldpNeighbours {
     return out;
   }
 
+  /** A port id subtype of interfaceName(5); a subtype of another type than INTEGER is not one. */
+  private static boolean isInterfaceName(Variable subtype) {
+    Long n = IntTable.number(subtype);
+    return n != null && n == LLDP_PORT_ID_INTERFACE_NAME;
+  }
+
   private static String remotePort(Variable subtype, Variable id, Variable desc) {
-    if (subtype != null && subtype.toInt() == LLDP_PORT_ID_INTERFACE_NAME && id != null) {
+    if (isInterfaceName(subtype) && id != null) {
       return id.toString();
     }
     if (desc != null && !desc.toString().isBlank()) {

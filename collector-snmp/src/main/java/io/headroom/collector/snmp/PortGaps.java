@@ -47,20 +47,20 @@ final class PortGaps {
     if (p.reading().ceiling() > 0) {
       return null;
     }
-    Variable high = ifXTable.column(IF_HIGH_SPEED).get(p.ifIndex());
-    Variable speed = ifTable.column(IF_SPEED).get(p.ifIndex());
+    Long high = ifXTable.number(IF_HIGH_SPEED, p.ifIndex());
+    Long speed = ifTable.number(IF_SPEED, p.ifIndex());
     Object oper = p.reading().entity().attrs().get("oper_status");
     String status = oper == null ? "" : ", oper " + oper;
     if (high == null && speed == null) {
       return "no speed reported (no ifHighSpeed, no ifSpeed)" + status;
     }
-    if (speed != null && speed.toLong() >= GAUGE32_MAX) {
+    if (speed != null && speed >= GAUGE32_MAX) {
       // ifSpeed at its maximum means "more than I can say": only ifHighSpeed could tell
-      return "ifSpeed saturated at " + GAUGE32_MAX + " and " + (high == null ? "no ifHighSpeed" : "ifHighSpeed " + high.toLong())
+      return "ifSpeed saturated at " + GAUGE32_MAX + " and " + (high == null ? "no ifHighSpeed" : "ifHighSpeed " + high)
           + status;
     }
-    return "speed 0 reported (" + (high == null ? "" : "ifHighSpeed " + high.toLong())
-        + (high != null && speed != null ? ", " : "") + (speed == null ? "" : "ifSpeed " + speed.toLong()) + ")" + status;
+    return "speed 0 reported (" + (high == null ? "" : "ifHighSpeed " + high)
+        + (high != null && speed != null ? ", " : "") + (speed == null ? "" : "ifSpeed " + speed) + ")" + status;
   }
 
   private static String whyNone(IntTable ifTable) {
@@ -70,8 +70,8 @@ final class PortGaps {
       return "ifTable has no ifType column (" + (values == 0 ? "no ifTable rows" : values + " ifIndex values and nothing else")
           + "): the agent's IF-MIB rows are unusable";
     }
-    Map<Integer, Integer> byType = new TreeMap<>();
-    types.values().forEach(v -> byType.merge(v.toInt(), 1, Integer::sum));
+    Map<Long, Integer> byType = new TreeMap<>();
+    types.values().forEach(v -> byType.merge(IntTable.number(v) == null ? -1L : IntTable.number(v), 1, Integer::sum));
     return "none of its " + types.size() + " interfaces is of a physical type (ethernet, fibreChannel, infiniband);"
         + " ifTypes " + byType;
   }

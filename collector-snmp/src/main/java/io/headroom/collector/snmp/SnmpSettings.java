@@ -16,11 +16,22 @@ import java.util.List;
  * @param maxRepetitions GETBULK max-repetitions to start from; lowered on tooBig, never raised
  * @param timeout how long one request waits for its answer
  * @param retries how often a request is sent again after a timeout
+ * @param walkTimeout the longest the walks of one scrape may take: requests not begun by then are
+ *     not sent, the walk under way keeps what it read, and the tables not yet walked wait for the
+ *     next scrape
  */
 record SnmpSettings(String agent, Object version, String community, String communityEnv, SnmpV3Settings v3,
-    Role role, Integer maxRepetitions, Duration timeout, Integer retries) {
+    Role role, Integer maxRepetitions, Duration timeout, Integer retries, Duration walkTimeout) {
   /** Agents differ: some need 10, some are fast at 50; past this a response no longer fits one datagram. */
   static final int MAX_REPETITIONS_CAP = 100;
+  /**
+   * A 9,551-value switch (the Arista capture) is about 400 requests: 20 s at 50 ms each. Two
+   * minutes, as a Redfish walk's, is room for a slow agent and a large table, and still ends a
+   * scrape that would not (200,000 values answered just inside a 1 s timeout: over two hours).
+   */
+  static final Duration DEFAULT_WALK_TIMEOUT = Duration.ofMinutes(2);
+  static final Duration MIN_WALK_TIMEOUT = Duration.ofSeconds(1);
+  static final Duration MAX_WALK_TIMEOUT = Duration.ofHours(1);
 
   SnmpSettings {
     version = version == null ? "2c" : version.toString();
@@ -28,6 +39,7 @@ record SnmpSettings(String agent, Object version, String community, String commu
     maxRepetitions = maxRepetitions == null ? 25 : maxRepetitions;
     timeout = timeout == null ? Duration.ofSeconds(1) : timeout;
     retries = retries == null ? 1 : retries;
+    walkTimeout = walkTimeout == null ? DEFAULT_WALK_TIMEOUT : walkTimeout;
   }
 
   List<String> validate() {
@@ -64,6 +76,9 @@ record SnmpSettings(String agent, Object version, String community, String commu
     }
     if (retries < 0 || retries > 10) {
       problems.add("retries: must be 0..10, not " + retries);
+    }
+    if (walkTimeout.compareTo(MIN_WALK_TIMEOUT) < 0 || walkTimeout.compareTo(MAX_WALK_TIMEOUT) > 0) {
+      problems.add("walk_timeout: must be 1s..1h, not " + io.headroom.config.Durations.format(walkTimeout));
     }
     return problems;
   }

@@ -22,19 +22,20 @@ import org.snmp4j.smi.OID;
  * CPUs, and its LLDP neighbours. Each scrape reads sysUpTime (or a fallback, {@link AgentClock}), then walks one table after another;
  * a table the agent does not have costs one request. A walk that ends early (the agent went silent,
  * answered an error) gives what it got and is a problem of the scrape, and once the agent has gone
- * silent the remaining tables wait for the next scrape rather than each timing out in turn.
+ * silent, or the scrape's walk_timeout has passed, the remaining tables wait for the next scrape
+ * rather than each timing out in turn.
  */
 final class SnmpSource implements Source {
   private final String host;
   private final Duration interval;
   private final SnmpSettings settings;
-  private final AgentSession session;
+  private final AgentRequests session;
   private final Walker walker;
   private final AgentClock clock;
   private final UptimeCheck uptime = new UptimeCheck();
   private final PortRates rates = new PortRates();
 
-  SnmpSource(String host, Duration interval, SnmpSettings settings, AgentSession session) {
+  SnmpSource(String host, Duration interval, SnmpSettings settings, AgentRequests session) {
     this.host = host;
     this.interval = interval;
     this.settings = settings;
@@ -55,6 +56,7 @@ final class SnmpSource implements Source {
 
   @Override
   public void scrape(Scrape scrape) throws IOException {
+    walker.begin(settings.walkTimeout());
     AgentClock.SystemGroup sys = clock.read();
     AgentClock.Reading up = sys.clock();
     boolean restarted = up != null && uptime.restarted(up.ticks(), up.nanos());
@@ -149,6 +151,8 @@ final class SnmpSource implements Source {
         scrape.problem(host + " " + table, "partial walk, " + walk.bindings().size() + " values: " + walk.incomplete());
         if (walk.incomplete().startsWith("no answer")) {
           silent = "the agent stopped answering during the " + table + " walk";
+        } else if (walker.pastDeadline() != null) {
+          silent = walker.pastDeadline() + " during the " + table + " walk";
         }
       }
       return walk;

@@ -1,6 +1,8 @@
 package io.headroom.collector.snmp;
 
+import io.headroom.config.Durations;
 import java.io.IOException;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import org.snmp4j.PDU;
@@ -12,20 +14,40 @@ import org.snmp4j.smi.VariableBinding;
  * max-repetitions starts at the configured value and is halved on every tooBig answer (and stays
  * lowered for later walks, as such an agent will say it again). A walk ends at the table's end;
  * an agent that goes silent, answers with an error or returns an OID that is not after the last
- * one ends it early with what it gave so far, marked incomplete.
+ * one ends it early with what it gave so far, marked incomplete; so does a scrape's walk_timeout
+ * ({@link #begin}), checked before each request.
  */
 final class Walker {
   /** No table Headroom reads has more; an agent that never ends a walk is cut off here. */
   static final int MAX_BINDINGS = 200_000;
 
-  private final AgentSession session;
+  private final AgentRequests session;
   private final int configuredRepetitions;
   private int maxRepetitions;
+  /** System.nanoTime() past which no request is sent; set by {@link #begin} (none before: walkTimeout null). */
+  private long deadline;
+  private Duration walkTimeout;
 
-  Walker(AgentSession session, int maxRepetitions) {
+  Walker(AgentRequests session, int maxRepetitions) {
     this.session = session;
     this.configuredRepetitions = maxRepetitions;
     this.maxRepetitions = maxRepetitions;
+  }
+
+  /**
+   * A scrape begins: its walks send no request later than {@code walkTimeout} from now (what was
+   * answered by then is kept). Without it an agent that answers each request just inside its
+   * timeout, or a table that never ends, holds the scrape for as long as 200,000 values take.
+   */
+  void begin(Duration walkTimeout) {
+    this.walkTimeout = walkTimeout;
+    this.deadline = System.nanoTime() + walkTimeout.toNanos();
+  }
+
+  /** Null while the scrape's walks are within walk_timeout; else that it passed. */
+  String pastDeadline() {
+    boolean past = walkTimeout != null && System.nanoTime() - deadline > 0;
+    return past ? "walk_timeout " + Durations.format(walkTimeout) + " passed" : null;
   }
 
   /** The max-repetitions the next request uses: the configured one, or lower after tooBig. */
@@ -44,6 +66,10 @@ final class Walker {
     List<Long> times = new ArrayList<>();
     OID last = entry;
     while (out.size() < MAX_BINDINGS) {
+      String late = pastDeadline();
+      if (late != null) {
+        return result(entry, out, times, late + " after " + out.size() + " values: the rest waits for the next scrape");
+      }
       PDU request = session.pdu(PDU.GETBULK);
       request.setNonRepeaters(0);
       request.setMaxRepetitions(maxRepetitions);

@@ -89,9 +89,9 @@ class AgentSessionTest {
   /** Each session holds a UDP socket (v2c: its channel's; v3: SNMP4J's transport): closing frees it. */
   @Test
   void closingSessionsOfEitherVersionReleasesTheirSockets() throws Exception {
-    SnmpSettings v2c = new SnmpSettings("127.0.0.1:9", "2c", "public", null, null, null, 10, Duration.ofSeconds(1), 0);
+    SnmpSettings v2c = new SnmpSettings("127.0.0.1:9", "2c", "public", null, null, null, 10, Duration.ofSeconds(1), 0, null);
     SnmpSettings v3 = new SnmpSettings("127.0.0.1:9", "3", null, null, new SnmpV3Settings("u", SnmpV3Settings.AuthProtocol.SHA_256,
-        null, SnmpV3Settings.PrivProtocol.AES_128, null), null, 10, Duration.ofSeconds(1), 0);
+        null, SnmpV3Settings.PrivProtocol.AES_128, null), null, 10, Duration.ofSeconds(1), 0, null);
     AgentSecrets secrets = new AgentSecrets(Secret.of("public"), Secret.of("authpass1"), Secret.of("privpass1"));
     for (SnmpSettings settings : List.of(v2c, v3)) {
       // one session first: the JVM opens files of its own once (/dev/urandom for the request ids' seed, NIO's)
@@ -118,7 +118,7 @@ class AgentSessionTest {
     try (java.net.DatagramSocket silent = new java.net.DatagramSocket(0, java.net.InetAddress.getLoopbackAddress())) {
       SnmpSettings v3 = new SnmpSettings("127.0.0.1:" + silent.getLocalPort(), "3", null, null, new SnmpV3Settings("u",
           SnmpV3Settings.AuthProtocol.SHA_256, null, SnmpV3Settings.PrivProtocol.AES_128, null), null, 10,
-          Duration.ofMillis(150), 1);
+          Duration.ofMillis(150), 1, null);
       try (AgentSession session = AgentSession.open(v3, new AgentSecrets(null, Secret.of("authpass1"), Secret.of("privpass1")))) {
         long start = System.nanoTime();
         PDU answer = session.send(get(session, oid(1, 1)));

@@ -162,4 +162,23 @@ class IfPortsTest {
     // no octet counter at all: not "32-bit only", there is nothing to wrap
     assertFalse(read(false).get(4).only32Bit());
   }
+
+  /**
+   * A value of another type than its column's (SnmpVarbindFuzzTest's crash-a05af218...: an OCTET
+   * STRING as ifInOctets, which threw UnsupportedOperationException and aborted the scrape) is read
+   * as not reported; the rest of the port stands.
+   */
+  @Test
+  void aValueOfAnotherTypeIsReadAsNotReported() {
+    IntTable ifTable = Walks.of(IF_ENTRY).put("2.4", "eth-old").put("3.4", 62).put("5.4", "fast")
+        .put("8.4", new org.snmp4j.smi.OctetString("up")).put("10.4", "1000").put("16.4", c32(2000)).table();
+    IntTable typeAsText = Walks.of(IF_ENTRY).put("2.7", "odd").put("3.7", "ethernet").table();
+    IfPort p = IfPorts.read("sw", ifTable, Walks.none(IFX_ENTRY), pushback(), false).get(0);
+    assertEquals("sw/port/eth-old", p.reading().id());
+    assertFalse(p.reading().counts().containsKey(PortCounter.RX_BYTES)); // ifInOctets "1000": text
+    assertEquals(2000, p.reading().counts().get(PortCounter.TX_BYTES).value());
+    assertNull(p.reading().entity().attrs().get("oper_status")); // ifOperStatus "up": text
+    assertEquals(Map.of(), p.reading().entity().capacity()); // ifSpeed "fast": text, no ceiling
+    assertEquals(List.of(), IfPorts.read("sw", typeAsText, Walks.none(IFX_ENTRY), pushback(), false)); // not physical
+  }
 }

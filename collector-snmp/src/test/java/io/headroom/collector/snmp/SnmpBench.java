@@ -34,7 +34,7 @@ public final class SnmpBench {
   }
 
   private static void walk(String agent, String community, int maxRep, int n) throws Exception {
-    SnmpSettings settings = new SnmpSettings(agent, "2c", community, null, null, null, maxRep, Duration.ofSeconds(10), 0);
+    SnmpSettings settings = new SnmpSettings(agent, "2c", community, null, null, null, maxRep, Duration.ofSeconds(10), 0, null);
     String[] cmd = {"snmpbulkwalk", "-v2c", "-c", community, "-Cr" + maxRep, "-On", "-Oq", "-m", "", agent,
         "1.3.6.1.2.1.31.1.1"};
     double[] ours = new double[n];

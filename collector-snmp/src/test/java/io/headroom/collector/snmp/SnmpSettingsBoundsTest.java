@@ -63,6 +63,15 @@ class SnmpSettingsBoundsTest {
   }
 
   @Test
+  void walkTimeoutIsTwoMinutesUnlessSetAndRunsFromOneSecondToAnHour() throws ConfigException {
+    assertEquals(Duration.ofMinutes(2), bind("agent", "10.0.0.2", "community_env", "C").walkTimeout());
+    assertEquals(Duration.ofSeconds(1), bind("agent", "10.0.0.2", "community_env", "C", "walk_timeout", "1s").walkTimeout());
+    assertEquals(List.of(), problems("walk_timeout", "1h"));
+    assertEquals(List.of(WHERE + ": walk_timeout: must be 1s..1h, not 999ms"), problems("walk_timeout", "999ms"));
+    assertEquals(List.of(WHERE + ": walk_timeout: must be 1s..1h, not 3601s"), problems("walk_timeout", "3601s"));
+  }
+
+  @Test
   void retriesRunFromNoneToTen() {
     assertEquals(List.of(), problems("retries", 0));
     assertEquals(List.of(), problems("retries", 10));
