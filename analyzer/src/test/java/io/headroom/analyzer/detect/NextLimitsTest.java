@@ -56,6 +56,25 @@ class NextLimitsTest {
     assertEquals("after it: HOST_CPU h1 at 2.34x", n.evidence().get(n.evidence().size() - 1));
   }
 
+  /**
+   * A second target without a spec, busy 0.6 of the time: its busy time bounds it from below only
+   * (it carries at least X / 0.6), so beside a next limit at 50% (d1, 6.4 of 12.8 GB/s) it may fill
+   * first and is named; at busy 0.4 it cannot (X / 0.4 is past d1's X / 0.5) and is not.
+   */
+  @Test
+  void aSpecLessDeviceBusierThanTheNextLimitIsSaidNotCounted() {
+    for (double busy : new double[] {0.6, 0.4}) {
+      Bed b = bed(6.4e9, 7.0e9, 12.8e9, 0.00246, 0.45).entity("d2", "disk").rel("w1", "targets", "d2")
+          .constant("d2", "util", busy);
+      NextLimit n = next(b).limit();
+      assertEquals("d1", n.entity());
+      String note = "not counted, ceiling unknown: d2 busy 60% (no spec, and busy time is occupancy: it says only"
+          + " that a device can carry at least the workload's throughput over its busy share): it may fill before d1;"
+          + " declare its capacity (iops, bytes_per_s) to count it";
+      assertEquals(busy > 0.5, n.evidence().contains(note), busy + ": " + n.evidence());
+    }
+  }
+
   @Test
   void theWorkloadsConcurrencySaysHowMuchOfTheGainItReaches() {
     // disk spec 32 GB/s: 6.4 / 32 = 20%, by load 1.0509 / 0.2 = 5.25x, the ratio of the two bounds;
