@@ -68,7 +68,7 @@ final class BmcClient implements Resources {
     try {
       r = session.execute(RemoteRequest.get(path));
     } catch (BmcException e) {
-      backOffIfBusy(e.status(), null);
+      backOffIfBusy(e.busy(), null);
       throw e;
     } catch (LoginFailedException e) {
       throw new BmcException(where, reason(e), e);
@@ -76,8 +76,8 @@ final class BmcClient implements Resources {
       throw new BmcException(where, reason(e), e);
     }
     if (BmcBusy.is(r)) {
-      backOffIfBusy(r.status(), r.header("Retry-After"));
-      throw new BmcException(where, BmcBusy.describe(r), r.status());
+      backOffIfBusy(true, r.header("Retry-After"));
+      throw new BmcException(where, BmcBusy.describe(r), r.status(), true);
     }
     if (!r.isSuccess()) {
       throw new BmcException(where, "HTTP " + r.status() + excerpt(r), r.status());
@@ -86,8 +86,8 @@ final class BmcClient implements Resources {
     return parse(where, r);
   }
 
-  private void backOffIfBusy(int status, String retryAfter) {
-    if (status != 429 && status != 503) {
+  private void backOffIfBusy(boolean busy, String retryAfter) {
+    if (!busy) {
       return;
     }
     Instant now = clock.instant();

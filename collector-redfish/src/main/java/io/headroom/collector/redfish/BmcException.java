@@ -12,12 +12,19 @@ class BmcException extends IOException {
   private final String where;
   private final String reason;
   private final int status;
+  private final boolean busy;
 
   BmcException(String where, String reason, int status) {
+    this(where, reason, status, false);
+  }
+
+  /** @param busy the BMC said it is overloaded or out of sessions, whatever the status ({@link BmcBusy}) */
+  BmcException(String where, String reason, int status, boolean busy) {
     super(where + ": " + reason);
     this.where = where;
     this.reason = reason;
     this.status = status;
+    this.busy = busy;
   }
 
   BmcException(String where, String reason, Throwable cause) {
@@ -25,6 +32,7 @@ class BmcException extends IOException {
     this.where = where;
     this.reason = reason;
     this.status = -1;
+    this.busy = false;
   }
 
   /** No login could be had (refused, or held after a refusal): the resource was not asked for. */
@@ -33,6 +41,7 @@ class BmcException extends IOException {
     this.where = where;
     this.reason = reason;
     this.status = cause.status();
+    this.busy = false;
   }
 
   String where() {
@@ -46,6 +55,11 @@ class BmcException extends IOException {
   /** The HTTP status, or -1 when there was none (no answer, a body that did not parse). */
   int status() {
     return status;
+  }
+
+  /** The BMC said it is busy: 429, 503, or a session limit named at another status. */
+  boolean busy() {
+    return busy || status == 429 || status == 503;
   }
 
   /** The BMC refused the credentials, now or within the hold after a refusal ({@code login_backoff}). */

@@ -61,7 +61,7 @@ final class BmcSession implements TokenSession.Protocol {
             r.status());
       }
       if (BmcBusy.is(r)) {
-        throw new BmcException(r.where(), BmcBusy.describe(r), r.status());
+        throw new BmcException(r.where(), BmcBusy.describe(r), r.status(), true);
       }
       r.requireSuccess(credentials.redaction());
       String t = r.header(TOKEN_HEADER);

@@ -106,6 +106,26 @@ class BmcSessionTest {
     }
   }
 
+  /** A Cisco CIMC's answer, as a real log shows it (akaliwod/iserver, doc/green): HTTP 400 naming the DMTF id. */
+  @Test
+  void aSessionLimitAtHttp400IsWaitedOutToo() throws Exception {
+    try (StandinServer bmc = StandinServer.builder().root(Bmc.R760).start();
+        RedfishSource source = Bmc.source(bmc, dir, Bmc.LOGIN + "telemetry: poll\nretries: 0\n")) {
+      bmc.when("POST", Bmc.SESSIONS).reply(400, Map.of("Content-Type", "application/json"),
+          "{\"error\":{\"code\":\"Base.1.4.0.GeneralError\",\"message\":\"See ExtendedInfo for more information.\","
+              + "\"@Message.ExtendedInfo\":[{\"@odata.type\":\"#Message.v1_1_1.Message\",\"MessageId\":"
+              + "\"Base.1.4.0.SessionLimitExceeded\",\"Message\":\"The session establishment failed due to the number of"
+              + " simultaneous sessions exceeding the limit of the implementation.\",\"MessageArgs\":[],\"Severity\":"
+              + "\"Warning\"}]}}");
+      Exception first = assertThrows(java.io.IOException.class, () -> source.scrape(new Scrape(1000)));
+      assertTrue(first.getMessage().contains("HTTP 400 Base.1.4.0.SessionLimitExceeded (no session slot free on the BMC;"),
+          first.getMessage());
+      Exception second = assertThrows(java.io.IOException.class, () -> source.scrape(new Scrape(1010)));
+      assertEquals(1, bmc.count("POST", Bmc.SESSIONS)); // the second scrape did not try again
+      assertTrue(second.getMessage().contains("backing off"), second.getMessage());
+    }
+  }
+
   @Test
   void aRefusedLoginIsNotRetriedAndNamesTheBmc() throws Exception {
     try (StandinServer bmc = StandinServer.builder().root(Bmc.R760).start();
