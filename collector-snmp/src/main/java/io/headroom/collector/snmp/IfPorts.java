@@ -85,7 +85,7 @@ final class IfPorts {
       attrs.put("oper_status", OPER_STATUS[oper.intValue()]);
     }
     Map<String, Double> capacity = new LinkedHashMap<>();
-    double bps = bps(ifTable.number(IF_SPEED, ifIndex), ifXTable.number(IF_HIGH_SPEED, ifIndex));
+    double bps = speedBps(ifTable.number(IF_SPEED, ifIndex), ifXTable.number(IF_HIGH_SPEED, ifIndex));
     if (bps > 0) {
       attrs.put("speed_bps", bps);
       // FC speeds name the payload: a fibreChannel interface at 32000 Mb/s carries 3.2e9 bytes/s, not 4e9
@@ -129,11 +129,7 @@ final class IfPorts {
   }
 
   /** ifHighSpeed (Mb/s) where the agent gives it, else ifSpeed unless it is saturated at its maximum. */
-  static double speedBps(Variable ifSpeedValue, Variable ifHighSpeedValue) {
-    return bps(IntTable.number(ifSpeedValue), IntTable.number(ifHighSpeedValue));
-  }
-
-  private static double bps(Long ifSpeed, Long ifHighSpeed) {
+  static double speedBps(Long ifSpeed, Long ifHighSpeed) {
     if (ifHighSpeed != null && ifHighSpeed > 0) {
       return ifHighSpeed * 1e6;
     }

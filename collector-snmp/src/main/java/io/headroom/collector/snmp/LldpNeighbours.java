@@ -22,10 +22,6 @@ final class LldpNeighbours {
 
   private LldpNeighbours() {}
 
-  static List<Cable> read(TableWalk remote, IntTable local, List<IfPort> ports) {
-    return read(remote, local, ports, new WrongTypes(remote.entry()));
-  }
-
   /** @param remoteTypes where an lldpRemPortIdSubtype of another type than INTEGER is kept, to be said */
   static List<Cable> read(TableWalk remote, IntTable local, List<IfPort> ports, WrongTypes remoteTypes) {
     Map<Integer, String> localIds = localPorts(local, ports);
