@@ -7,6 +7,7 @@ import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 import org.snmp4j.MessageDispatcherImpl;
 import org.snmp4j.PDU;
 import org.snmp4j.ScopedPDU;
@@ -46,6 +47,8 @@ import org.snmp4j.transport.DefaultUdpTransportMapping;
  * {@code timeout} and are sent again {@code retries} times.
  */
 final class AgentSession implements AgentRequests {
+  /** OIDs of a request an error names; the rest are counted. */
+  private static final int NAMED_OIDS = 3;
   private final Snmp snmp; // v3 only
   private final Target<UdpAddress> target; // v3 only
   private final V2cChannel channel; // v2c only
@@ -126,13 +129,22 @@ final class AgentSession implements AgentRequests {
   /**
    * The response, or null when the agent did not answer within timeout and retries. A USM report
    * (unknown user, wrong password, ...) is an IOException naming it: no later request would fare better.
+   * An IOException of the socket ("Network is unreachable", "Message too long", the socket closed
+   * under a request) names the agent and the request, never the community: the socket's own
+   * message says neither which agent nor what was asked.
    */
   @Override
   public PDU send(PDU request) throws IOException {
     if (closed) { // said at once: a closed session's requests would only wait out their timeouts
       throw new IOException("agent " + agent + ": the session is closed");
     }
-    PDU response = channel != null ? channel.send(request) : v3Send(request);
+    PDU response;
+    try {
+      response = channel != null ? channel.send(request) : v3Send(request);
+    } catch (IOException e) {
+      throw new IOException("agent " + agent + ": " + (closed ? "the session was closed during " + describe(request)
+          : describe(request) + " failed: " + e.getMessage()), e);
+    }
     if (response != null && response.getType() == PDU.REPORT) {
       throw new IOException("agent " + agent + " refused the request: " + UsmReports.describe(response));
     }
@@ -140,6 +152,13 @@ final class AgentSession implements AgentRequests {
       response.getVariableBindings().stream().filter(vb -> !vb.isException()).forEach(varbinds::received);
     }
     return response;
+  }
+
+  /** What a request asked: "GETBULK 1.3.6.1.2.1.31.1.1.1.6.12", "GET 1.3.6.1.2.1.1.3.0, 1.3.6.1.2.1.1.2.0". */
+  static String describe(PDU request) {
+    List<String> oids = request.getVariableBindings().stream().limit(NAMED_OIDS).map(vb -> vb.getOid().toDottedString()).toList();
+    int more = request.size() - oids.size();
+    return PDU.getTypeString(request.getType()) + " " + String.join(", ", oids) + (more > 0 ? " and " + more + " more" : "");
   }
 
   private PDU v3Send(PDU request) throws IOException {

@@ -12,6 +12,7 @@ import java.util.Map;
 import java.util.OptionalLong;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import org.snmp4j.smi.OctetString;
 import org.snmp4j.smi.Variable;
 
 /**
@@ -93,6 +94,8 @@ final class FcPorts {
       OptionalLong value = v == null ? OptionalLong.empty() : FcCounter.decode(v);
       if (value.isPresent()) {
         counts.put(c, Count.c64(value.getAsLong(), stats.nanos(column, index)));
+      } else if (v != null) { // decode refuses only another type, or an OCTET STRING of another size
+        stats.wrongType(column, index, v instanceof OctetString s ? "OCTET STRING of " + s.length() + " octets" : v.getSyntaxString());
       }
     }
   }

@@ -15,8 +15,8 @@ final class HostCpus {
   private HostCpus() {}
 
   static void emit(Scrape scrape, String host, SnmpSettings.Role role, IntTable processors) {
-    List<Long> loads = processors.column(Oids.HR_PROCESSOR_LOAD).values().stream().map(IntTable::number)
-        .filter(java.util.Objects::nonNull).toList();
+    List<Long> loads = processors.column(Oids.HR_PROCESSOR_LOAD).keySet().stream()
+        .map(row -> processors.number(Oids.HR_PROCESSOR_LOAD, row)).filter(java.util.Objects::nonNull).toList();
     if (loads.isEmpty()) {
       return;
     }

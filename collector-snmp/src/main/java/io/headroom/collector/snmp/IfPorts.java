@@ -43,11 +43,11 @@ final class IfPorts {
   /** The interfaces of a physical type, less those layered on another ({@link SubInterfaces}). */
   static Set<Integer> physical(IntTable ifTable) {
     Set<Integer> out = new java.util.TreeSet<>();
-    ifTable.column(IF_TYPE).forEach((i, t) -> {
-      if (fabric(t) != null) {
+    for (int i : ifTable.column(IF_TYPE).keySet()) {
+      if (fabric(ifTable.number(IF_TYPE, i)) != null) {
         out.add(i);
       }
-    });
+    }
     return out;
   }
 
@@ -57,14 +57,12 @@ final class IfPorts {
    */
   static List<IfPort> read(String host, IntTable ifTable, IntTable ifXTable, Pushback pushback, boolean skipFc,
       Map<Integer, String> layered) {
-    Map<Integer, Variable> types = ifTable.column(IF_TYPE);
     Map<Integer, Variable> names = ifXTable.column(IF_NAME);
     Map<Integer, Variable> descrs = ifTable.column(IF_DESCR);
     Set<String> seen = new HashSet<>();
     List<IfPort> out = new ArrayList<>();
-    for (Map.Entry<Integer, Variable> t : types.entrySet()) {
-      int ifIndex = t.getKey();
-      String fabric = fabric(t.getValue());
+    for (int ifIndex : ifTable.column(IF_TYPE).keySet()) {
+      String fabric = fabric(ifTable.number(IF_TYPE, ifIndex));
       if (fabric == null || (skipFc && fabric.equals("fc")) || layered.containsKey(ifIndex)) {
         continue;
       }
@@ -87,7 +85,7 @@ final class IfPorts {
       attrs.put("oper_status", OPER_STATUS[oper.intValue()]);
     }
     Map<String, Double> capacity = new LinkedHashMap<>();
-    double bps = speedBps(ifTable.column(IF_SPEED).get(ifIndex), ifXTable.column(IF_HIGH_SPEED).get(ifIndex));
+    double bps = speedBps(ifTable.number(IF_SPEED, ifIndex), ifXTable.number(IF_HIGH_SPEED, ifIndex));
     if (bps > 0) {
       attrs.put("speed_bps", bps);
       // FC speeds name the payload: a fibreChannel interface at 32000 Mb/s carries 3.2e9 bytes/s, not 4e9
@@ -125,16 +123,13 @@ final class IfPorts {
     return new IfPort(ifIndex, name, reading, !hc && counts.containsKey(PortCounter.RX_BYTES));
   }
 
-  /** The fabric of a physical ifType; null for another type, or an ifType that is not a number. */
-  private static String fabric(Variable ifType) {
-    Long type = IntTable.number(ifType);
+  /** The fabric of a physical ifType; null for another type, or an ifType that is not a number (null). */
+  private static String fabric(Long type) {
     return type == null || type < 0 || type > Integer.MAX_VALUE ? null : PHYSICAL.get(type.intValue());
   }
 
   /** ifHighSpeed (Mb/s) where the agent gives it, else ifSpeed unless it is saturated at its maximum. */
-  static double speedBps(Variable ifSpeedValue, Variable ifHighSpeedValue) {
-    Long ifSpeed = IntTable.number(ifSpeedValue);
-    Long ifHighSpeed = IntTable.number(ifHighSpeedValue);
+  static double speedBps(Long ifSpeed, Long ifHighSpeed) {
     if (ifHighSpeed != null && ifHighSpeed > 0) {
       return ifHighSpeed * 1e6;
     }

@@ -15,8 +15,13 @@ import org.snmp4j.smi.Variable;
 final class IntTable {
   private final Map<Integer, Map<Integer, Variable>> columns = new HashMap<>();
   private final Map<Integer, Map<Integer, Long>> times = new HashMap<>();
+  /** The index each row's value had (for byLastIndex, the whole connUnitId.port), as problems name it. */
+  private final Map<Integer, Map<Integer, OID>> indexes = new HashMap<>();
+  private final WrongTypes wrongTypes;
 
-  private IntTable() {}
+  private IntTable(OID entry) {
+    this.wrongTypes = new WrongTypes(entry);
+  }
 
   /** Rows indexed by exactly one integer. */
   static IntTable of(TableWalk walk) {
@@ -32,7 +37,7 @@ final class IntTable {
   }
 
   private static IntTable build(TableWalk walk, boolean lastComponent) {
-    IntTable t = new IntTable();
+    IntTable t = new IntTable(walk.entry());
     int depth = walk.entry().size();
     for (int i = 0; i < walk.bindings().size(); i++) {
       OID oid = walk.bindings().get(i).getOid();
@@ -41,6 +46,7 @@ final class IntTable {
         int row = oid.last();
         t.columns.computeIfAbsent(column, c -> new LinkedHashMap<>()).put(row, walk.bindings().get(i).getVariable());
         t.times.computeIfAbsent(column, c -> new HashMap<>()).put(row, walk.nanos()[i]);
+        t.indexes.computeIfAbsent(column, c -> new HashMap<>()).put(row, new OID(oid.getValue(), depth + 1, oid.size() - depth - 1));
       }
     }
     return t;
@@ -63,7 +69,8 @@ final class IntTable {
   /**
    * The value as a number where it is one (INTEGER, Counter32, Gauge32, TimeTicks, Counter64),
    * else null: a value of another type where a number belongs (an agent's OCTET STRING in a
-   * counter's column, a Null) is read as not reported rather than failing the scrape.
+   * counter's column, a Null) is read as not reported rather than failing the scrape. Read
+   * through {@link #number(int, int)}, such a value is also said ({@link #wrongTypes}).
    */
   static Long number(Variable v) {
     if (v == null) {
@@ -75,9 +82,27 @@ final class IntTable {
     };
   }
 
-  /** {@link #number} of {@code column} at {@code row}. */
+  /**
+   * {@link #number} of {@code column} at {@code row}; a value of another type is also kept for
+   * {@link #wrongTypes}.
+   */
   Long number(int column, int row) {
-    return number(get(column, row));
+    Variable v = get(column, row);
+    Long n = number(v);
+    if (n == null && v != null) {
+      wrongType(column, row, v.getSyntaxString());
+    }
+    return n;
+  }
+
+  /** The value at {@code column} of {@code row} was of another type than the column's, {@code received}. */
+  void wrongType(int column, int row, String received) {
+    wrongTypes.saw(column, indexes.get(column).get(row), received);
+  }
+
+  /** The values read as not reported for their type so far, one line a column ({@link WrongTypes}). */
+  WrongTypes wrongTypes() {
+    return wrongTypes;
   }
 
   /** When {@code column} of {@code row} was read (System.nanoTime()). */

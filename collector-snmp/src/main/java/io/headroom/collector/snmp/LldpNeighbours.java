@@ -22,7 +22,8 @@ final class LldpNeighbours {
 
   private LldpNeighbours() {}
 
-  static List<Cable> read(TableWalk remote, IntTable local, List<IfPort> ports) {
+  /** @param remoteTypes where an lldpRemPortIdSubtype of another type than INTEGER is kept, to be said */
+  static List<Cable> read(TableWalk remote, IntTable local, List<IfPort> ports, WrongTypes remoteTypes) {
     Map<Integer, String> localIds = localPorts(local, ports);
     Map<OID, Variable> sysNames = remote.column(LLDP_REM_SYS_NAME);
     Map<OID, Variable> portIds = remote.column(LLDP_REM_PORT_ID);
@@ -35,7 +36,12 @@ final class LldpNeighbours {
         continue;
       }
       String from = localIds.get(index.get(1));
-      String port = remotePort(portSubtypes.get(index), portIds.get(index), portDescs.get(index));
+      Variable subtype = portSubtypes.get(index);
+      Long subtypeNumber = IntTable.number(subtype);
+      if (subtype != null && subtypeNumber == null) {
+        remoteTypes.saw(LLDP_REM_PORT_ID_SUBTYPE, index, subtype.getSyntaxString());
+      }
+      String port = remotePort(subtypeNumber, portIds.get(index), portDescs.get(index));
       if (from != null && port != null) {
         out.add(new Cable(from, IdPart.of(shortName(e.getValue().toString())) + "/port/" + IdPart.of(port)));
       }
@@ -57,7 +63,7 @@ final class LldpNeighbours {
     Map<Integer, String> out = new HashMap<>();
     for (Map.Entry<Integer, Variable> e : local.column(LLDP_LOC_PORT_ID).entrySet()) {
       int portNum = e.getKey();
-      Variable subtype = local.get(LLDP_LOC_PORT_ID_SUBTYPE, portNum);
+      Long subtype = local.number(LLDP_LOC_PORT_ID_SUBTYPE, portNum);
       Variable desc = local.get(LLDP_LOC_PORT_DESC, portNum);
       String id = isInterfaceName(subtype) ? byName.get(e.getValue().toString()) : null;
       if (id == null && desc != null) {
@@ -73,13 +79,12 @@ final class LldpNeighbours {
     return out;
   }
 
-  /** A port id subtype of interfaceName(5); a subtype of another type than INTEGER is not one. */
-  private static boolean isInterfaceName(Variable subtype) {
-    Long n = IntTable.number(subtype);
+  /** A port id subtype of interfaceName(5); a subtype of another type than INTEGER (null) is not one. */
+  private static boolean isInterfaceName(Long n) {
     return n != null && n == LLDP_PORT_ID_INTERFACE_NAME;
   }
 
-  private static String remotePort(Variable subtype, Variable id, Variable desc) {
+  private static String remotePort(Long subtype, Variable id, Variable desc) {
     if (isInterfaceName(subtype) && id != null) {
       return id.toString();
     }

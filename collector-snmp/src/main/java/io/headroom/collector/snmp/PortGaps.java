@@ -71,7 +71,10 @@ final class PortGaps {
           + "): the agent's IF-MIB rows are unusable";
     }
     Map<Long, Integer> byType = new TreeMap<>();
-    types.values().forEach(v -> byType.merge(IntTable.number(v) == null ? -1L : IntTable.number(v), 1, Integer::sum));
+    types.keySet().forEach(i -> {
+      Long type = ifTable.number(IF_TYPE, i);
+      byType.merge(type == null ? -1L : type, 1, Integer::sum);
+    });
     return "none of its " + types.size() + " interfaces is of a physical type (ethernet, fibreChannel, infiniband);"
         + " ifTypes " + byType;
   }

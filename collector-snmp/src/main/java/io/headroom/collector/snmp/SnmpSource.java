@@ -67,14 +67,14 @@ final class SnmpSource implements Source {
     Walks w = new Walks(scrape);
     // A Cisco MDS keeps its FC ports' transmit wait in CISCO-FC-FE-MIB by ifIndex: its FC ports are
     // then the IF-MIB's, and the FC MIBs (which would list the same ports again) are not walked.
-    IntTable ciscoFc = IntTable.of(w.walk("fcIfErrorTable", FC_IF_ERROR_ENTRY));
+    IntTable ciscoFc = w.table("fcIfErrorTable", FC_IF_ERROR_ENTRY);
     FcRead fc = ciscoFc.isEmpty() ? fcMibPorts(w, sys.profile()) : FcPorts.NONE;
-    IntTable ifTable = IntTable.of(w.walk("ifTable", IF_ENTRY));
-    IntTable ifXTable = IntTable.of(w.walk("ifXTable", IFX_ENTRY));
+    IntTable ifTable = w.table("ifTable", IF_ENTRY);
+    IntTable ifXTable = w.table("ifXTable", IFX_ENTRY);
     Map<Integer, String> layered = SubInterfaces.of(IfPorts.physical(ifTable), ifTable, ifXTable,
         w.walk("ifStackTable", IF_STACK_ENTRY), sys.profile());
-    Pushback pushback = new Pushback(IntTable.of(w.walk("dot3PauseTable", DOT3_PAUSE_ENTRY)),
-        IntTable.of(w.walk("cpfcIfTable", CPFC_IF_ENTRY)), ciscoFc);
+    Pushback pushback = new Pushback(w.table("dot3PauseTable", DOT3_PAUSE_ENTRY), w.table("cpfcIfTable", CPFC_IF_ENTRY),
+        ciscoFc);
     List<IfPort> ifPorts = IfPorts.read(host, ifTable, ifXTable, pushback, !fc.ports().isEmpty(), layered);
     layered.forEach((ifIndex, why) -> scrape.degraded(host + "/port/" + IdPart.of(SubInterfaces.name(ifTable, ifXTable, ifIndex))
         + ": not a port: " + why + "; its bytes are counted there"));
@@ -87,11 +87,13 @@ final class SnmpSource implements Source {
     }
     fc.notes().forEach(scrape::degraded);
     PortGaps.of(host, ifPorts, fc.ports().size(), ifTable, ifXTable).forEach(scrape::degraded);
-    HostCpus.emit(scrape, host, settings.role(), IntTable.of(w.walk("hrProcessorTable", HR_PROCESSOR_ENTRY)));
-    IntTable lldpLocal = IntTable.of(w.walk("lldpLocPortTable", LLDP_LOC_PORT_ENTRY));
-    for (Cable c : LldpNeighbours.read(w.walk("lldpRemTable", LLDP_REM_ENTRY), lldpLocal, ifPorts)) {
+    HostCpus.emit(scrape, host, settings.role(), w.table("hrProcessorTable", HR_PROCESSOR_ENTRY));
+    IntTable lldpLocal = w.table("lldpLocPortTable", LLDP_LOC_PORT_ENTRY);
+    WrongTypes lldpRemote = w.wrongTypes("lldpRemTable", new WrongTypes(LLDP_REM_ENTRY));
+    for (Cable c : LldpNeighbours.read(w.walk("lldpRemTable", LLDP_REM_ENTRY), lldpLocal, ifPorts, lldpRemote)) {
       scrape.relation(c.from(), Rel.CABLED_TO, c.to());
     }
+    w.sayWrongTypes();
     String lowered = walker.loweredNote();
     if (lowered != null) {
       scrape.degraded(host + ": " + lowered);
@@ -109,9 +111,9 @@ final class SnmpSource implements Source {
 
   /** FC ports from FCMGMT-MIB and Brocade's SW-MIB. */
   private FcRead fcMibPorts(Walks w, AgentProfile profile) throws IOException {
-    IntTable faPorts = IntTable.byLastIndex(w.walk("connUnitPortTable", CONN_UNIT_PORT_ENTRY));
-    IntTable faStats = IntTable.byLastIndex(w.walk("connUnitPortStatTable", CONN_UNIT_PORT_STAT_ENTRY));
-    IntTable swPorts = IntTable.of(w.walk("swFCPortTable", SW_FC_PORT_ENTRY));
+    IntTable faPorts = w.byLastIndex("connUnitPortTable", CONN_UNIT_PORT_ENTRY);
+    IntTable faStats = w.byLastIndex("connUnitPortStatTable", CONN_UNIT_PORT_STAT_ENTRY);
+    IntTable swPorts = w.table("swFCPortTable", SW_FC_PORT_ENTRY);
     return FcPorts.read(host, faPorts, faStats, swPorts, profile);
   }
 
@@ -132,9 +134,14 @@ final class SnmpSource implements Source {
         + (ceiling > 0 && 4294967296.0 / ceiling <= interval.toMillis() / 1000.0 ? ": rates near line rate are lost" : ""));
   }
 
-  /** The walks of one scrape: each partial one is a problem; after a silent agent the rest are skipped. */
+  /**
+   * The walks of one scrape: each partial one is a problem; after a silent agent the rest are
+   * skipped. The values its tables were read as not reported for their type are problems too, said
+   * once the scrape has read them all ({@link #sayWrongTypes}).
+   */
   private final class Walks {
     private final Scrape scrape;
+    private final Map<String, WrongTypes> wrongTypes = new java.util.LinkedHashMap<>();
     private String silent;
 
     Walks(Scrape scrape) {
@@ -156,6 +163,31 @@ final class SnmpSource implements Source {
         }
       }
       return walk;
+    }
+
+    /** A table whose rows are told apart by one integer ({@link IntTable#of}). */
+    IntTable table(String table, OID entry) throws IOException {
+      IntTable t = IntTable.of(walk(table, entry));
+      wrongTypes(table, t.wrongTypes());
+      return t;
+    }
+
+    /** A table keyed by the last component of its index ({@link IntTable#byLastIndex}). */
+    IntTable byLastIndex(String table, OID entry) throws IOException {
+      IntTable t = IntTable.byLastIndex(walk(table, entry));
+      wrongTypes(table, t.wrongTypes());
+      return t;
+    }
+
+    WrongTypes wrongTypes(String table, WrongTypes types) {
+      wrongTypes.put(table, types);
+      return types;
+    }
+
+    /** One problem a column with values of another type than its own, naming the agent. */
+    void sayWrongTypes() {
+      wrongTypes.forEach((table, types) -> types.lines()
+          .forEach(line -> scrape.problem(host + " " + table, line + " (agent " + session.agent() + ")")));
     }
   }
 

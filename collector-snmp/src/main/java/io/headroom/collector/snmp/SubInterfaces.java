@@ -65,7 +65,11 @@ final class SubInterfaces {
     if (profile.macSharedIsStacked()) {
       Map<String, Integer> byMac = new LinkedHashMap<>();
       for (int i : new java.util.TreeSet<>(candidates)) {
-        String mac = mac(ifTable.column(IF_PHYS_ADDRESS).get(i));
+        Variable phys = ifTable.column(IF_PHYS_ADDRESS).get(i);
+        if (phys != null && !(phys instanceof OctetString)) {
+          ifTable.wrongType(IF_PHYS_ADDRESS, i, phys.getSyntaxString());
+        }
+        String mac = mac(phys);
         Integer first = mac == null ? null : byMac.putIfAbsent(mac, i);
         if (first != null) {
           out.putIfAbsent(i, "stacked on " + names.get(first) + " (the same MAC address " + mac + ", "

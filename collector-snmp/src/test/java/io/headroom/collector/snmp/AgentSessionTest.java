@@ -3,6 +3,7 @@ package io.headroom.collector.snmp;
 import static io.headroom.collector.snmp.WalkerTest.oid;
 import static io.headroom.collector.snmp.WalkerTest.session;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -128,6 +129,88 @@ class AgentSessionTest {
         // 2 tries of 150 ms; SNMP4J's own default would be 1,000 ms a try
         assertTrue(tookMillis >= 300 && tookMillis < 1_000, "took " + tookMillis + " ms");
       }
+    }
+  }
+
+  private static final String COMMUNITY = "c0mmunity-s3cret";
+
+  /** A v2c session with a community a message could be searched for, {@code timeout} per request, no retry. */
+  private static AgentSession v2c(int port, Duration timeout) throws IOException {
+    SnmpSettings s = new SnmpSettings("127.0.0.1:" + port, "2c", COMMUNITY, null, null, null, 10, timeout, 0, null);
+    return AgentSession.open(s, new AgentSecrets(Secret.of(COMMUNITY), null, null));
+  }
+
+  /**
+   * The socket refuses a datagram over 65,507 bytes, the most an IPv4 UDP datagram carries
+   * ("Message too long", EMSGSIZE): a GET of 5,000 ifInOctets OIDs is 5,000 x 17 bytes at least
+   * (a 13-byte OID, its NULL value, their SEQUENCE header). The message names the agent and the
+   * request, not the community.
+   */
+  @Test
+  void aSocketErrorNamesTheAgentAndTheRequestNeverTheCommunity() throws Exception {
+    try (java.net.DatagramSocket peer = new java.net.DatagramSocket(0, java.net.InetAddress.getLoopbackAddress());
+        AgentSession session = v2c(peer.getLocalPort(), Duration.ofSeconds(1))) {
+      PDU get = session.pdu(PDU.GET);
+      for (int i = 1; i <= 5_000; i++) {
+        get.add(new VariableBinding(new OID(Oids.IF_ENTRY).append(Oids.IF_IN_OCTETS).append(i)));
+      }
+      IOException e = assertThrows(IOException.class, () -> session.send(get));
+      assertEquals("agent 127.0.0.1:" + peer.getLocalPort() + ": GET 1.3.6.1.2.1.2.2.1.10.1, 1.3.6.1.2.1.2.2.1.10.2,"
+          + " 1.3.6.1.2.1.2.2.1.10.3 and 4997 more failed: " + e.getCause().getMessage(), e.getMessage());
+      assertTrue(e.getCause() instanceof java.net.SocketException, e.getCause().toString());
+      assertFalse(e.getMessage().contains(COMMUNITY), e.getMessage());
+    }
+  }
+
+  /**
+   * A session closed while a request waits (the collector stopping during a scrape) ends the
+   * request at once, and says so with the agent and the request rather than the socket's bare
+   * "Socket closed".
+   */
+  @Test
+  void aSessionClosedUnderARequestSaysWhichRequest() throws Exception {
+    try (ScriptedAgent agent = new ScriptedAgent(request -> null)) {
+      int port = Integer.parseInt(agent.agent().substring(agent.agent().lastIndexOf(':') + 1));
+      AgentSession session = v2c(port, Duration.ofSeconds(10));
+      java.util.concurrent.CompletableFuture<PDU> sent = java.util.concurrent.CompletableFuture.supplyAsync(() -> {
+        try {
+          return session.send(get(session, Oids.SYS_UP_TIME));
+        } catch (IOException e) {
+          throw new java.io.UncheckedIOException(e);
+        }
+      });
+      long deadline = System.nanoTime() + 5_000_000_000L;
+      while (agent.requests().isEmpty() && System.nanoTime() < deadline) {
+        Thread.sleep(10);
+      }
+      assertEquals(1, agent.requests().size(), "the agent has the request");
+      long closedAt = System.nanoTime();
+      session.close();
+      java.util.concurrent.ExecutionException failed = assertThrows(java.util.concurrent.ExecutionException.class,
+          () -> sent.get(5, java.util.concurrent.TimeUnit.SECONDS));
+      long tookMillis = (System.nanoTime() - closedAt) / 1_000_000;
+      assertEquals("agent 127.0.0.1:" + port + ": the session was closed during GET 1.3.6.1.2.1.1.3.0",
+          failed.getCause().getCause().getMessage());
+      assertTrue(tookMillis < 5_000, "ended " + tookMillis + " ms after the close, not at the 10 s timeout");
+    }
+  }
+
+  /**
+   * A closed port on 127.0.0.1 answers with ICMP port unreachable, which Linux reports only on a
+   * connected socket; the channel's socket is not connected (an agent may answer from another of
+   * its addresses), so the request goes unanswered: null after its timeout, as for a silent agent,
+   * and the walk or the clock says "no answer" with the agent.
+   */
+  @Test
+  void aClosedPortIsNoAnswerNotAnError() throws Exception {
+    int closed;
+    try (java.net.DatagramSocket probe = new java.net.DatagramSocket(0, java.net.InetAddress.getLoopbackAddress())) {
+      closed = probe.getLocalPort();
+    }
+    try (AgentSession session = v2c(closed, Duration.ofMillis(200))) {
+      assertEquals(null, session.send(get(session, Oids.SYS_UP_TIME)));
+      IOException e = assertThrows(IOException.class, () -> new AgentClock(session, false).read());
+      assertEquals("agent 127.0.0.1:" + closed + " did not answer (200 ms x 1 tries)", e.getMessage());
     }
   }
 }

@@ -88,6 +88,16 @@ class FcPortsTest {
   }
 
   @Test
+  void anFcCounterOfAnotherSizeOrTypeIsSaidOnceWithItsWholeIndex() {
+    IntTable stats = stats();
+    FcPorts.read("sw", config(), stats, sw(), BROCADE);
+    FcPorts.read("sw", config(), stats, sw(), BROCADE); // read twice, counted once
+    // port 2's connUnitPortStatCountBBCreditZero is 7 octets, not the MIB's 8
+    assertEquals(List.of("connUnitPortStatCountBBCreditZero (1.3.6.1.3.94.4.5.1.8) at index " + UNIT + "2: OCTET STRING"
+        + " of 7 octets where the MIB has OCTET STRING (SIZE (8)): read as not reported"), stats.wrongTypes().lines());
+  }
+
+  @Test
   void elsewhereTheBbCreditZeroCountIsTransitionsTwoPerEvent() {
     FcPorts.FcRead r = FcPorts.read("sw", config(), stats(), sw(), ANY_AGENT);
     // 600 transitions in and out of zero credit: scale 0.5, 300 events

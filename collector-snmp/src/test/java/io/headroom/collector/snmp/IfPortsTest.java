@@ -124,7 +124,7 @@ class IfPortsTest {
     assertEquals(Map.of("fabric", "ethernet", "if_index", 6), six.attrs());
     assertEquals(Map.of(), six.capacity());
     // saturated ifSpeed with no ifHighSpeed: unknown, not 4.29 Gb/s
-    assertEquals(0.0, IfPorts.speedBps(new Gauge32(SATURATED), null));
+    assertEquals(0.0, IfPorts.speedBps(SATURATED, null));
     assertEquals(0.0, IfPorts.speedBps(null, null));
   }
 

@@ -66,7 +66,7 @@ class LldpNeighboursTest {
         new Cable("sw/port/xe-0/0/0", ".lead/port/e0")),
         // local 5 has a neighbour with neither port id nor description; local 3 is no known port;
         // 0.6.1 has an empty system name; 9.0.7 is not a three-part index
-        LldpNeighbours.read(remote, local(), PORTS));
+        LldpNeighbours.read(remote, local(), PORTS, new WrongTypes(LLDP_REM_ENTRY)));
   }
 
   @Test
@@ -74,6 +74,17 @@ class LldpNeighboursTest {
     TableWalk remote = Walks.of(LLDP_REM_ENTRY).put("6.0.1.1", 5).put("8.0.1.1", "by description")
         .put("7.0.5.1", "by id").put("9.0.1.1", "a").put("9.0.5.1", "b").walk();
     assertEquals(List.of(new Cable("sw/port/xe-0/0/1", "a/port/by%20description"),
-        new Cable("sw/port/xe-0/0/0", "b/port/by%20id")), LldpNeighbours.read(remote, local(), PORTS));
+        new Cable("sw/port/xe-0/0/0", "b/port/by%20id")), LldpNeighbours.read(remote, local(), PORTS, new WrongTypes(LLDP_REM_ENTRY)));
+  }
+
+  @Test
+  void aRemoteSubtypeOfAnotherTypeIsNoInterfaceNameAndIsSaid() {
+    // lldpRemPortIdSubtype "5" as text: not interfaceName(5), so the description names the port
+    TableWalk remote = Walks.of(LLDP_REM_ENTRY).put("6.0.1.1", "5").put("7.0.1.1", "xe-9").put("8.0.1.1", "desc")
+        .put("9.0.1.1", "a").walk();
+    WrongTypes types = new WrongTypes(LLDP_REM_ENTRY);
+    assertEquals(List.of(new Cable("sw/port/xe-0/0/1", "a/port/desc")), LldpNeighbours.read(remote, local(), PORTS, types));
+    assertEquals(List.of("lldpRemPortIdSubtype (1.0.8802.1.1.2.1.4.1.1.6) at index 0.1.1: OCTET STRING where the MIB"
+        + " has LldpPortIdSubtype (INTEGER): read as not reported"), types.lines());
   }
 }
