@@ -36,6 +36,9 @@ public final class RemoteWriteService implements AutoCloseable {
       String password, Map<String, String> env) {
     PromNames names = names();
     for (RemoteWriteTarget t : targets) {
+      if (!t.fromAnalyzer()) {
+        continue; // from: collector: the collector forwards its own scrapes there (collector.forward), not twice
+      }
       RemoteWriteSender sender = new RemoteWriteSender(new RemoteWriteClient(t, env));
       Database db = new Database(dbUrl, user, password);
       databases.add(db);
