@@ -23,10 +23,16 @@ import java.util.List;
  * @param maxSamplesPerSend samples in one request at most (default 2000, as Prometheus)
  * @param caFile a PEM file of the CA(s) that sign the endpoint's certificate, trusted instead of
  *     the JVM's trust store (a private PKI); the certificate and its host name are still verified
+ * @param from who forwards to this endpoint: {@code analyzer} (default: what it stores, read from
+ *     Kafka) or {@code collector} (its own scrapes, from a spool of the endpoint's own, where no
+ *     analyzer runs). One of the two, never both: each would send every reading, and the second
+ *     copy of a series Prometheus already has is a request refused whole if it arrives after a newer one
  */
 public record RemoteWriteTarget(String name, URI url, Boolean plaintext, String bearerTokenEnv, Path bearerTokenFile,
     String username, String passwordEnv, Path passwordFile, Duration timeout, Duration maxBackoff,
-    Integer maxSamplesPerSend, Path caFile) {
+    Integer maxSamplesPerSend, Path caFile, String from) {
+  public static final String FROM_ANALYZER = "analyzer";
+  public static final String FROM_COLLECTOR = "collector";
   public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(30);
   public static final Duration DEFAULT_MAX_BACKOFF = Duration.ofSeconds(5);
   public static final int DEFAULT_MAX_SAMPLES_PER_SEND = 2000;
@@ -39,17 +45,42 @@ public record RemoteWriteTarget(String name, URI url, Boolean plaintext, String 
     timeout = timeout == null ? DEFAULT_TIMEOUT : timeout;
     maxBackoff = maxBackoff == null ? DEFAULT_MAX_BACKOFF : maxBackoff;
     maxSamplesPerSend = maxSamplesPerSend == null ? DEFAULT_MAX_SAMPLES_PER_SEND : maxSamplesPerSend;
+    from = from == null ? FROM_ANALYZER : from;
+  }
+
+  /** An endpoint the analyzer forwards to (no {@code from:}). */
+  public RemoteWriteTarget(String name, URI url, Boolean plaintext, String bearerTokenEnv, Path bearerTokenFile,
+      String username, String passwordEnv, Path passwordFile, Duration timeout, Duration maxBackoff,
+      Integer maxSamplesPerSend, Path caFile) {
+    this(name, url, plaintext, bearerTokenEnv, bearerTokenFile, username, passwordEnv, passwordFile, timeout,
+        maxBackoff, maxSamplesPerSend, caFile, null);
+  }
+
+  /** The analyzer forwards to this endpoint. */
+  public boolean fromAnalyzer() {
+    return FROM_ANALYZER.equals(from);
+  }
+
+  /** A collector forwards its own scrapes to this endpoint. */
+  public boolean fromCollector() {
+    return FROM_COLLECTOR.equals(from);
   }
 
   /** An endpoint with no credentials and the defaults. */
   public static RemoteWriteTarget of(URI url, boolean plaintext) {
-    return new RemoteWriteTarget(null, url, plaintext, null, null, null, null, null, null, null, null, null);
+    return new RemoteWriteTarget(null, url, plaintext, null, null, null, null, null, null, null, null, null, null);
   }
 
   /** This endpoint under another name. */
   public RemoteWriteTarget named(String other) {
     return new RemoteWriteTarget(other, url, plaintext, bearerTokenEnv, bearerTokenFile, username, passwordEnv,
-        passwordFile, timeout, maxBackoff, maxSamplesPerSend, caFile);
+        passwordFile, timeout, maxBackoff, maxSamplesPerSend, caFile, from);
+  }
+
+  /** This endpoint forwarded to by {@code who} ({@link #FROM_ANALYZER} or {@link #FROM_COLLECTOR}). */
+  public RemoteWriteTarget forwardedBy(String who) {
+    return new RemoteWriteTarget(name, url, plaintext, bearerTokenEnv, bearerTokenFile, username, passwordEnv,
+        passwordFile, timeout, maxBackoff, maxSamplesPerSend, caFile, who);
   }
 
   /** Problems named by key relative to {@code remote_write[i]}; the URL is never echoed (it may carry a token). */
@@ -82,6 +113,9 @@ public record RemoteWriteTarget(String name, URI url, Boolean plaintext, String 
     }
     if (maxBackoff.compareTo(Duration.ofMillis(100)) < 0) {
       problems.add("max_backoff: must be at least 100ms, got " + Durations.format(maxBackoff));
+    }
+    if (!fromAnalyzer() && !fromCollector()) {
+      problems.add("from: analyzer or collector, got '" + from + "'");
     }
     if (maxSamplesPerSend < 1 || maxSamplesPerSend > 100_000) {
       problems.add("max_samples_per_send: must be 1..100000, got " + maxSamplesPerSend);

@@ -88,4 +88,22 @@ class RemoteWriteTargetTest {
     assertEquals(dir.resolve("testbed.yaml") + ": remote_write[0].url: is http://, which sends the readings and any "
         + "credentials in clear; use https:// or set plaintext: true", e.getMessage());
   }
+
+  /** from: says who forwards; left out, the analyzer does (as before the key existed); a third word is named. */
+  @Test
+  void fromSaysWhoForwards() throws Exception {
+    TestbedConfig c = TestbedLoader.load(write("""
+        testbed: lab
+        remote_write:
+          - {url: "http://127.0.0.1:9090/api/v1/write", plaintext: true}
+          - {name: direct, url: "http://127.0.0.1:9091/api/v1/write", plaintext: true, from: collector}
+        """), dir);
+    assertEquals("analyzer", c.remoteWrite().get(0).from());
+    assertEquals(true, c.remoteWrite().get(0).fromAnalyzer());
+    assertEquals(false, c.remoteWrite().get(0).fromCollector());
+    assertEquals(true, c.remoteWrite().get(1).fromCollector());
+    assertEquals(false, c.remoteWrite().get(1).fromAnalyzer());
+    RemoteWriteTarget both = RemoteWriteTarget.of(URI.create("https://h.example.com/w"), false).forwardedBy("both");
+    assertEquals(List.of("from: analyzer or collector, got 'both'"), both.validate());
+  }
 }

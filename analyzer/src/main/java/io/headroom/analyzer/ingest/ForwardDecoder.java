@@ -1,6 +1,6 @@
 package io.headroom.analyzer.ingest;
 
-import io.headroom.analyzer.remotewrite.Readings;
+import io.headroom.remotewrite.Readings;
 import io.headroom.analyzer.store.IngestBatch;
 import io.headroom.model.kafka.NameCache;
 import io.headroom.model.kafka.SampleBatchCodec;

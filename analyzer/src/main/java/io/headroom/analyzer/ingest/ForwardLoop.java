@@ -1,7 +1,7 @@
 package io.headroom.analyzer.ingest;
 
 import io.headroom.analyzer.remotewrite.Forwarding;
-import io.headroom.analyzer.remotewrite.Readings;
+import io.headroom.remotewrite.Readings;
 import io.headroom.analyzer.store.IngestBatch;
 import java.time.Duration;
 import java.util.ArrayList;

@@ -1,5 +1,7 @@
 package io.headroom.analyzer.remotewrite;
 
+import io.headroom.remotewrite.Readings;
+import io.headroom.remotewrite.TimeSeries;
 import io.headroom.model.HeadroomEntry;
 import io.headroom.model.Phase;
 import io.headroom.model.PhaseVerdict;

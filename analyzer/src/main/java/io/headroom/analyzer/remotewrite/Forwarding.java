@@ -1,5 +1,10 @@
 package io.headroom.analyzer.remotewrite;
 
+import io.headroom.remotewrite.PromNames;
+import io.headroom.remotewrite.Readings;
+import io.headroom.remotewrite.RemoteWriteSender;
+import io.headroom.remotewrite.SeriesLabels;
+import io.headroom.remotewrite.TimeSeries;
 import io.headroom.analyzer.store.IngestBatch;
 import io.headroom.model.Entity;
 import io.headroom.model.Phase;

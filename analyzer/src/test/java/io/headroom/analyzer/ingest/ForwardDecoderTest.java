@@ -2,9 +2,9 @@ package io.headroom.analyzer.ingest;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import io.headroom.analyzer.remotewrite.PromNames;
-import io.headroom.analyzer.remotewrite.Readings;
-import io.headroom.analyzer.remotewrite.TimeSeries;
+import io.headroom.remotewrite.PromNames;
+import io.headroom.remotewrite.Readings;
+import io.headroom.remotewrite.TimeSeries;
 import io.headroom.analyzer.store.IngestBatch;
 import io.headroom.model.kafka.Point;
 import io.headroom.model.kafka.SampleBatch;

@@ -1,5 +1,6 @@
 package io.headroom.analyzer.remotewrite;
 
+import io.headroom.remotewrite.TimeSeries;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.headroom.model.Bottleneck;

@@ -1,6 +1,6 @@
 package io.headroom.app.api;
 
-import io.headroom.analyzer.remotewrite.PromNames;
+import io.headroom.remotewrite.PromNames;
 import io.headroom.model.MetricDef;
 import io.vertx.ext.web.RoutingContext;
 import java.sql.PreparedStatement;

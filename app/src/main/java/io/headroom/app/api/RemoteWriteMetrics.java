@@ -1,6 +1,6 @@
 package io.headroom.app.api;
 
-import io.headroom.analyzer.remotewrite.RemoteWriteSender;
+import io.headroom.remotewrite.RemoteWriteSender;
 import java.util.List;
 import java.util.Map;
 import java.util.function.ToLongFunction;

@@ -3,6 +3,8 @@ package io.headroom.app.cli;
 import io.headroom.collector.runtime.SchedulerSettings;
 import io.headroom.app.service.CollectorService;
 import io.headroom.app.service.Infrastructure;
+import io.headroom.app.service.RemoteWriteService;
+import io.headroom.collector.forward.RemoteWriteSink;
 import io.headroom.config.TestbedConfig;
 import io.headroom.model.kafka.KafkaClient;
 import io.headroom.model.kafka.Topics;
@@ -33,12 +35,20 @@ final class CollectorCommand implements Callable<Integer> {
       } catch (Exception e) {
         return shutdown.stoppedWhileStarting("collector", "waiting for Kafka at start", e);
       }
-      try (CollectorService collector = new CollectorService(testbed.testbed(), bootstrap,
+      // remote_write endpoints marked from: collector get this collector's scrapes straight from it
+      // (a spool each), where no analyzer forwards; the analyzer leaves them alone, so nothing goes twice
+      try (RemoteWriteSink remoteWrite = RemoteWriteSink.start(testbed.remoteWrite(), testbed.spool(),
+              RemoteWriteService.names(), System.getenv());
+          CollectorService collector = new CollectorService(testbed.testbed(), bootstrap,
           new Topics(testbed.kafka().topicPrefix()), testbed.spool(),
-          options.runners(testbed), null, SchedulerSettings.of(testbed.collector()))) {
+          options.runners(testbed), remoteWrite, SchedulerSettings.of(testbed.collector()))) {
         collector.start();
         System.err.printf("collector for testbed %s publishing to %s; spool in %s; Ctrl-C to stop%n",
             testbed.testbed(), bootstrap, testbed.spool().dir());
+        if (remoteWrite != null) {
+          System.err.printf("collector forwarding its scrapes to remote_write %s%n",
+              String.join(", ", remoteWrite.senders().stream().map(s -> s.name()).toList()));
+        }
         shutdown.awaitSignalOr(new java.util.concurrent.CompletableFuture<>());
       }
     }

@@ -4,9 +4,9 @@ import io.headroom.analyzer.ingest.ForwardLoop;
 import io.headroom.analyzer.ingest.IngestConfig;
 import io.headroom.analyzer.remotewrite.EntityKinds;
 import io.headroom.analyzer.remotewrite.Forwarding;
-import io.headroom.analyzer.remotewrite.PromNames;
-import io.headroom.analyzer.remotewrite.RemoteWriteClient;
-import io.headroom.analyzer.remotewrite.RemoteWriteSender;
+import io.headroom.remotewrite.PromNames;
+import io.headroom.remotewrite.RemoteWriteClient;
+import io.headroom.remotewrite.RemoteWriteSender;
 import io.headroom.analyzer.store.Database;
 import io.headroom.collector.source.MetricCatalog;
 import io.headroom.collector.source.SourceRegistry;
@@ -36,6 +36,9 @@ public final class RemoteWriteService implements AutoCloseable {
       String password, Map<String, String> env) {
     PromNames names = names();
     for (RemoteWriteTarget t : targets) {
+      if (!t.fromAnalyzer()) {
+        continue; // from: collector: the collector forwards its own scrapes there (collector.forward), not twice
+      }
       RemoteWriteSender sender = new RemoteWriteSender(new RemoteWriteClient(t, env));
       Database db = new Database(dbUrl, user, password);
       databases.add(db);

@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import com.google.protobuf.CodedInputStream;
 import com.sun.net.httpserver.HttpServer;
-import io.headroom.analyzer.remotewrite.RemoteWriteSender;
+import io.headroom.remotewrite.RemoteWriteSender;
 import io.headroom.model.Metrics;
 import io.headroom.model.kafka.Point;
 import java.net.InetSocketAddress;

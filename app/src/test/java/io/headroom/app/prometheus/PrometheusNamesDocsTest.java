@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import io.headroom.analyzer.remotewrite.DerivedSeries;
-import io.headroom.analyzer.remotewrite.PromNames;
+import io.headroom.remotewrite.PromNames;
 import io.headroom.app.service.RemoteWriteService;
 import io.headroom.collector.source.MetricCatalog;
 import io.headroom.collector.source.SourceRegistry;

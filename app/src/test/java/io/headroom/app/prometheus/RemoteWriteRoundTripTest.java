@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import io.headroom.analyzer.remotewrite.RemoteWriteSender;
+import io.headroom.remotewrite.RemoteWriteSender;
 import io.headroom.model.Bottleneck;
 import io.headroom.model.Entity;
 import io.headroom.model.HeadroomEntry;

@@ -4,9 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import io.headroom.analyzer.remotewrite.RemoteWriteClient;
-import io.headroom.analyzer.remotewrite.TimeSeries;
-import io.headroom.analyzer.remotewrite.WriteRequest;
+import io.headroom.remotewrite.RemoteWriteClient;
+import io.headroom.remotewrite.TimeSeries;
+import io.headroom.remotewrite.WriteRequest;
 import io.headroom.config.RemoteWriteTarget;
 import io.headroom.standin.MachineTest;
 import io.headroom.standin.SelfSignedCertificate;

@@ -97,4 +97,18 @@ class RemoteWriteServiceTest {
       server.stop(0);
     }
   }
+
+  /** An endpoint marked from: collector is the collector's to forward to: the analyzer starts no loop for it. */
+  @Test
+  void anEndpointTheCollectorForwardsToIsLeftAlone() throws Exception {
+    RemoteWriteTarget collectors = RemoteWriteTarget.of(URI.create("http://127.0.0.1:9/api/v1/write"), true)
+        .forwardedBy(RemoteWriteTarget.FROM_COLLECTOR);
+    RemoteWriteTarget analyzers = collectors.named("a").forwardedBy(RemoteWriteTarget.FROM_ANALYZER);
+    // nothing here is reached: no loop is started, and a skipped endpoint opens no consumer or connection
+    IngestConfig ingest = IngestConfig.defaults(KafkaClient.plaintext("127.0.0.1:9"), new Topics("skip."));
+    try (RemoteWriteService service = new RemoteWriteService(List.of(collectors, analyzers), ingest,
+        "jdbc:postgresql://127.0.0.1:9/none", null, null, Map.of())) {
+      assertEquals(List.of("a"), service.senders().stream().map(s -> s.name()).toList());
+    }
+  }
 }

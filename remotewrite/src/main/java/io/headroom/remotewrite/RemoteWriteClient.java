@@ -1,4 +1,4 @@
-package io.headroom.analyzer.remotewrite;
+package io.headroom.remotewrite;
 
 import io.headroom.config.RemoteWriteTarget;
 import java.io.IOException;

@@ -1,4 +1,4 @@
-package io.headroom.analyzer.remotewrite;
+package io.headroom.remotewrite;
 
 import io.headroom.model.kafka.Point;
 import io.headroom.model.kafka.SampleBatch;
@@ -32,7 +32,7 @@ public final class Readings {
   }
 
   /** With the label blocks of the polls before (Forwarding keeps them). */
-  Readings(SeriesLabels labels) {
+  public Readings(SeriesLabels labels) {
     this.labels = labels;
   }
 

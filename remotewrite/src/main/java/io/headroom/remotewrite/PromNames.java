@@ -1,4 +1,4 @@
-package io.headroom.analyzer.remotewrite;
+package io.headroom.remotewrite;
 
 import io.headroom.model.MetricDef;
 import java.util.ArrayList;

@@ -1,4 +1,4 @@
-package io.headroom.analyzer.remotewrite;
+package io.headroom.remotewrite;
 
 import com.google.protobuf.CodedOutputStream;
 import java.io.IOException;

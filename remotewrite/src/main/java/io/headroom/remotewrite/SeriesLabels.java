@@ -1,4 +1,4 @@
-package io.headroom.analyzer.remotewrite;
+package io.headroom.remotewrite;
 
 import java.util.HashMap;
 import java.util.Map;
@@ -10,7 +10,7 @@ import java.util.function.BiFunction;
  * beyond decoding (bench/remotewrite). Kept per series until its kind changes (known later); at
  * most {@link #MAX} series, then it starts again (a testbed has thousands).
  */
-final class SeriesLabels {
+public final class SeriesLabels {
   static final int MAX = 1 << 20;
 
   /** A series' name, labels and their protobuf, as one request after another sends them. */
@@ -20,7 +20,7 @@ final class SeriesLabels {
   private final PromNames names;
   private final BiFunction<String, String, String> kindOf;
 
-  SeriesLabels(PromNames names, BiFunction<String, String, String> kindOf) {
+  public SeriesLabels(PromNames names, BiFunction<String, String, String> kindOf) {
     this.names = names;
     this.kindOf = kindOf;
   }

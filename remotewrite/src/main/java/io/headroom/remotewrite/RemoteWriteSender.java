@@ -1,4 +1,4 @@
-package io.headroom.analyzer.remotewrite;
+package io.headroom.remotewrite;
 
 import java.time.Duration;
 import java.util.List;
