@@ -17,7 +17,8 @@ import org.junit.jupiter.api.io.TempDir;
  * source ({@code headroom run --record}) while a real Prometheus 2.42 scraped a real node_exporter
  * 1.5 every second; {@code headroom import prometheus} over the run's window (its phases and
  * workload from the recording, its telemetry from Prometheus alone) names the same limit as the
- * recording does.
+ * recording does (or, where the machine's load leaves nothing saturated, the same NONE with the same
+ * reason and the same tightest resource).
  */
 @MachineTest("starts prometheus and prometheus-node-exporter on loopback ports and runs fio on a file")
 class PrometheusImportMachineTest {
@@ -46,10 +47,16 @@ class PrometheusImportMachineTest {
       System.out.println("from prometheus: " + fromPrometheus.bottleneck() + " " + fromPrometheus.entity() + " "
           + fromPrometheus.headroom());
       assertEquals("prom1", fromPrometheus.run());
-      assertNotNull(own.entity(), "the run's own recording names a limit: " + analyzed.out());
-      assertEquals(own.bottleneck(), fromPrometheus.bottleneck(), "own: " + analyzed.out() + "\nprometheus: " + imported.out());
-      assertEquals(own.entity(), fromPrometheus.entity());
-      assertEquals(own.phases().get(0).bottleneck(), fromPrometheus.phases().get(0).bottleneck());
+      // the same verdict, whichever this machine's load makes it: four CI runs named HOST_CPU on
+      // vm/cpu, one (three builds beside it) NONE with the disk busy 33% of the time at its ceiling;
+      // either way the two sources must agree on the class, the entity, the reason and the tightest
+      String both = "own: " + analyzed.out() + "\nprometheus: " + imported.out();
+      assertEquals(own.bottleneck(), fromPrometheus.bottleneck(), both);
+      assertEquals(own.entity(), fromPrometheus.entity(), both);
+      assertEquals(own.phases().get(0).bottleneck(), fromPrometheus.phases().get(0).bottleneck(), both);
+      assertEquals(own.phases().get(0).reason(), fromPrometheus.phases().get(0).reason(), both);
+      assertNotNull(own.headroom().get(0).entity(), both);
+      assertEquals(own.headroom().get(0).entity(), fromPrometheus.headroom().get(0).entity(), both);
     }
   }
 }
