@@ -1,5 +1,6 @@
 package io.headroom.collector.forward;
 
+import io.headroom.collector.runtime.SampleBatches;
 import io.headroom.collector.runtime.ScrapeSink;
 import io.headroom.collector.source.Scrape;
 import io.headroom.collector.spool.Spool;
@@ -8,9 +9,6 @@ import io.headroom.config.RemoteWriteTarget;
 import io.headroom.config.SpoolConfig;
 import io.headroom.model.Entity;
 import io.headroom.model.kafka.BatchIds;
-import io.headroom.model.kafka.Point;
-import io.headroom.model.kafka.SampleBatch;
-import io.headroom.model.kafka.SampleBatchCodec;
 import io.headroom.remotewrite.PromNames;
 import io.headroom.remotewrite.RemoteWriteClient;
 import io.headroom.remotewrite.RemoteWriteSender;
@@ -79,15 +77,9 @@ public final class RemoteWriteSink implements ScrapeSink, AutoCloseable {
     for (Map.Entry<String, List<Scrape.Reading>> e : scrape.readings().entrySet()) {
       String kind = kinds.get(testbed + "|" + e.getKey());
       byte[] key = kind == null ? null : kind.getBytes(StandardCharsets.UTF_8);
-      List<Scrape.Reading> readings = e.getValue();
-      // the encoding's metric table holds at most 65,535 names: a batch per that many readings
-      for (int from = 0; from < readings.size(); from += SampleBatchCodec.MAX_METRICS) {
-        List<Point> points = new ArrayList<>();
-        for (Scrape.Reading r : readings.subList(from, Math.min(readings.size(), from + SampleBatchCodec.MAX_METRICS))) {
-          points.add(new Point(r.ts(), r.metric(), r.value()));
-        }
-        SpoolRecord record = new SpoolRecord(TOPIC, key,
-            SampleBatchCodec.encode(new SampleBatch(ids.next(), testbed, e.getKey(), points)));
+      // the Kafka sink's batches: an entity's readings, split where one record would be too large
+      for (SampleBatches.Encoded b : SampleBatches.of(ids, testbed, e.getKey(), e.getValue())) {
+        SpoolRecord record = new SpoolRecord(TOPIC, key, b.bytes());
         for (Endpoint ep : endpoints) {
           ep.spool().append(record);
         }

@@ -9,15 +9,11 @@ import io.headroom.model.RecordingRecord;
 import io.headroom.model.Relation;
 import io.headroom.model.StorableRecords;
 import io.headroom.model.kafka.BatchIds;
-import io.headroom.model.kafka.Point;
 import io.headroom.model.kafka.RecordJson;
-import io.headroom.model.kafka.SampleBatch;
-import io.headroom.model.kafka.SampleBatchCodec;
 import io.headroom.model.kafka.Topics;
 import io.headroom.model.log.RateLimitedLog;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
@@ -31,9 +27,6 @@ import org.slf4j.LoggerFactory;
  * entity every second would only cost bandwidth).
  */
 public final class KafkaSink implements ScrapeSink {
-  /** Half of Kafka's default max.request.size (1 MiB), leaving room for record and batch headers. */
-  static final int MAX_SAMPLE_RECORD_BYTES = 512 * 1024;
-
   private final Spool spool;
   private final KafkaPublisher publisher;
   private final Topics topics;
@@ -67,34 +60,12 @@ public final class KafkaSink implements ScrapeSink {
       topology(testbed, r);
     }
     for (Map.Entry<String, List<Scrape.Reading>> e : scrape.readings().entrySet()) {
-      List<Point> points = new ArrayList<>(e.getValue().size());
-      for (Scrape.Reading r : e.getValue()) {
-        points.add(new Point(r.ts(), r.metric(), r.value()));
+      for (SampleBatches.Encoded b : SampleBatches.of(ids, testbed, e.getKey(), e.getValue())) {
+        spool.append(new SpoolRecord(topics.samples(), utf8(b.batch().key()), b.bytes()));
       }
-      spoolSamples(testbed, e.getKey(), points);
     }
     publisher.nudge();
   }
-
-  /**
-   * One batch per entity and scrape, split in halves until each encodes to at most
-   * {@link #MAX_SAMPLE_RECORD_BYTES}: Kafka refuses a record over its request limit (1 MiB by
-   * default) for good, so an entity with tens of thousands of readings goes as several batches,
-   * each with its own id, rather than as one record no broker will take.
-   */
-  private void spoolSamples(String testbed, String entity, List<Point> points) {
-    SampleBatch batch = new SampleBatch(ids.next(), testbed, entity, points);
-    // the encoding's metric table holds at most 65,535 names: halve before encoding when it could hold more
-    byte[] encoded = points.size() > SampleBatchCodec.MAX_METRICS ? null : SampleBatchCodec.encode(batch);
-    if (encoded == null || encoded.length > MAX_SAMPLE_RECORD_BYTES && points.size() > 1) {
-      int half = points.size() / 2;
-      spoolSamples(testbed, entity, points.subList(0, half));
-      spoolSamples(testbed, entity, points.subList(half, points.size()));
-      return;
-    }
-    spool.append(new SpoolRecord(topics.samples(), utf8(batch.key()), encoded));
-  }
-
 
   /**
    * Run and phase records go to the runs topic, every time (they are few and each one matters);

@@ -58,7 +58,7 @@ class KafkaPublisherTest {
         "small", 100,
         "under-batch", 32 * 1024 - 200, // 32,568 bytes
         "over-batch", 32 * 1024 + 1, // 32,769 bytes
-        "largest-sample-batch", 512 * 1024); // KafkaSink.MAX_SAMPLE_RECORD_BYTES
+        "largest-sample-batch", 512 * 1024); // SampleBatches.MAX_BYTES
     try (EmbeddedKafka broker = EmbeddedKafka.start(dir.resolve("kafka"));
         Spool spool = new Spool(SpoolConfig.at(dir.resolve("spool")))) {
       KafkaClient kafka = KafkaClient.plaintext(broker.bootstrapServers());
