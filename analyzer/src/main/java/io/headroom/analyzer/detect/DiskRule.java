@@ -58,6 +58,10 @@ public final class DiskRule implements Rule {
     if (member != null) {
       return Optional.of(member);
     }
+    Finding members = Members.allFull(ctx, best, found);
+    if (members != null) {
+      return Optional.of(members);
+    }
     if (best.load().reading() == Reading.BUSY) {
       return Optional.of(best);
     }

@@ -4,6 +4,7 @@ import io.headroom.model.Rel;
 import io.headroom.model.Bottleneck;
 import io.headroom.model.EntityKind;
 import io.headroom.model.LimitGroup;
+import io.headroom.model.Relation;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashSet;
@@ -83,14 +84,49 @@ final class Members {
     Finding finer = limit(ctx, tightest, found, descended);
     Finding member = finer != null ? finer : tightest;
     List<String> evidence = new ArrayList<>(member.evidence());
-    LimitGroup group = Groups.of(ctx, "members of " + aggregate.entity(), members);
     long full = members.stream().filter(l -> found.containsKey(l.entity())).count();
-    if (full == members.size() && group != null) {
-      evidence.add(Groups.describe(group, members, "the aggregate is the limit, not one member"));
-      return new Finding(Bottleneck.DISK, member.load(), member.confidence(), evidence).withGroup(group);
+    if (full == members.size() && members.size() > 1) {
+      return whole(ctx, aggregate.entity(), members, member);
     }
     evidence.add(onlyThrough(ctx, aggregate, tightest.entity(), members, full));
     return new Finding(Bottleneck.DISK, member.load(), member.confidence(), evidence);
+  }
+
+  /**
+   * The members of an aggregate that has no finding of its own (an md array reads no busy time:
+   * md does not account time in flight), all full together: they are parallel members of one
+   * resource, the aggregate's, and lifting one would leave the others at their ceiling. Null when
+   * the disk is no member of such an aggregate, or not every member of it is full.
+   */
+  static Finding allFull(Context ctx, Finding disk, Map<String, Finding> found) {
+    for (String aggregate : aggregatesOf(ctx, disk.entity())) {
+      List<Load> members = of(ctx, aggregate);
+      if (!found.containsKey(aggregate) && members.size() > 1
+          && members.stream().allMatch(l -> found.containsKey(l.entity()))) {
+        return whole(ctx, aggregate, members, found.get(members.get(0).entity()));
+      }
+    }
+    return null;
+  }
+
+  /** Every member full: the tightest named, the members its group. */
+  private static Finding whole(Context ctx, String aggregate, List<Load> members, Finding member) {
+    LimitGroup group = Groups.of(ctx, "members of " + aggregate, members);
+    List<String> evidence = new ArrayList<>(member.evidence());
+    evidence.add(Groups.describe(group, members, "the aggregate is the limit, not one member"));
+    return new Finding(Bottleneck.DISK, member.load(), member.confidence(), evidence).withGroup(group);
+  }
+
+  /** The disks on the path built on this one (an md array or dm device behind it). */
+  private static List<String> aggregatesOf(Context ctx, String disk) {
+    List<String> out = new ArrayList<>();
+    for (Relation r : ctx.data().relations()) {
+      if (Rel.BEHIND.wire().equals(r.rel()) && r.to().equals(disk) && ctx.path().contains(r.from())
+          && EntityKind.DISK.equals(ctx.entity(r.from()).kind())) {
+        out.add(r.from());
+      }
+    }
+    return out;
   }
 
   /**

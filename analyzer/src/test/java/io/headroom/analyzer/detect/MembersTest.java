@@ -79,4 +79,41 @@ class MembersTest {
     assertEquals("h1/disk/md0 (raid0) busy p95 1.00 of the time only through h1/disk/sdc: the other 3 members"
         + " at 41% to 43% of their spec; a stripe is as fast as its slowest member", f.evidence().get(1));
   }
+
+  /**
+   * md accounts no time in flight, so an md array reads no busy time of its own (the oracle's local
+   * NVMe testbeds, seed 120: two drives of a RAID0 both at 100% busy with 1,019 queued, the verdict
+   * named one and listed the other as a device that "may fill before" the next limit).
+   */
+  private static Bed silentArray(double... util) {
+    Bed bed = new Bed()
+        .workload("w1", 1, 16, 272, 0.0588)
+        .entity("h1/disk/md0", "disk", Map.of("md_level", "raid0"), Map.of())
+        .rel("w1", "targets", "h1/disk/md0");
+    for (int i = 0; i < MEMBERS.size(); i++) {
+      String m = MEMBERS.get(i);
+      bed.entity(m, "disk", Map.of(), Map.of("util", 1.0)).rel("h1/disk/md0", "behind", m)
+          .constant(m, "util", util[i]).constant(m, "queue_depth", util[i] >= 0.9 ? 14.7 : 0.44);
+    }
+    return bed;
+  }
+
+  @Test
+  void everyMemberFullOfAnArrayWithoutBusyTimeMakesThemAGroup() {
+    Finding f = new DiskRule().evaluate(silentArray(0.97, 1.0, 0.96, 0.98).ctx()).orElseThrow();
+    assertEquals("h1/disk/sdc", f.entity());
+    assertEquals(new LimitGroup("members of h1/disk/md0", 4, List.of("h1/disk/sdc", "h1/disk/sde", "h1/disk/sdb", "h1/disk/sdd")), f.group());
+    assertEquals("4 of 4 members of h1/disk/md0 at their ceiling, the least loaded at busy p95 0.96:"
+        + " the aggregate is the limit, not one member", f.evidence().get(f.evidence().size() - 1));
+  }
+
+  @Test
+  void oneMemberBelowTheBusyThresholdLeavesTheFullOnesUngrouped() {
+    // sdd at 0.899 is below diskBusy 0.90: not every member is full, so no group; the array has no
+    // busy time to say it is full only through the others
+    Finding f = new DiskRule().evaluate(silentArray(0.97, 1.0, 0.899, 0.98).ctx()).orElseThrow();
+    assertEquals("h1/disk/sdc", f.entity());
+    assertNull(f.group());
+    assertEquals(List.of("h1/disk/sdc util p95 1.00 (busy from 0.90), queue depth mean 14.7"), f.evidence());
+  }
 }
