@@ -4,6 +4,7 @@ import io.headroom.analyzer.data.Window;
 import io.headroom.analyzer.data.RunData;
 import io.headroom.analyzer.detect.Context;
 import io.headroom.analyzer.detect.Detector;
+import io.headroom.analyzer.detect.Idle;
 import io.headroom.analyzer.detect.Knee;
 import io.headroom.analyzer.detect.Loads;
 import io.headroom.analyzer.detect.NextLimits;
@@ -83,7 +84,7 @@ public final class RunAnalyzer {
     }
     // each window is read against the others: how resources respond to the load (Queueing), and
     // readings that did not move with it (Unresponsive)
-    RunWindows across = RunWindows.across(contexts);
+    RunWindows across = RunWindows.across(contexts, Idle.before(data, run, phases, detector.thresholds()));
     for (int i = 0; i < contexts.size(); i++) {
       // a ceiling proved wrong in one phase is wrong in all: the entity is no candidate anywhere
       Context ctx = contexts.get(i).distrusting(distrusted).within(across);

@@ -17,8 +17,10 @@ import java.util.List;
  * @param perUnit D, the share each unit of throughput adds
  * @param phases how many phases the fit is over
  * @param x the throughput of the window asked about
+ * @param idle whether the run's readings before its benchmark (Idle) are a point of the fit: the
+ *     background read at no workload rather than only extrapolated to it
  */
-record Demand(double background, double perUnit, int phases, double x) {
+record Demand(double background, double perUnit, int phases, double x, boolean idle) {
   /** Throughputs across the fitted phases must span at least this factor to separate U0 from D. */
   static final double SPREAD = 1.5;
 
@@ -34,7 +36,8 @@ record Demand(double background, double perUnit, int phases, double x) {
 
   /** "its load over 4 phases of this mix: 31% of its practical ceiling with no workload, ...". */
   String describe(String entity, NextLimits.Throughput unit) {
-    return entity + "'s load over " + phases + " phases of this mix: " + Fmt.pct(background)
+    return entity + "'s load over " + phases + " phase" + (phases == 1 ? "" : "s") + " of this mix"
+        + (idle ? " and " + Idle.NAME : "") + ": " + Fmt.pct(background)
         + " of its practical ceiling with no workload, growing " + Fmt.pct(perUnit * x) + " at " + unit.format(x)
         + ": full at " + unit.format(fullAt());
   }
@@ -46,7 +49,10 @@ record Demand(double background, double perUnit, int phases, double x) {
       return null;
     }
     List<double[]> points = new ArrayList<>();
-    for (Context c : ctx.runWindows().ofMix(ctx)) {
+    List<Context> windows = ctx.runWindows().ofMix(ctx);
+    // the workloads' mix unknown (no latency to tell it by): this window alone, which the reading
+    // before the run can still separate
+    for (Context c : windows.isEmpty() ? List.of(ctx) : windows) {
       NextLimits.Throughput x = NextLimits.Throughput.of(c);
       Load l = c.data().entities().containsKey(entity) && c.hasReadings(entity) ? Load.of(c, entity) : null;
       if (x == null || x.bytes() != now.bytes() || l == null) {
@@ -56,7 +62,18 @@ record Demand(double background, double perUnit, int phases, double x) {
       // throughput there is its bound), and that phase is often the one furthest from the others
       points.add(new double[] {x.value(), Stats.mean(l.readings(c)) / (l.ceiling() * l.practical())});
     }
-    return fit(points, now.value());
+    return fit(points, idleShare(ctx, entity), now.value());
+  }
+
+  /** The entity's mean load before the run (Idle) as a share of its practical ceiling; NaN without one. */
+  private static double idleShare(Context ctx, String entity) {
+    Context idle = ctx.runWindows().idle();
+    if (idle == null || !idle.data().entities().containsKey(entity) || !idle.hasReadings(entity)) {
+      return Double.NaN;
+    }
+    Load l = Load.of(idle, entity);
+    double[] readings = l == null ? new double[0] : l.readings(idle);
+    return readings.length == 0 ? Double.NaN : Stats.mean(readings) / (l.ceiling() * l.practical());
   }
 
   /**
@@ -67,7 +84,7 @@ record Demand(double background, double perUnit, int phases, double x) {
    */
   static boolean oneThroughput(Context ctx) {
     NextLimits.Throughput now = NextLimits.Throughput.of(ctx);
-    if (now == null) {
+    if (now == null || ctx.runWindows().idle() != null) {
       return false;
     }
     double least = now.value();
@@ -82,22 +99,35 @@ record Demand(double background, double perUnit, int phases, double x) {
     return most < SPREAD * least;
   }
 
-  /** Least squares over the points; null with fewer than two, too little spread, or no growth. */
-  static Demand fit(List<double[]> points, double x) {
-    if (points.size() < 2) {
+  /**
+   * Least squares over the phases' points and the idle one (throughput 0) when there is one; null
+   * with fewer than two points, phases too close in throughput to separate the two parts without an
+   * idle point, or no growth.
+   *
+   * @param idle the load with no workload, NaN when not read
+   */
+  static Demand fit(List<double[]> phases, double idle, double x) {
+    boolean withIdle = !Double.isNaN(idle);
+    List<double[]> points = new ArrayList<>(phases);
+    if (withIdle) {
+      points.add(new double[] {0, idle});
+    }
+    if (phases.isEmpty() || points.size() < 2) {
       return null;
     }
     double least = Double.POSITIVE_INFINITY;
     double most = 0;
     double sx = 0;
     double sy = 0;
-    for (double[] p : points) {
+    for (double[] p : phases) {
       least = Math.min(least, p[0]);
       most = Math.max(most, p[0]);
+    }
+    for (double[] p : points) {
       sx += p[0];
       sy += p[1];
     }
-    if (!(least > 0) || most < SPREAD * least) {
+    if (!(least > 0) || (!withIdle && most < SPREAD * least)) {
       return null;
     }
     double mx = sx / points.size();
@@ -114,6 +144,6 @@ record Demand(double background, double perUnit, int phases, double x) {
     if (!(slope > 0) || intercept < 0 || intercept >= 1) {
       return null;
     }
-    return new Demand(intercept, slope, points.size(), x);
+    return new Demand(intercept, slope, phases.size(), x, withIdle);
   }
 }

@@ -18,9 +18,10 @@ import java.util.Map;
  * @param offered the I/O the benchmark was configured to keep outstanding in each window (jobs x
  *     iodepth over its workloads), for the windows where it is known
  * @param contexts each window's own context, for reading an entity in another window (Demand)
+ * @param idle the run's readings before its benchmark started (Idle), null when it has none
  */
 public record RunWindows(List<Window> windows, Map<String, String> notLoad, Map<Window, Double> offered,
-    Map<Window, Context> contexts) {
+    Map<Window, Context> contexts, Context idle) {
   public RunWindows {
     windows = List.copyOf(windows);
     notLoad = Map.copyOf(notLoad);
@@ -39,8 +40,12 @@ public record RunWindows(List<Window> windows, Map<String, String> notLoad, Map<
     return v == null ? Double.NaN : v;
   }
 
-  /** The windows of the contexts, with the readings that did not move with the load across them. */
-  public static RunWindows across(List<Context> contexts) {
+  /**
+   * The windows of the contexts, with the readings that did not move with the load across them.
+   *
+   * @param idle the run's window before its benchmark (Idle.before), or null
+   */
+  public static RunWindows across(List<Context> contexts, Context idle) {
     List<Window> ws = new ArrayList<>();
     Map<Window, Double> offered = new HashMap<>();
     Map<Window, Context> own = new HashMap<>();
@@ -55,12 +60,12 @@ public record RunWindows(List<Window> windows, Map<String, String> notLoad, Map<
         offered.put(c.window(), sum);
       }
     }
-    return new RunWindows(ws, Unresponsive.find(contexts), offered, own);
+    return new RunWindows(ws, Unresponsive.find(contexts), offered, own, idle);
   }
 
   /** A window on its own: nothing to compare it with. */
   static RunWindows only(Window w) {
-    return new RunWindows(List.of(w), Map.of(), Map.of(), Map.of());
+    return new RunWindows(List.of(w), Map.of(), Map.of(), Map.of(), null);
   }
 
   /** The same, with one window replaced by a part of it (a phase after its limit's onset). */
@@ -77,7 +82,7 @@ public record RunWindows(List<Window> windows, Map<String, String> notLoad, Map<
     if (was != null) {
       moved.put(part, was);
     }
-    return new RunWindows(out, notLoad, moved, contexts);
+    return new RunWindows(out, notLoad, moved, contexts, idle);
   }
 
   /**

@@ -178,6 +178,7 @@ class QueueingOracleTest {
     long start = System.nanoTime();
     Tally all = new Tally();
     Map<String, Tally> byClass = new TreeMap<>();
+    Map<String, Tally> byIdle = new TreeMap<>();
     Map<String, Integer> confusion = new TreeMap<>();
     Map<String, Integer> nextConfusion = new TreeMap<>();
     Map<String, List<String>> wrong = new TreeMap<>();
@@ -192,6 +193,8 @@ class QueueingOracleTest {
         String oracle = j.truth().limit() == null ? "NONE" : j.truth().limit().bottleneck().name();
         all.add(j);
         byClass.computeIfAbsent(oracle, k -> new Tally()).add(j);
+        byIdle.computeIfAbsent(OracleRecording.idleSeconds(t) > 0 ? "all, read before the run" : "all, not read before the run",
+            k -> new Tally()).add(j);
         if (!j.verdictRight()) {
           confusion.merge(oracle + " judged " + j.verdict().bottleneck(), 1, Integer::sum);
         }
@@ -210,7 +213,8 @@ class QueueingOracleTest {
           seedRight = false;
           wrong.computeIfAbsent(oracle, k -> new ArrayList<>())
               .add("[" + (j.verdictRight() ? "" : "verdict ") + (j.nextRight() ? "" : "next ") + (j.gainRight() ? "" : "gain ")
-                  + "wrong" + (j.nextObservable() ? "" : "; next's ceiling not recorded") + "] " + j.describe());
+                  + "wrong" + (j.nextObservable() ? "" : "; next's ceiling not recorded")
+                  + (OracleRecording.idleSeconds(t) > 0 ? "; read before the run" : "") + "] " + j.describe());
         }
       }
       if (!seedRight && failingSeeds.size() < 100) {
@@ -223,6 +227,7 @@ class QueueingOracleTest {
     System.out.println("|---|---|---|---|---|---|");
     byClass.forEach((k, tally) -> System.out.println(tally.row(k)));
     System.out.println(all.row("all"));
+    byIdle.forEach((k, tally) -> System.out.println(tally.row(k)));
     System.out.println("wrong verdicts: " + confusion);
     System.out.println("wrong next limits (oracle's next class named as): " + nextConfusion);
     System.out.printf(Locale.ROOT, "limited phases: %d; gain off the bounds' ratio by more than 10%%: %d, of which within 10%%"

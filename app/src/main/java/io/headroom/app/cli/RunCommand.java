@@ -51,6 +51,11 @@ final class RunCommand implements Callable<Integer> {
   @Option(names = "--json", description = "Print the verdict object instead of a table.")
   boolean json;
 
+  @Option(names = "--baseline", paramLabel = "SECONDS", defaultValue = "5",
+      description = "Read the testbed this long before starting the benchmark (default: ${DEFAULT-VALUE}; 0: not at all):"
+          + " each resource's load with no workload, which the verdict takes as its fixed part.")
+  int baseline;
+
   @Parameters(paramLabel = "COMMAND", description = "The benchmark command, after --: fio ARGS, vdbench ARGS, sysbench ARGS, or any command.", arity = "1..*")
   List<String> command;
 
@@ -77,6 +82,9 @@ final class RunCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
+    if (baseline < 0) {
+      throw new UserError("--baseline " + baseline + ": seconds read before the benchmark, 0 or more");
+    }
     try (WorkDir work = WorkDir.create("headroom-run-")) {
       return runIn(work.path());
     }
@@ -105,11 +113,14 @@ final class RunCommand implements Callable<Integer> {
           new Topics(testbed.kafka().topicPrefix()), testbed.spool(),
           options.runners(testbed), new RecordingSink(local),
           SchedulerSettings.of(testbed.collector()))) {
+        double started = System.currentTimeMillis() / 1000.0;
         collector.start();
-        Consumer<RecordingRecord> both = r -> {
+        Baseline.read(baseline);
+        Consumer<RecordingRecord> published = r -> {
           local.accept(r);
           collector.publishRecord(r);
         };
+        Consumer<RecordingRecord> both = baseline > 0 ? Baseline.startingAt(started, published) : published;
         if (isFio(command.get(0))) {
           failure = runFio(host, id, testbed, both);
         } else if (VdbenchRunner.isVdbench(command.get(0))) {

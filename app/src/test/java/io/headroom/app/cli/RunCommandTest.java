@@ -77,7 +77,7 @@ class RunCommandTest {
   void aFailingFioEndsTheRunWithItsStderrAndKeepsWhatWasCollected() throws Exception {
     Path rec = dir.resolve("fail.jsonl");
     java.nio.file.Files.writeString(dir.resolve("plain-file"), "not a directory");
-    assertEquals(1, run("run", "--record", rec.toString(), "--run-id", "t2", "--",
+    assertEquals(1, run("run", "--record", rec.toString(), "--run-id", "t2", "--baseline", "0", "--",
         "fio", "--name=w", "--filename=" + dir.resolve("plain-file/f"), "--size=4m", "--rw=write"));
     assertTrue(cli.err().contains("headroom run: fio exited with code 1"), cli.err());
     assertTrue(cli.err().contains("Not a directory"), cli.err());
@@ -90,23 +90,34 @@ class RunCommandTest {
   @Test
   void anyOtherCommandIsOnePhaseJudgedOnTheSourcesTelemetry() throws Exception {
     Path rec = dir.resolve("plain.jsonl");
-    assertEquals(0, run("run", "--record", rec.toString(), "--run-id", "t3", "--json", "--", "sh", "-c", "sleep 2"));
+    assertEquals(0, run("run", "--record", rec.toString(), "--run-id", "t3", "--baseline", "2", "--json", "--",
+        "sh", "-c", "sleep 2"));
     List<RecordingRecord> records = RecordingReader.readAll(rec, false);
     Run last = records.stream().filter(r -> r instanceof Run).map(r -> (Run) r).reduce((a, b) -> b).orElseThrow();
     assertEquals("sh", last.workload().get("tool"));
     assertEquals("sh -c sleep 2", last.workload().get("command"));
     assertEquals(0, ((Number) last.workload().get("exit_code")).intValue());
-    assertTrue(last.end() - last.start() >= 2.0, "the run lasts the command's 2 s: " + (last.end() - last.start()));
     io.headroom.model.Phase phase = records.stream().filter(r -> r instanceof io.headroom.model.Phase p && p.end() != null)
         .map(r -> (io.headroom.model.Phase) r).findFirst().orElseThrow();
     assertEquals("command", phase.name());
-    assertEquals(last.start(), phase.start());
+    assertTrue(phase.end() - phase.start() >= 2.0, "the phase lasts the command's 2 s: " + (phase.end() - phase.start()));
+    // --baseline 2: the run starts when the sources were first read, 2 s (the wait) before the command
+    assertTrue(phase.start() - last.start() >= 2.0, "read 2 s before the command: " + (phase.start() - last.start()));
     assertEquals(last.end(), phase.end());
-    assertTrue(records.stream().anyMatch(r -> r instanceof Sample), "the host source's samples are in the run");
+    assertTrue(records.stream().anyMatch(r -> r instanceof Sample s && s.ts() > last.start() && s.ts() <= phase.start()),
+        "the host source's samples before the command are in the run");
+    assertTrue(records.stream().anyMatch(r -> r instanceof Sample s && s.ts() > phase.start()),
+        "and those while it ran");
     assertEquals("t3", VerdictJson.fromJson(cli.out().trim()).run());
 
-    assertEquals(1, run("run", "--run-id", "t4", "--", "sh", "-c", "exit 3"));
+    Path none = dir.resolve("none.jsonl");
+    assertEquals(1, run("run", "--record", none.toString(), "--run-id", "t4", "--baseline", "0", "--", "sh", "-c", "exit 3"));
     assertTrue(cli.err().contains("headroom run: sh exited with 3"), cli.err());
+    // --baseline 0: the run starts with the command
+    List<RecordingRecord> t4 = RecordingReader.readAll(none, false);
+    Run run4 = t4.stream().filter(r -> r instanceof Run).map(r -> (Run) r).reduce((a, b) -> b).orElseThrow();
+    assertEquals(run4.start(), t4.stream().filter(r -> r instanceof io.headroom.model.Phase).map(r -> (io.headroom.model.Phase) r)
+        .findFirst().orElseThrow().start());
   }
 
   /** The stand-in vdbench of the collector's tests; its "go" file is made first, so it does not wait. */
@@ -115,7 +126,7 @@ class RunCommandTest {
     Path script = Path.of("../collector-benchmarks/src/test/resources/workload/vdbench-live/vdbench").toAbsolutePath();
     java.nio.file.Files.createFile(dir.resolve("go"));
     Path rec = dir.resolve("vdbench.jsonl");
-    assertEquals(0, run("run", "--record", rec.toString(), "--run-id", "t5", "--json", "--",
+    assertEquals(0, run("run", "--record", rec.toString(), "--run-id", "t5", "--baseline", "0", "--json", "--",
         script.toString(), "-f", "parmfile", "-o", dir.resolve("out").toString()));
     List<RecordingRecord> records = RecordingReader.readAll(rec, false);
     List<String> closed = records.stream().filter(r -> r instanceof io.headroom.model.Phase p && p.end() != null)
@@ -129,5 +140,11 @@ class RunCommandTest {
     Verdict v = VerdictJson.fromJson(cli.out().trim());
     assertEquals("t5", v.run());
     assertEquals(2, v.phases().size(), "a verdict per run definition");
+  }
+
+  @Test
+  void aNegativeBaselineIsRefusedBeforeAnythingStarts() {
+    assertEquals(2, run("run", "--baseline", "-1", "--", "sh", "-c", "true"));
+    assertTrue(cli.err().contains("--baseline -1: seconds read before the benchmark, 0 or more"), cli.err());
   }
 }
