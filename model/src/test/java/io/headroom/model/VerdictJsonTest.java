@@ -48,6 +48,24 @@ class VerdictJsonTest {
     assertEquals(v, VerdictJson.fromJson(json));
   }
 
+  /** A next limit that a device without a recorded ceiling could pre-empt carries it, in JSON and its summary. */
+  @Test
+  void unknownCeilingsAreWrittenReadBackAndSaidInTheSummary() {
+    NextLimit n = new NextLimit(Bottleneck.HOST_CPU, "h1/cpu", null, 12.37, List.of("h1/cpu would be full at 11.33 GB/s"),
+        List.of("arr/vol1"));
+    PhaseVerdict p = new PhaseVerdict("2T/64Q", Bottleneck.ARRAY_CPU, "arr/node-0", 0.95, null, List.of(), List.of(),
+        List.of(), null, n, null);
+    Verdict v = new Verdict("r1", Bottleneck.ARRAY_CPU, "arr/node-0", 0.95, List.of(), List.of(), List.of(p));
+    String json = VerdictJson.toJson(v);
+    assertTrue(json.contains("\"next_limit\":{\"bottleneck\":\"HOST_CPU\",\"entity\":\"h1/cpu\",\"members\":null,"
+        + "\"gain\":12.37,\"evidence\":[\"h1/cpu would be full at 11.33 GB/s\"],\"unknown_ceilings\":[\"arr/vol1\"]}"), json);
+    assertEquals(v, VerdictJson.fromJson(json));
+    assertEquals("HOST_CPU h1/cpu at 12.37x unless arr/vol1 (ceiling not recorded) fills first"
+        + " (h1/cpu would be full at 11.33 GB/s)", n.summary());
+    // none: the field is left out, and an empty list is none
+    assertEquals(null, new NextLimit(Bottleneck.HOST_CPU, "h1/cpu", null, 2, List.of(), List.of()).unknownCeilings());
+  }
+
   @Test
   void aVerdictStoredBeforePhasesCarriedEvidenceReadsBackWithEmptyLists() {
     Verdict v = VerdictJson.fromJson("{\"run\":\"r1\",\"bottleneck\":\"NONE\",\"entity\":null,\"confidence\":0.7,"

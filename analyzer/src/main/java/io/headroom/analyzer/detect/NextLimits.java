@@ -118,7 +118,7 @@ public final class NextLimits {
   }
 
   private static NextLimit afterLifting(Context ctx, PhaseDecision d, double level, Load primary, List<Candidate> next,
-      Throughput x, String unknown) {
+      Throughput x, Unknown unknown) {
     Candidate c = next.get(0);
     double byLoad = Math.max(1.0, level / c.pressure());
     ConcurrencyCap cap = ConcurrencyCap.of(ctx, d.bottleneck());
@@ -141,12 +141,12 @@ public final class NextLimits {
       evidence.add("after it: " + then.bottleneck() + " " + then.name() + " at " + Fmt.trim(thenGain, 2) + "x");
     }
     if (unknown != null) {
-      evidence.add(unknown);
+      evidence.add(unknown.note());
     }
-    return limit(c, gain, evidence);
+    return limit(c, gain, evidence, unknown);
   }
 
-  private static NextLimit room(Context ctx, Candidate c, Throughput x, String unknown) {
+  private static NextLimit room(Context ctx, Candidate c, Throughput x, Unknown unknown) {
     double gain = Math.max(1.0, 1 / c.pressure());
     List<String> evidence = new ArrayList<>();
     evidence.add(c.name() + " would be full at " + x.format(x.value() / c.pressure()) + " where the workload"
@@ -155,9 +155,9 @@ public final class NextLimits {
         + " path to fill: " + c.load().describe() + " (" + Fmt.pct(c.pressure()) + " of practical)");
     evidence.addAll(candidateNotes(ctx, c, x));
     if (unknown != null) {
-      evidence.add(unknown);
+      evidence.add(unknown.note());
     }
-    return limit(c, gain, evidence);
+    return limit(c, gain, evidence, unknown);
   }
 
   /**
@@ -168,22 +168,27 @@ public final class NextLimits {
    * pressure could fill first. Its ceiling is not in the recording, so the gain holds only if it
    * keeps up: said rather than guessed. Null when there is none.
    */
-  private static String unknownCeilings(Context ctx, Set<String> lifted, Candidate next) {
-    List<String> unknown = new ArrayList<>();
+  private static Unknown unknownCeilings(Context ctx, Set<String> lifted, Candidate next) {
+    List<String> ids = new ArrayList<>();
+    List<String> busies = new ArrayList<>();
     for (String id : ctx.path().ofKind(io.headroom.model.EntityKind.DISK)) {
       double busy = ctx.mean(id, Metrics.UTIL);
       if (!lifted.contains(id) && !Load.hasSpec(ctx, id) && busy > next.pressure()) {
-        unknown.add(id + " busy " + Fmt.pct(busy));
+        ids.add(id);
+        busies.add(id + " busy " + Fmt.pct(busy));
       }
     }
-    if (unknown.isEmpty()) {
+    if (ids.isEmpty()) {
       return null;
     }
-    return "not counted, ceiling unknown: " + String.join(", ", unknown) + " (no spec, and busy time is occupancy:"
-        + " it says only that a device can carry at least the workload's throughput over its busy share): "
-        + (unknown.size() == 1 ? "it" : "any of them") + " may fill before " + next.name()
-        + "; declare its capacity (iops, bytes_per_s) to count it";
+    return new Unknown(ids, "not counted, ceiling unknown: " + String.join(", ", busies) + " (no spec, and busy time is"
+        + " occupancy: it says only that a device can carry at least the workload's throughput over its busy share): "
+        + (ids.size() == 1 ? "it" : "any of them") + " may fill before " + next.name()
+        + "; declare its capacity (iops, bytes_per_s) to count it");
   }
+
+  /** The devices that may fill before the next limit, their ceilings not recorded, and the sentence that says so. */
+  private record Unknown(List<String> ids, String note) {}
 
   /** How the candidate's members share its load, and its demand across phases where that was read. */
   private static List<String> candidateNotes(Context ctx, Candidate c, Throughput x) {
@@ -212,9 +217,10 @@ public final class NextLimits {
         + " resource; the least loaded " + least.entity() + " at " + Fmt.pct(least.utilization()) + " of practical";
   }
 
-  private static NextLimit limit(Candidate c, double gain, List<String> evidence) {
+  private static NextLimit limit(Candidate c, double gain, List<String> evidence, Unknown unknown) {
     List<String> members = c.members().size() < 2 ? null : c.members().stream().map(HeadroomEntry::entity).toList();
-    return new NextLimit(c.bottleneck(), c.load().entity(), members, Detector.round(gain), evidence);
+    return new NextLimit(c.bottleneck(), c.load().entity(), members, Detector.round(gain), evidence,
+        unknown == null ? null : unknown.ids());
   }
 
   /** The workloads' mean throughput in the window: bytes/s when they report bytes, else IOPS. */

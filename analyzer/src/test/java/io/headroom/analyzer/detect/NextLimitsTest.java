@@ -72,6 +72,8 @@ class NextLimitsTest {
           + " that a device can carry at least the workload's throughput over its busy share): it may fill before d1;"
           + " declare its capacity (iops, bytes_per_s) to count it";
       assertEquals(busy > 0.5, n.evidence().contains(note), busy + ": " + n.evidence());
+      // and in the next limit itself, which its summary says: "DISK d1 at 2x unless d2 (ceiling not recorded) fills first"
+      assertEquals(busy > 0.5 ? List.of("d2") : null, n.unknownCeilings());
     }
   }
 

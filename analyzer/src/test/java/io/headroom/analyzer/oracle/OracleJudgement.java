@@ -59,8 +59,29 @@ record OracleJudgement(OracleTestbed testbed, int phase, OracleTruth truth, Phas
     if (truth.nexts(verdict.entity()).isEmpty()) {
       return n == null;
     }
-    double gain = truth.limit() != null && !truth.ties().isEmpty() ? 1.0 : truth.gain();
-    return n != null && Math.abs(n.gain() / gain - 1) <= GAIN_TOLERANCE;
+    return n != null && Math.abs(n.gain() / oracleGain() - 1) <= GAIN_TOLERANCE;
+  }
+
+  /** The oracle's gain (for NONE its room); 1 when the limit is tied with another resource. */
+  private double oracleGain() {
+    return truth.limit() != null && !truth.ties().isEmpty() ? 1.0 : truth.gain();
+  }
+
+  /**
+   * The oracle's next limit has no ceiling in the recording, and the verdict says so rather than
+   * guessing: it names a member of it among what may fill before its next limit
+   * ({@code unknown_ceilings}), and its own gain is no less than the oracle's (within
+   * GAIN_TOLERANCE): "x12 unless o/arr/vol1 fills first" is then true, the x12 a bound the unknown
+   * one may cut short. What can be known is right, what cannot is said.
+   */
+  boolean nextSaidUnknown() {
+    NextLimit n = verdict.nextLimit();
+    if (n == null || n.unknownCeilings() == null || nextObservable()) {
+      return false;
+    }
+    boolean named = truth.nexts(verdict.entity()).stream()
+        .anyMatch(r -> n.unknownCeilings().stream().anyMatch(r::named));
+    return named && n.gain() >= oracleGain() * (1 - GAIN_TOLERANCE);
   }
 
   /** The gain within GAIN_TOLERANCE of the oracle's at the phase's own population (not judged). */

@@ -213,7 +213,8 @@ class QueueingOracleTest {
           seedRight = false;
           wrong.computeIfAbsent(oracle, k -> new ArrayList<>())
               .add("[" + (j.verdictRight() ? "" : "verdict ") + (j.nextRight() ? "" : "next ") + (j.gainRight() ? "" : "gain ")
-                  + "wrong" + (j.nextObservable() ? "" : "; next's ceiling not recorded")
+                  + "wrong" + (j.nextObservable() ? "" : j.nextSaidUnknown() ? "; next's ceiling not recorded, said so"
+                      : "; next's ceiling not recorded")
                   + (OracleRecording.idleSeconds(t) > 0 ? "; read before the run" : "") + "] " + j.describe());
         }
       }
@@ -223,8 +224,9 @@ class QueueingOracleTest {
     }
     System.out.printf(Locale.ROOT, "queueing oracle: %d seeds, %d phases in %.0f s%n", n, all.phases,
         (System.nanoTime() - start) / 1e9);
-    System.out.println("| oracle's limit | phases | verdict right | next limit right | gain within 10% | next limit right where its ceiling is recorded |");
-    System.out.println("|---|---|---|---|---|---|");
+    System.out.println("| oracle's limit | phases | verdict right | next limit right | gain within 10% | next limit right where its ceiling is recorded"
+        + " | next limit and gain right, or its ceiling said not recorded |");
+    System.out.println("|---|---|---|---|---|---|---|");
     byClass.forEach((k, tally) -> System.out.println(tally.row(k)));
     System.out.println(all.row("all"));
     byIdle.forEach((k, tally) -> System.out.println(tally.row(k)));
@@ -274,6 +276,8 @@ class QueueingOracleTest {
 
     int observable;
     int nextObservable;
+    /** Next limit and gain right, or the next's ceiling not recorded and said so (OracleJudgement.nextSaidUnknown). */
+    int rightOrSaid;
 
     void add(OracleJudgement j) {
       phases++;
@@ -284,6 +288,7 @@ class QueueingOracleTest {
         observable++;
         nextObservable += j.nextRight() ? 1 : 0;
       }
+      rightOrSaid += (j.nextRight() && j.gainRight()) || j.nextSaidUnknown() ? 1 : 0;
     }
 
     double share(int right) {
@@ -291,9 +296,9 @@ class QueueingOracleTest {
     }
 
     String row(String name) {
-      return String.format(Locale.ROOT, "| %s | %d | %.1f%% | %.1f%% | %.1f%% | %.1f%% of %d |", name, phases,
+      return String.format(Locale.ROOT, "| %s | %d | %.1f%% | %.1f%% | %.1f%% | %.1f%% of %d | %.1f%% |", name, phases,
           100 * share(verdict), 100 * share(next), 100 * share(gain),
-          observable == 0 ? 100.0 : 100.0 * nextObservable / observable, observable);
+          observable == 0 ? 100.0 : 100.0 * nextObservable / observable, observable, 100 * share(rightOrSaid));
     }
   }
 }
