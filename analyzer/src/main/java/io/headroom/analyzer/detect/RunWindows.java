@@ -60,7 +60,7 @@ public record RunWindows(List<Window> windows, Map<String, String> notLoad, Map<
         offered.put(c.window(), sum);
       }
     }
-    return new RunWindows(ws, Unresponsive.find(contexts), offered, own, idle);
+    return new RunWindows(ws, Unresponsive.find(contexts, idle), offered, own, idle);
   }
 
   /** A window on its own: nothing to compare it with. */

@@ -27,8 +27,55 @@ final class Unresponsive {
 
   private Unresponsive() {}
 
-  /** The CPUs whose readings stayed full and flat while the load changed, each with its sentence. */
-  static Map<String, String> find(List<Context> windows) {
+  /**
+   * The CPUs whose readings stayed full and flat while the load changed, each with its sentence:
+   * across phases of one mix whose throughput differs LOAD_CHANGE times, or between the reading
+   * before the run (Idle: no workload at all) and every judged phase.
+   *
+   * @param idle the run's window before its benchmark, or null
+   */
+  static Map<String, String> find(List<Context> windows, Context idle) {
+    Map<String, String> out = find(windows);
+    List<Context> judged = new ArrayList<>();
+    for (Context c : windows) {
+      if (Coverage.unjudged(c) == null && c.workloadPoint() != null) {
+        judged.add(c);
+      }
+    }
+    if (idle != null && !judged.isEmpty()) {
+      for (String id : cpus(judged)) {
+        String flat = out.containsKey(id) ? null : fullWithoutWorkload(judged, idle, id);
+        if (flat != null) {
+          out.put(id, flat);
+        }
+      }
+    }
+    return out;
+  }
+
+  /**
+   * The sentence for a CPU full before the run, with no workload, and full within FLAT_SPREAD of
+   * that in every judged phase; else null. No I/O and the run's I/O read alike: the reading is not
+   * the I/O's.
+   */
+  private static String fullWithoutWorkload(List<Context> judged, Context idle, String id) {
+    double before = idle.p95(id, Metrics.UTIL);
+    double busy = idle.thresholds().cpuBusy();
+    if (Double.isNaN(before) || before < busy) {
+      return null;
+    }
+    double[] range = p95Range(judged, id);
+    if (range == null || Math.min(range[0], before) < busy || Math.max(range[1], before) - Math.min(range[0], before) > FLAT_SPREAD) {
+      return null;
+    }
+    return "a reading that does not move with load is not load: " + id + " util p95 " + Fmt.frac(before) + " "
+        + Idle.NAME + ", with no workload, and " + Fmt.frac(range[0]) + " to " + Fmt.frac(range[1]) + " in the run's "
+        + judged.size() + " phase" + (judged.size() == 1 ? "" : "s") + "; its cores read full at any load (a"
+        + " poll-mode target), so it is no candidate";
+  }
+
+  /** The CPUs whose readings stayed full and flat across phases whose throughput changed. */
+  private static Map<String, String> find(List<Context> windows) {
     Map<String, String> out = new LinkedHashMap<>();
     List<Context> judged = new ArrayList<>();
     for (Context c : windows) {
@@ -62,9 +109,24 @@ final class Unresponsive {
 
   /** The sentence for a CPU full and flat in every window of the mix, else null. */
   private static String flat(List<Context> mix, String id, double least, double most) {
+    double[] range = p95Range(mix, id);
+    double busy = mix.get(0).thresholds().cpuBusy();
+    if (range == null || range[0] < busy || range[1] - range[0] > FLAT_SPREAD) {
+      return null;
+    }
+    double low = range[0];
+    double high = range[1];
+    return "a reading that does not move with load is not load: " + id + " util p95 " + Fmt.frac(low) + " to "
+        + Fmt.frac(high) + " in " + mix.size() + " phases of the same I/O whose throughput ranged "
+        + Fmt.trim(most / least, 1) + "x (" + Fmt.iops(least) + " to " + Fmt.iops(most)
+        + "); its cores read full at any load (a poll-mode target), so it is no candidate";
+  }
+
+  /** The lowest and highest util p95 of the CPU over the windows; null when a window has none. */
+  private static double[] p95Range(List<Context> windows, String id) {
     double low = Double.POSITIVE_INFINITY;
     double high = 0;
-    for (Context c : mix) {
+    for (Context c : windows) {
       double u = c.p95(id, Metrics.UTIL);
       if (Double.isNaN(u)) {
         return null;
@@ -72,14 +134,7 @@ final class Unresponsive {
       low = Math.min(low, u);
       high = Math.max(high, u);
     }
-    double busy = mix.get(0).thresholds().cpuBusy();
-    if (low < busy || high - low > FLAT_SPREAD) {
-      return null;
-    }
-    return "a reading that does not move with load is not load: " + id + " util p95 " + Fmt.frac(low) + " to "
-        + Fmt.frac(high) + " in " + mix.size() + " phases of the same I/O whose throughput ranged "
-        + Fmt.trim(most / least, 1) + "x (" + Fmt.iops(least) + " to " + Fmt.iops(most)
-        + "); its cores read full at any load (a poll-mode target), so it is no candidate";
+    return new double[] {low, high};
   }
 
   /** CPUs with util readings on the path of any of the windows. */

@@ -68,4 +68,48 @@ class UnresponsiveTest {
     }
     return new RunAnalyzer().analyze(data, "r");
   }
+
+  /**
+   * One phase is no change of load, but the reading before the run (Idle, `headroom run
+   * --baseline`) is: no workload at all. A node at util 1.00 for the 10 s before the run and 1.00 in
+   * the run's one phase of 100,000 IOPS reads the same at no load and at full load.
+   */
+  @Test
+  void aNodeFullBeforeTheRunAsInItsOnePhaseIsNoLimit() {
+    PhaseVerdict p = analyzeAfterIdle(1.00, 1.00);
+    assertEquals(Bottleneck.NONE, p.bottleneck(), p.evidence().toString());
+    assertTrue(p.evidence().contains("a reading that does not move with load is not load: t/arr/node-a util p95 1.00"
+        + " before the run, with no workload, and 1.00 to 1.00 in the run's 1 phase; its cores read full at any load"
+        + " (a poll-mode target), so it is no candidate"), p.evidence().toString());
+  }
+
+  /** FLAT_SPREAD again: 0.96 before and 1.00 in the run (0.04) is flat, 0.94 (0.06) moved; idle at 0.30 is a node that works. */
+  @Test
+  void aNodeWhoseReadingRoseFromBeforeTheRunIsJudged() {
+    assertEquals(Bottleneck.NONE, analyzeAfterIdle(0.96, 1.00).bottleneck());
+    assertEquals(Bottleneck.ARRAY_CPU, analyzeAfterIdle(0.94, 1.00).bottleneck());
+    assertEquals(Bottleneck.ARRAY_CPU, analyzeAfterIdle(0.30, 1.00).bottleneck());
+  }
+
+  private static PhaseVerdict analyzeAfterIdle(double before, double during) {
+    RunData data = new RunData();
+    data.accept(new Run("r", "t", -10, (double) SECONDS, Map.of("tool", "fio")));
+    data.accept(Entity.of("t/arr/node-a", "array_cpu"));
+    data.accept(new Entity("t/arr/vol1", "disk", "vol1", Map.of(), Map.of()));
+    data.accept(new Entity("t/fio", "workload", "fio", Map.of("numjobs", 1), Map.of()));
+    data.accept(new Relation("t/fio", "targets", "t/arr/vol1"));
+    data.accept(new Relation("t/arr/vol1", "served_by", "t/arr/node-a"));
+    data.accept(new Phase("r", "p0", 0, (double) SECONDS));
+    for (int s = -9; s <= 0; s++) {
+      data.addSample(s, "t/arr/node-a", "util", before);
+    }
+    for (int s = 1; s <= SECONDS; s++) {
+      data.addSample(s, "t/fio", "iodepth", 10);
+      data.addSample(s, "t/fio", "read_iops", 100_000);
+      data.addSample(s, "t/fio", "read_bytes_per_s", 100_000 * 4096.0);
+      data.addSample(s, "t/fio", "read_latency_s", 100e-6);
+      data.addSample(s, "t/arr/node-a", "util", during);
+    }
+    return new RunAnalyzer().analyze(data, "r").phases().get(0);
+  }
 }
