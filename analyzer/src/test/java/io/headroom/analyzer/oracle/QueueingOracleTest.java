@@ -77,6 +77,35 @@ class QueueingOracleTest {
     }
   }
 
+  /**
+   * Seeds whose next limit was a CPU carrying a fixed load, taken as the workload's in a run whose
+   * every phase moved one throughput, and is right from the reading before the run (Idle, all three
+   * read 10 s before their first phase): 176 (local NVMe full from the first depth: the host CPU
+   * named at 2.91x, the oracle's drive links at 12.82x), 205 (a PCIe link: the host CPU at 2.94x,
+   * the host links at 13.58x), 181 (a volume: an array node at 3.65x, the array links at 6.00x),
+   * 187 (local NVMe: the host CPU at 3.79x, the drive links at 22.82x). Every phase's verdict,
+   * next limit and gain right.
+   */
+  @ParameterizedTest
+  @ValueSource(longs = {176L, 205L, 181L, 187L})
+  void fixedLoadRegressionSeeds(long seed) {
+    assertEquals(OracleRecording.IDLE, OracleRecording.idleSeconds(new OracleTestbed(seed)));
+    assertAllRight(seed);
+  }
+
+  /**
+   * Seed 120: a RAID0 of two NVMe drives, both 100% busy with 1,019 queued, md0 reading no busy
+   * time. The verdict named one drive alone and listed its twin as a device that "may fill before"
+   * the next limit; the two are one group, lifted together, and nothing unknown is left.
+   */
+  @Test
+  void theMembersOfAnArrayFullTogetherAreItsGroup() {
+    Verdict v = judge(new OracleTestbed(120));
+    PhaseVerdict last = v.phases().get(v.phases().size() - 1);
+    assertEquals(List.of("o/h1/disk/nvme0n1", "o/h1/disk/nvme1n1"), last.group().entities());
+    assertEquals(null, last.nextLimit().unknownCeilings(), last.nextLimit().evidence().toString());
+  }
+
   @org.junit.jupiter.api.Disabled("issue 43: verdict, next limit and gain all right in every phase is not reached yet"
       + " (docs/detection.md, section 11, for the rates)")
   @ParameterizedTest
