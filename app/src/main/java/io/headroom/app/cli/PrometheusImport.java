@@ -106,6 +106,9 @@ final class PrometheusImport {
     if (to <= from) {
       throw new UserError("prometheus: the window ends (" + to + ") before it starts (" + from + ")");
     }
+    // read from before the benchmark: the run starts there, and its readings before the first
+    // phase are the testbed with no workload (the analyzer's Idle)
+    records.replaceAll(r -> Baseline.startingAt(from, r));
     List<ExporterMapping> mappings = MappingFiles.load(mapping);
     PrometheusReader.Result result;
     try (PromApi api = new PromApi(client(testbed), credentials(testbed))) {
