@@ -115,6 +115,11 @@ final class RunCommand implements Callable<Integer> {
           SchedulerSettings.of(testbed.collector()))) {
         double started = System.currentTimeMillis() / 1000.0;
         collector.start();
+        if (baseline > 0) {
+          err.println("headroom run: reading the testbed for " + baseline + " s before the benchmark starts"
+              + " (its load with no workload; --baseline 0 to skip)");
+          err.flush();
+        }
         Baseline.read(baseline);
         Consumer<RecordingRecord> published = r -> {
           local.accept(r);

@@ -103,6 +103,8 @@ class RunCommandTest {
     assertTrue(phase.end() - phase.start() >= 2.0, "the phase lasts the command's 2 s: " + (phase.end() - phase.start()));
     // --baseline 2: the run starts when the sources were first read, 2 s (the wait) before the command
     assertTrue(phase.start() - last.start() >= 2.0, "read 2 s before the command: " + (phase.start() - last.start()));
+    assertTrue(cli.err().contains("headroom run: reading the testbed for 2 s before the benchmark starts (its load with"
+        + " no workload; --baseline 0 to skip)"), cli.err());
     assertEquals(last.end(), phase.end());
     assertTrue(records.stream().anyMatch(r -> r instanceof Sample s && s.ts() > last.start() && s.ts() <= phase.start()),
         "the host source's samples before the command are in the run");
@@ -113,7 +115,8 @@ class RunCommandTest {
     Path none = dir.resolve("none.jsonl");
     assertEquals(1, run("run", "--record", none.toString(), "--run-id", "t4", "--baseline", "0", "--", "sh", "-c", "exit 3"));
     assertTrue(cli.err().contains("headroom run: sh exited with 3"), cli.err());
-    // --baseline 0: the run starts with the command
+    // --baseline 0: the run starts with the command, and nothing is said of a reading before it
+    assertTrue(!cli.err().contains("reading the testbed for 0 s"), cli.err());
     List<RecordingRecord> t4 = RecordingReader.readAll(none, false);
     Run run4 = t4.stream().filter(r -> r instanceof Run).map(r -> (Run) r).reduce((a, b) -> b).orElseThrow();
     assertEquals(run4.start(), t4.stream().filter(r -> r instanceof io.headroom.model.Phase).map(r -> (io.headroom.model.Phase) r)
