@@ -59,8 +59,26 @@ class PrometheusImportMachineTest {
       assertEquals(own.entity(), fromPrometheus.entity(), both);
       assertEquals(own.phases().get(0).bottleneck(), fromPrometheus.phases().get(0).bottleneck(), both);
       assertEquals(own.phases().get(0).reason(), fromPrometheus.phases().get(0).reason(), both);
-      assertNotNull(own.headroom().get(0).entity(), both);
-      assertEquals(own.headroom().get(0).entity(), fromPrometheus.headroom().get(0).entity(), both);
+      assertTightestAgree(own, fromPrometheus, both);
     }
+  }
+
+  /**
+   * The tightest resource, read by both: node_exporter gives no sockets, so the recording's tightest
+   * of the entities the import has; and resources tied within a reading's noise (at 1,000 IOPS the
+   * host's CPU at 8.28% and 8.29%, a core at 7.9%) may swap places, so the import's tightest must
+   * stand within 2 points of it in the recording's own table. (The two p95s of one device differ by
+   * more: the same disk read busy 54.5% by the host source and 50.6% from Prometheus's samples of
+   * other instants, on a machine running a build beside it.)
+   */
+  private static void assertTightestAgree(Verdict own, Verdict imported, String both) {
+    java.util.Map<String, Double> ownUtil = new java.util.HashMap<>();
+    own.headroom().forEach(h -> ownUtil.put(h.entity(), h.utilization()));
+    java.util.Set<String> read = new java.util.HashSet<>();
+    imported.headroom().forEach(h -> read.add(h.entity()));
+    var ownTop = own.headroom().stream().filter(h -> read.contains(h.entity())).findFirst().orElseThrow();
+    var importedTop = imported.headroom().get(0);
+    assertNotNull(ownUtil.get(importedTop.entity()), both);
+    assertEquals(ownTop.utilization(), ownUtil.get(importedTop.entity()), 0.02, both);
   }
 }
