@@ -54,26 +54,26 @@ record Demand(double background, double perUnit, int phases, double x, boolean i
     // before the run can still separate
     for (Context c : windows.isEmpty() ? List.of(ctx) : windows) {
       NextLimits.Throughput x = NextLimits.Throughput.of(c);
-      Load l = c.data().entities().containsKey(entity) && c.hasReadings(entity) ? Load.of(c, entity) : null;
-      if (x == null || x.bytes() != now.bytes() || l == null) {
+      Double share = loadShare(c, entity);
+      if (x == null || x.bytes() != now.bytes() || share == null) {
         continue;
       }
       // a phase where it was full counts too: the utilisation law holds at the ceiling (the
       // throughput there is its bound), and that phase is often the one furthest from the others
-      points.add(new double[] {x.value(), Stats.mean(l.readings(c)) / (l.ceiling() * l.practical())});
+      points.add(new double[] {x.value(), share});
     }
-    return fit(points, idleShare(ctx, entity), now.value());
+    Context idle = ctx.runWindows().idle();
+    Double before = idle == null ? null : loadShare(idle, entity);
+    return fit(points, before == null ? Double.NaN : before, now.value());
   }
 
-  /** The entity's mean load before the run (Idle) as a share of its practical ceiling; NaN without one. */
-  private static double idleShare(Context ctx, String entity) {
-    Context idle = ctx.runWindows().idle();
-    if (idle == null || !idle.data().entities().containsKey(entity) || !idle.hasReadings(entity)) {
-      return Double.NaN;
-    }
-    Load l = Load.of(idle, entity);
-    double[] readings = l == null ? new double[0] : l.readings(idle);
-    return readings.length == 0 ? Double.NaN : Stats.mean(readings) / (l.ceiling() * l.practical());
+  /**
+   * The entity's mean load in the window as a share of its practical ceiling (NaN with no reading
+   * of it there); null when it has no load in the window.
+   */
+  private static Double loadShare(Context c, String entity) {
+    Load l = c.data().entities().containsKey(entity) && c.hasReadings(entity) ? Load.of(c, entity) : null;
+    return l == null ? null : Stats.mean(l.readings(c)) / (l.ceiling() * l.practical());
   }
 
   /**

@@ -2,8 +2,6 @@ package io.headroom.analyzer.detect;
 
 import io.headroom.analyzer.data.RunData;
 import io.headroom.analyzer.data.Window;
-import io.headroom.model.EntityKind;
-import io.headroom.model.Metrics;
 import io.headroom.model.Phase;
 import io.headroom.model.Run;
 import java.util.List;
@@ -37,23 +35,7 @@ public final class Idle {
       return null;
     }
     Context idle = Context.of(data, run, new Window(NAME, run.start(), first), thresholds);
-    for (String w : data.entities().keySet()) {
-      if (moved(idle, w)) {
-        return null;
-      }
-    }
-    return idle;
-  }
-
-  /** True when a workload entity reports I/O in the window. */
-  private static boolean moved(Context idle, String entity) {
-    if (!EntityKind.WORKLOAD.equals(idle.entity(entity).kind())) {
-      return false;
-    }
-    double ops = idle.meanOrZero(entity, Metrics.READ_IOPS)
-        + idle.meanOrZero(entity, Metrics.WRITE_IOPS)
-        + idle.meanOrZero(entity, Metrics.READ_BYTES_PER_S)
-        + idle.meanOrZero(entity, Metrics.WRITE_BYTES_PER_S);
-    return ops > 0;
+    // no throughput from the workloads there: the testbed with no workload
+    return NextLimits.Throughput.of(idle) == null ? idle : null;
   }
 }

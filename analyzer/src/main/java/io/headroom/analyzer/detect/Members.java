@@ -4,7 +4,6 @@ import io.headroom.model.Rel;
 import io.headroom.model.Bottleneck;
 import io.headroom.model.EntityKind;
 import io.headroom.model.LimitGroup;
-import io.headroom.model.Relation;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashSet;
@@ -120,10 +119,9 @@ final class Members {
   /** The disks on the path built on this one (an md array or dm device behind it). */
   private static List<String> aggregatesOf(Context ctx, String disk) {
     List<String> out = new ArrayList<>();
-    for (Relation r : ctx.data().relations()) {
-      if (Rel.BEHIND.wire().equals(r.rel()) && r.to().equals(disk) && ctx.path().contains(r.from())
-          && EntityKind.DISK.equals(ctx.entity(r.from()).kind())) {
-        out.add(r.from());
+    for (String id : ctx.path().ofKind(EntityKind.DISK)) {
+      if (ctx.path().related(id, Rel.BEHIND.wire()).contains(disk)) {
+        out.add(id);
       }
     }
     return out;

@@ -35,13 +35,13 @@ final class Unresponsive {
    * @param idle the run's window before its benchmark, or null
    */
   static Map<String, String> find(List<Context> windows, Context idle) {
-    Map<String, String> out = find(windows);
     List<Context> judged = new ArrayList<>();
     for (Context c : windows) {
       if (Coverage.unjudged(c) == null && c.workloadPoint() != null) {
         judged.add(c);
       }
     }
+    Map<String, String> out = acrossPhases(judged);
     if (idle != null && !judged.isEmpty()) {
       for (String id : cpus(judged)) {
         String flat = out.containsKey(id) ? null : fullWithoutWorkload(judged, idle, id);
@@ -60,12 +60,9 @@ final class Unresponsive {
    */
   private static String fullWithoutWorkload(List<Context> judged, Context idle, String id) {
     double before = idle.p95(id, Metrics.UTIL);
-    double busy = idle.thresholds().cpuBusy();
-    if (Double.isNaN(before) || before < busy) {
-      return null;
-    }
     double[] range = p95Range(judged, id);
-    if (range == null || Math.min(range[0], before) < busy || Math.max(range[1], before) - Math.min(range[0], before) > FLAT_SPREAD) {
+    if (Double.isNaN(before) || range == null
+        || !fullAndFlat(Math.min(range[0], before), Math.max(range[1], before), idle.thresholds())) {
       return null;
     }
     return "a reading that does not move with load is not load: " + id + " util p95 " + Fmt.frac(before) + " "
@@ -74,15 +71,9 @@ final class Unresponsive {
         + " poll-mode target), so it is no candidate";
   }
 
-  /** The CPUs whose readings stayed full and flat across phases whose throughput changed. */
-  private static Map<String, String> find(List<Context> windows) {
+  /** The CPUs whose readings stayed full and flat across judged phases whose throughput changed. */
+  private static Map<String, String> acrossPhases(List<Context> judged) {
     Map<String, String> out = new LinkedHashMap<>();
-    List<Context> judged = new ArrayList<>();
-    for (Context c : windows) {
-      if (Coverage.unjudged(c) == null && c.workloadPoint() != null) {
-        judged.add(c);
-      }
-    }
     for (List<Context> mix : byMix(judged)) {
       if (mix.size() < 2) {
         continue;
@@ -110,16 +101,18 @@ final class Unresponsive {
   /** The sentence for a CPU full and flat in every window of the mix, else null. */
   private static String flat(List<Context> mix, String id, double least, double most) {
     double[] range = p95Range(mix, id);
-    double busy = mix.get(0).thresholds().cpuBusy();
-    if (range == null || range[0] < busy || range[1] - range[0] > FLAT_SPREAD) {
+    if (range == null || !fullAndFlat(range[0], range[1], mix.get(0).thresholds())) {
       return null;
     }
-    double low = range[0];
-    double high = range[1];
-    return "a reading that does not move with load is not load: " + id + " util p95 " + Fmt.frac(low) + " to "
-        + Fmt.frac(high) + " in " + mix.size() + " phases of the same I/O whose throughput ranged "
+    return "a reading that does not move with load is not load: " + id + " util p95 " + Fmt.frac(range[0]) + " to "
+        + Fmt.frac(range[1]) + " in " + mix.size() + " phases of the same I/O whose throughput ranged "
         + Fmt.trim(most / least, 1) + "x (" + Fmt.iops(least) + " to " + Fmt.iops(most)
         + "); its cores read full at any load (a poll-mode target), so it is no candidate";
+  }
+
+  /** Util p95s from low to high that are all full (cpuBusy or above) and apart by FLAT_SPREAD at most. */
+  private static boolean fullAndFlat(double low, double high, Thresholds t) {
+    return low >= t.cpuBusy() && high - low <= FLAT_SPREAD;
   }
 
   /** The lowest and highest util p95 of the CPU over the windows; null when a window has none. */
